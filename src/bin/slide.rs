@@ -1,0 +1,569 @@
+//! `slide`: solve, check, scramble and benchmark sliding puzzles from the command line.
+//!
+//! A thin shell over the library: it parses arguments, calls the core and prints. Exit status:
+//! 0 solved (or solvable, for `check`), 1 the board cannot reach the goal, 2 bad input (one line on
+//! stderr says what), 3 the node budget ran out first, 4 an internal error (a bug; please report).
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    cli::main()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cli {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    use clap::{Args, Parser, Subcommand};
+    use serde_json::json;
+    use slide::bench::{Timing, parse_instances, summarize};
+    use slide::heuristics::Heuristic;
+    use slide::notation::{format_moves, parse_board};
+    use slide::random::Rng;
+    use slide::scramble::{ScrambleOptions, random_solvable, random_walk};
+    use slide::solvability;
+    use slide::solver::{Algorithm, Ending, Method, Options, Report, SolveError, solve};
+    use slide::{Board, Goal};
+    use std::io::{Read, Write};
+    use std::path::PathBuf;
+    use std::process::ExitCode;
+
+    /// Solve, check, scramble and benchmark sliding-tile puzzles (2×2 to 10×10).
+    #[derive(Parser)]
+    #[command(name = "slide", version, after_help = EXAMPLES)]
+    struct Cli {
+        #[command(subcommand)]
+        command: Command,
+    }
+
+    const EXAMPLES: &str = "Examples:
+  slide solve \"8 6 7/2 5 4/3 0 1\"
+  slide solve --algorithm greedy --heuristic hamming 8,6,7/2,5,4/3,0,1
+  slide solve --file board.txt --goal blank-first --json
+  slide check \"1 2 3/4 5 6/8 7 0\"
+  slide bench ../shared/bench/korf100.txt --algorithm idastar --heuristic linear-conflict";
+
+    #[derive(Subcommand)]
+    enum Command {
+        /// Solve one board (given as an argument or with --file)
+        Solve(SolveArgs),
+        /// Solve every instance of a benchmark file and summarize
+        Bench(BenchArgs),
+        /// Say whether a board can reach its goal, and why
+        Check(CheckArgs),
+        /// Print random solvable boards
+        Scramble(ScrambleArgs),
+    }
+
+    #[derive(Args)]
+    struct MethodArgs {
+        /// Search algorithm
+        #[arg(long, short, default_value = "auto", value_parser = algorithm_parser())]
+        algorithm: Algorithm,
+        /// Heuristic (default: manhattan for astar and greedy, linear-conflict for idastar and weighted)
+        #[arg(long = "heuristic", short = 'H', value_parser = heuristic_parser())]
+        heuristic: Option<Heuristic>,
+        /// Goal: blank-last, blank-first, or a board
+        #[arg(long, short, default_value = "blank-last")]
+        goal: String,
+        /// Most nodes to expand (default: 10,000,000; unlimited for idastar)
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// Weight w of weighted A* (f = depth + w·h)
+        #[arg(long, default_value_t = slide::solver::DEFAULT_WEIGHT)]
+        weight: f64,
+        /// Depth limit of dfs (default: the board's diameter where known)
+        #[arg(long)]
+        depth_limit: Option<u32>,
+        /// Print JSON instead of text
+        #[arg(long)]
+        json: bool,
+    }
+
+    impl MethodArgs {
+        fn options(&self) -> Options {
+            Options {
+                algorithm: self.algorithm,
+                heuristic: self.heuristic,
+                weight: self.weight,
+                depth_limit: self.depth_limit,
+                max_nodes: self.max_nodes,
+            }
+        }
+    }
+
+    #[derive(Args)]
+    struct BoardArgs {
+        /// Read the board from a file (board notation or the seed layout format; - for stdin)
+        #[arg(long, short)]
+        file: Option<PathBuf>,
+        /// The board, e.g. "8 6 7/2 5 4/3 0 1" (quotes optional)
+        #[arg(num_args = 0.., allow_hyphen_values = false)]
+        board: Vec<String>,
+    }
+
+    #[derive(Args)]
+    struct SolveArgs {
+        #[command(flatten)]
+        method: MethodArgs,
+        #[command(flatten)]
+        board: BoardArgs,
+    }
+
+    #[derive(Args)]
+    struct BenchArgs {
+        #[command(flatten)]
+        method: MethodArgs,
+        /// Only the first N instances
+        #[arg(long)]
+        first: Option<usize>,
+        /// Benchmark file: lines of `id optimal nodes BOARD`
+        file: PathBuf,
+    }
+
+    #[derive(Args)]
+    struct CheckArgs {
+        /// Goal: blank-last, blank-first, or a board
+        #[arg(long, short, default_value = "blank-last")]
+        goal: String,
+        #[command(flatten)]
+        board: BoardArgs,
+    }
+
+    #[derive(Args)]
+    struct ScrambleArgs {
+        /// Board size, WIDTHxHEIGHT or N
+        #[arg(long, short, default_value = "3x3")]
+        size: String,
+        /// Goal: blank-last, blank-first, or a board
+        #[arg(long, short, default_value = "blank-last")]
+        goal: String,
+        /// Least fraction of tiles out of place (0.8 = most tiles)
+        #[arg(long, default_value_t = 0.0)]
+        misplaced: f64,
+        /// Make this many random moves from the goal instead of a uniform draw
+        #[arg(long)]
+        walk: Option<usize>,
+        /// How many boards
+        #[arg(long, short = 'n', default_value_t = 1)]
+        count: usize,
+        /// Seed, for reproducible boards
+        #[arg(long)]
+        seed: Option<u64>,
+    }
+
+    fn algorithm_parser() -> impl TypedValueParser<Value = Algorithm> {
+        PossibleValuesParser::new(Algorithm::ALL.map(Algorithm::name))
+            .map(|s| Algorithm::from_name(&s).unwrap_or_default())
+    }
+
+    fn heuristic_parser() -> impl TypedValueParser<Value = Heuristic> {
+        PossibleValuesParser::new(Heuristic::ALL.map(Heuristic::name))
+            .map(|s| Heuristic::from_name(&s).unwrap_or(Heuristic::Manhattan))
+    }
+
+    /// A failure with its exit status and its one line for stderr.
+    struct Failure {
+        code: u8,
+        message: String,
+    }
+
+    fn bad_input(message: impl ToString) -> Failure {
+        Failure {
+            code: 2,
+            message: message.to_string(),
+        }
+    }
+
+    pub fn main() -> ExitCode {
+        let cli = match Cli::try_parse() {
+            Ok(cli) => cli,
+            Err(e) => {
+                use clap::error::ErrorKind;
+                if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                    let _ = e.print();
+                    return ExitCode::SUCCESS;
+                }
+                if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    let _ = e.print();
+                    return ExitCode::from(2);
+                }
+                // One line: what clap says, without the usage block that follows it.
+                let text = e.render().to_string();
+                let line: Vec<&str> = text
+                    .lines()
+                    .take_while(|l| !l.starts_with("Usage:"))
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .collect();
+                let line = line.join(" ");
+                eprintln!("slide: {}", line.strip_prefix("error: ").unwrap_or(&line));
+                return ExitCode::from(2);
+            }
+        };
+        let result = match cli.command {
+            Command::Solve(args) => run_solve(args),
+            Command::Bench(args) => run_bench(args),
+            Command::Check(args) => run_check(args),
+            Command::Scramble(args) => run_scramble(args),
+        };
+        match result {
+            Ok(code) => ExitCode::from(code),
+            Err(f) => {
+                eprintln!("slide: {}", f.message);
+                ExitCode::from(f.code)
+            }
+        }
+    }
+
+    const MAX_FILE_BYTES: u64 = 1 << 20;
+
+    fn read_board(args: &BoardArgs) -> Result<Board, Failure> {
+        let text = match (&args.file, args.board.is_empty()) {
+            (Some(_), false) => {
+                return Err(bad_input(
+                    "give the board either as an argument or with --file, not both",
+                ));
+            }
+            (None, true) => {
+                return Err(bad_input(
+                    "no board given: try slide solve \"8 6 7/2 5 4/3 0 1\" or --file PATH",
+                ));
+            }
+            (None, false) => args.board.join(" "),
+            (Some(path), true) => {
+                let mut text = String::new();
+                let read = if path.as_os_str() == "-" {
+                    std::io::stdin()
+                        .take(MAX_FILE_BYTES)
+                        .read_to_string(&mut text)
+                } else {
+                    std::fs::File::open(path)
+                        .and_then(|f| f.take(MAX_FILE_BYTES).read_to_string(&mut text))
+                };
+                read.map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))?;
+                text
+            }
+        };
+        parse_board(&text).map_err(bad_input)
+    }
+
+    fn goal_for(goal: &str, board: &Board) -> Result<Board, Failure> {
+        Goal::parse(goal)
+            .and_then(|g| g.for_board(board))
+            .map_err(bad_input)
+    }
+
+    fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
+        let board = read_board(&args.board)?;
+        let goal = goal_for(&args.method.goal, &board)?;
+        let options = args.method.options();
+        let json = args.method.json;
+        match solve(&board, &goal, &options) {
+            Ok(report) => Ok(print_report(&board, &goal, &report, json)),
+            Err(SolveError::Unsolvable(verdict)) => {
+                if json {
+                    println!(
+                        "{}",
+                        json!({"solvable": false, "reason": verdict.explanation()})
+                    );
+                } else {
+                    println!("{}", verdict.explanation());
+                }
+                Ok(1)
+            }
+            Err(e @ SolveError::Internal(_)) => Err(Failure {
+                code: 4,
+                message: e.to_string(),
+            }),
+            Err(e) => Err(bad_input(e)),
+        }
+    }
+
+    fn print_report(board: &Board, goal: &Board, report: &Report, json: bool) -> u8 {
+        let s = &report.stats;
+        let m = report.method;
+        let (code, solution) = match &report.ending {
+            Ending::Solved(sol) => (0, Some(sol)),
+            _ => (3, None),
+        };
+        let why = match &report.ending {
+            Ending::Solved(_) => String::new(),
+            Ending::BudgetExhausted { max_nodes } => format!(
+                "the node budget ran out after {} expanded nodes: raise --max-nodes or try --algorithm idastar",
+                thousands(*max_nodes)
+            ),
+            Ending::DepthLimitReached { limit } => {
+                format!("no solution within the depth limit of {limit} moves: raise --depth-limit")
+            }
+        };
+        if json {
+            let mut out = match solution {
+                Some(sol) => json!({
+                    "solvable": true,
+                    "optimal": sol.optimal(),
+                    "length": sol.len(),
+                    "moves": sol.to_string(),
+                }),
+                None => json!({"solvable": true, "solved": false, "reason": why}),
+            };
+            let extra = json!({
+                "expanded": s.expanded,
+                "generated": s.generated,
+                "millis": round3(s.millis),
+                "algorithm": m.algorithm.name(),
+                "heuristic": m.heuristic_name(),
+                "peak_frontier": s.peak_frontier,
+                "board": board.to_string(),
+                "goal": goal.to_string(),
+            });
+            if let (Some(o), Some(e)) = (out.as_object_mut(), extra.as_object()) {
+                o.extend(e.clone());
+            }
+            println!("{out}");
+        } else {
+            println!("Board     {board}");
+            println!("Goal      {goal}");
+            println!("Method    {}", describe(m));
+            match solution {
+                Some(sol) => {
+                    println!(
+                        "Solution  {} move{}{}",
+                        sol.len(),
+                        if sol.len() == 1 { "" } else { "s" },
+                        if sol.optimal() {
+                            ", optimal"
+                        } else {
+                            ", not guaranteed optimal"
+                        }
+                    );
+                    println!("Moves     {}", format_moves(sol.moves()));
+                }
+                None => println!("No solution: {why}"),
+            }
+            println!(
+                "Nodes     {} expanded, {} generated, peak frontier {}",
+                thousands(s.expanded),
+                thousands(s.generated),
+                thousands(s.peak_frontier)
+            );
+            println!("Time      {:.3} ms", s.millis);
+        }
+        code
+    }
+
+    fn describe(m: Method) -> String {
+        let h = m.heuristic_name();
+        match m.algorithm {
+            Algorithm::AStar => format!("A* (f = depth + {h})"),
+            Algorithm::IdaStar => format!("IDA* (f = depth + {h})"),
+            Algorithm::Weighted => format!("weighted A* (f = depth + w·{h})"),
+            Algorithm::Greedy => format!("greedy best-first (f = {h})"),
+            Algorithm::Bfs => "breadth-first search".into(),
+            Algorithm::Dfs => "depth-first search, depth-limited".into(),
+            Algorithm::Auto => "auto".into(),
+        }
+    }
+
+    fn run_bench(args: BenchArgs) -> Result<u8, Failure> {
+        let text = std::fs::read_to_string(&args.file)
+            .map_err(|e| bad_input(format!("cannot read {}: {e}", args.file.display())))?;
+        let mut instances = parse_instances(&text)
+            .map_err(|e| bad_input(format!("{}: {e}", args.file.display())))?;
+        if let Some(n) = args.first {
+            instances.truncate(n);
+        }
+        let goal_spec = Goal::parse(&args.method.goal).map_err(bad_input)?;
+        let options = args.method.options();
+        let json = args.method.json;
+        let mut rows = Vec::new();
+        let mut code = 0u8;
+        let mut out = std::io::stdout().lock();
+        if !json {
+            let _ = writeln!(
+                out,
+                "{:>4} {:>5} {:>5} {:>4} {:>14} {:>14} {:>11}",
+                "id", "exp", "len", "opt", "expanded", "generated", "ms"
+            );
+        }
+        for inst in &instances {
+            let goal = goal_spec.for_board(&inst.board).map_err(bad_input)?;
+            let report = match solve(&inst.board, &goal, &options) {
+                Ok(r) => r,
+                Err(SolveError::Unsolvable(v)) => {
+                    return Err(Failure {
+                        code: 1,
+                        message: format!(
+                            "instance {} cannot reach {goal} (is --goal right?): {}",
+                            inst.id,
+                            v.explanation()
+                        ),
+                    });
+                }
+                Err(e @ SolveError::Internal(_)) => {
+                    return Err(Failure {
+                        code: 4,
+                        message: e.to_string(),
+                    });
+                }
+                Err(e) => return Err(bad_input(e)),
+            };
+            let s = report.stats;
+            let length = report.solution().map(|sol| sol.len() as u32);
+            let matched = length == Some(inst.expected);
+            if length.is_none() {
+                code = 3;
+            } else if report.method.optimal() && !matched {
+                // An optimal method disagreeing with a published optimum: the file or the solver
+                // is wrong, and either must be looked at.
+                code = code.max(1);
+            }
+            rows.push(Timing {
+                millis: s.millis,
+                matched,
+                solved: length.is_some(),
+                expanded: s.expanded,
+                generated: s.generated,
+            });
+            if json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({
+                        "id": inst.id,
+                        "expected": inst.expected,
+                        "length": length,
+                        "optimal": matched,
+                        "moves": report.solution().map(|sol| sol.to_string()),
+                        "expanded": s.expanded,
+                        "generated": s.generated,
+                        "millis": round3(s.millis),
+                    })
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{:>4} {:>5} {:>5} {:>4} {:>14} {:>14} {:>11.1}",
+                    inst.id,
+                    inst.expected,
+                    length.map_or("-".into(), |l| l.to_string()),
+                    if matched { "yes" } else { "no" },
+                    thousands(s.expanded),
+                    thousands(s.generated),
+                    s.millis
+                );
+            }
+            let _ = out.flush();
+        }
+        let sum = summarize(&rows);
+        if json {
+            let _ = writeln!(
+                out,
+                "{}",
+                json!({
+                    "summary": true,
+                    "count": sum.count,
+                    "solved": sum.solved,
+                    "all_expected": sum.all_expected,
+                    "total_millis": round3(sum.total_millis),
+                    "median_millis": round3(sum.median_millis),
+                    "max_millis": round3(sum.max_millis),
+                    "expanded": sum.expanded,
+                    "generated": sum.generated,
+                })
+            );
+        } else {
+            let rate = if sum.total_millis > 0.0 {
+                sum.generated as f64 / sum.total_millis / 1000.0
+            } else {
+                0.0
+            };
+            let method = instances.first().map_or(String::new(), |i| {
+                format!(" with {}", describe(Method::resolve(&options, &i.board)))
+            });
+            let _ = writeln!(
+                out,
+                "\n{} instances{method}: {} solved, all at the published length: {}",
+                sum.count,
+                sum.solved,
+                if sum.all_expected { "yes" } else { "no" }
+            );
+            let _ = writeln!(
+                out,
+                "time: total {:.1} ms, median {:.1} ms, max {:.1} ms; nodes: {} expanded, {} generated ({:.1} M generated/s)",
+                sum.total_millis,
+                sum.median_millis,
+                sum.max_millis,
+                thousands(sum.expanded),
+                thousands(sum.generated),
+                rate
+            );
+        }
+        Ok(code)
+    }
+
+    fn run_check(args: CheckArgs) -> Result<u8, Failure> {
+        let board = read_board(&args.board)?;
+        let goal = goal_for(&args.goal, &board)?;
+        let verdict = solvability::check(&board, &goal).map_err(bad_input)?;
+        println!("{}", verdict.explanation());
+        Ok(if verdict.solvable { 0 } else { 1 })
+    }
+
+    fn run_scramble(args: ScrambleArgs) -> Result<u8, Failure> {
+        let (w, h) = parse_size(&args.size)?;
+        let goal = Goal::parse(&args.goal)
+            .and_then(|g| g.board(w, h))
+            .map_err(bad_input)?;
+        let mut rng = match args.seed {
+            Some(seed) => Rng::seeded(seed),
+            None => Rng::from_entropy()
+                .map_err(|e| bad_input(format!("no random seed available: {e}")))?,
+        };
+        for _ in 0..args.count {
+            let board = match args.walk {
+                Some(k) => random_walk(&goal, k, &mut rng).0,
+                None => random_solvable(
+                    &goal,
+                    ScrambleOptions {
+                        min_misplaced: args.misplaced,
+                    },
+                    &mut rng,
+                )
+                .map_err(bad_input)?,
+            };
+            println!("{board}");
+        }
+        Ok(0)
+    }
+
+    fn parse_size(s: &str) -> Result<(usize, usize), Failure> {
+        let bad = || bad_input(format!("\"{s}\" is not a size: write 4x4, 3x5 or 4"));
+        let parts: Vec<&str> = s.split(['x', 'X', '×']).collect();
+        let num = |p: &str| p.trim().parse::<usize>().map_err(|_| bad());
+        let (w, h) = match parts.as_slice() {
+            [n] => (num(n)?, num(n)?),
+            [w, h] => (num(w)?, num(h)?),
+            _ => return Err(bad()),
+        };
+        slide::board::check_size(w, h).map_err(bad_input)?;
+        Ok((w, h))
+    }
+
+    fn thousands(n: u64) -> String {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    }
+
+    fn round3(x: f64) -> f64 {
+        (x * 1000.0).round() / 1000.0
+    }
+}

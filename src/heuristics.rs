@@ -1,0 +1,255 @@
+//! Lower bounds on the number of moves to the goal, for any goal.
+//!
+//! Every estimate here is *admissible* (never more than the true distance), which is what makes
+//! A* and IDA* return shortest solutions, and *consistent* (one move changes it by at most one),
+//! which lets A* close a node for good. Searches never recompute an estimate from scratch: each
+//! move changes it by [`Estimator::delta`], which looks only at the tile that moved (and, for
+//! linear conflict, the two lines it left and entered).
+
+pub mod hamming;
+pub mod linear_conflict;
+pub mod manhattan;
+
+use crate::board::Board;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A way to estimate the distance to the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Heuristic {
+    /// Tiles out of place.
+    Hamming,
+    /// Sum over tiles of rows plus columns to their goal square.
+    Manhattan,
+    /// Manhattan plus two moves for every tile that must leave its goal row or column to let
+    /// another past.
+    LinearConflict,
+    /// Additive pattern databases (15-puzzle).
+    Pdb,
+}
+
+impl Heuristic {
+    /// Every heuristic, weakest first.
+    pub const ALL: [Heuristic; 4] = [
+        Heuristic::Hamming,
+        Heuristic::Manhattan,
+        Heuristic::LinearConflict,
+        Heuristic::Pdb,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Heuristic::Hamming => "hamming",
+            Heuristic::Manhattan => "manhattan",
+            Heuristic::LinearConflict => "linear-conflict",
+            Heuristic::Pdb => "pdb",
+        }
+    }
+
+    /// The heuristic of a name (as printed by [`Heuristic::name`]).
+    pub fn from_name(name: &str) -> Option<Heuristic> {
+        Heuristic::ALL.into_iter().find(|h| h.name() == name)
+    }
+}
+
+impl fmt::Display for Heuristic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A heuristic that cannot be used on this board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    /// What was asked for.
+    pub heuristic: Heuristic,
+    /// Why not, in a sentence.
+    pub reason: String,
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} cannot be used here: {}", self.heuristic, self.reason)
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+/// One heuristic's tables for one goal.
+#[derive(Clone, Debug)]
+pub struct Estimator {
+    heuristic: Heuristic,
+    width: usize,
+    height: usize,
+    /// `goal_square[tile]`.
+    goal_square: Vec<u8>,
+    /// `distance[tile * n + square]`: Manhattan distance of `tile` on `square` from its goal.
+    distance: Vec<u8>,
+}
+
+impl Estimator {
+    /// Tables of `heuristic` for `goal`.
+    pub fn new(heuristic: Heuristic, goal: &Board) -> Result<Estimator, Unsupported> {
+        if heuristic == Heuristic::Pdb {
+            return Err(Unsupported {
+                heuristic,
+                reason:
+                    "pattern databases are not built into this version yet; use linear-conflict"
+                        .into(),
+            });
+        }
+        let (width, height, n) = (goal.width(), goal.height(), goal.len());
+        let mut goal_square = vec![0u8; n];
+        for (square, &tile) in goal.tiles().iter().enumerate() {
+            goal_square[tile as usize] = square as u8;
+        }
+        let mut distance = vec![0u8; n * n];
+        for tile in 1..n {
+            for square in 0..n {
+                distance[tile * n + square] =
+                    manhattan::squares_apart(square, goal_square[tile] as usize, width) as u8;
+            }
+        }
+        Ok(Estimator {
+            heuristic,
+            width,
+            height,
+            goal_square,
+            distance,
+        })
+    }
+
+    /// Which heuristic this is.
+    pub fn heuristic(&self) -> Heuristic {
+        self.heuristic
+    }
+
+    /// The estimate for the arrangement whose tile on square `s` is `tile_at(s)`.
+    pub fn estimate(&self, tile_at: impl Fn(usize) -> u8) -> u32 {
+        match self.heuristic {
+            Heuristic::Hamming => hamming::estimate(self, &tile_at),
+            Heuristic::Manhattan => manhattan::estimate(self, &tile_at),
+            Heuristic::LinearConflict | Heuristic::Pdb => {
+                manhattan::estimate(self, &tile_at) + linear_conflict::estimate(self, &tile_at)
+            }
+        }
+    }
+
+    /// The estimate of a board.
+    pub fn estimate_board(&self, board: &Board) -> u32 {
+        self.estimate(|s| board.tile(s))
+    }
+
+    /// How the estimate changes when `tile` slides from square `from` into the blank on `to`;
+    /// `before(s)` is the arrangement before the move.
+    #[inline]
+    pub fn delta(&self, before: impl Fn(usize) -> u8, tile: u8, from: usize, to: usize) -> i32 {
+        match self.heuristic {
+            Heuristic::Hamming => hamming::delta(self, tile, from, to),
+            Heuristic::Manhattan => manhattan::delta(self, tile, from, to),
+            Heuristic::LinearConflict | Heuristic::Pdb => {
+                manhattan::delta(self, tile, from, to)
+                    + linear_conflict::delta(self, &before, tile, from, to)
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn squares(&self) -> usize {
+        self.goal_square.len()
+    }
+
+    #[inline]
+    pub(crate) fn goal_square(&self, tile: u8) -> usize {
+        self.goal_square[tile as usize] as usize
+    }
+
+    #[inline]
+    pub(crate) fn distance(&self, tile: u8, square: usize) -> u32 {
+        u32::from(self.distance[tile as usize * self.squares() + square])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Move;
+    use crate::notation::parse_board;
+    use crate::random::Rng;
+    use crate::scramble::random_walk;
+
+    fn h(heuristic: Heuristic, board: &str) -> u32 {
+        let b = parse_board(board).unwrap();
+        let goal = Board::blank_last(b.width(), b.height()).unwrap();
+        Estimator::new(heuristic, &goal).unwrap().estimate_board(&b)
+    }
+
+    #[test]
+    fn the_tutorial_examples() {
+        // The classic example of the Princeton 8-puzzle assignment.
+        assert_eq!(h(Heuristic::Hamming, "8 1 3/4 0 2/7 6 5"), 5);
+        assert_eq!(h(Heuristic::Manhattan, "8 1 3/4 0 2/7 6 5"), 10);
+        // 2, 1, 5, 4, 7 and 8 are one square off; 6 is three.
+        assert_eq!(h(Heuristic::Manhattan, "2 1 3/5 4 0/6 7 8"), 9);
+        // 2 and 1 are both in row one and in each other's way: one must step aside.
+        assert_eq!(h(Heuristic::LinearConflict, "2 1 3/4 5 6/7 8 0"), 2 + 2);
+        assert_eq!(h(Heuristic::Manhattan, "8 6 7/2 5 4/3 0 1"), 21);
+    }
+
+    #[test]
+    fn the_goal_is_zero_for_every_heuristic() {
+        for heuristic in [
+            Heuristic::Hamming,
+            Heuristic::Manhattan,
+            Heuristic::LinearConflict,
+        ] {
+            assert_eq!(h(heuristic, "1 2 3/4 5 6/7 8 0"), 0);
+            assert_eq!(h(heuristic, "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"), 0);
+        }
+    }
+
+    #[test]
+    fn pattern_databases_say_they_are_not_here_yet() {
+        let goal = Board::blank_last(4, 4).unwrap();
+        let e = Estimator::new(Heuristic::Pdb, &goal).unwrap_err();
+        assert!(e.to_string().contains("linear-conflict"), "{e}");
+    }
+
+    #[test]
+    fn incremental_updates_equal_full_recomputation() {
+        let mut rng = Rng::seeded(11);
+        for (w, hgt) in [(3, 3), (4, 4), (5, 3), (2, 6), (7, 7)] {
+            for goal in [
+                Board::blank_last(w, hgt).unwrap(),
+                Board::blank_first(w, hgt).unwrap(),
+            ] {
+                for heuristic in [
+                    Heuristic::Hamming,
+                    Heuristic::Manhattan,
+                    Heuristic::LinearConflict,
+                ] {
+                    let est = Estimator::new(heuristic, &goal).unwrap();
+                    let (mut board, _) = random_walk(&goal, 40, &mut rng);
+                    let mut value = est.estimate_board(&board) as i32;
+                    for _ in 0..300 {
+                        let legal: Vec<Move> = board.legal_moves().collect();
+                        let m = legal[rng.below(legal.len() as u64) as usize];
+                        let to = board.blank();
+                        let from = m.blank_target(to, w, hgt).unwrap();
+                        let tile = board.tile(from);
+                        let before = board.clone();
+                        value += est.delta(|s| before.tile(s), tile, from, to);
+                        board.apply(m);
+                        assert_eq!(
+                            value,
+                            est.estimate_board(&board) as i32,
+                            "{heuristic} {board}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! The searches, behind one resumable interface.
+//!
+//! Every search is a value that runs in slices: [`Search::run`] explores at most a given number of
+//! nodes and returns, so a Web Worker can report progress and honour Cancel between slices, and a
+//! node budget turns "would exhaust memory" into a clear [`Outcome::BudgetExhausted`]. All of them
+//! share one move table and one estimator, and run on packed keys (see [`packed`]).
+
+pub(crate) mod arena;
+pub mod astar;
+pub mod bfs;
+pub mod dfs;
+pub mod idastar;
+pub(crate) mod packed;
+
+use crate::moves::Move;
+use serde::Serialize;
+use web_time::{Duration, Instant};
+
+/// Counters every search keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// Successors generated (duplicates included).
+    pub generated: u64,
+    /// Largest frontier seen: the open list, the queue, or the depth of the path.
+    pub peak_frontier: u64,
+    /// Nodes held in memory now (frontier plus closed set, or the path for IDA*/DFS).
+    pub stored: u64,
+    /// IDA*'s current cost bound, or the f-value A* has reached; `None` where it means nothing.
+    pub bound: Option<u32>,
+    /// Milliseconds spent searching, summed over slices.
+    pub millis: f64,
+}
+
+/// The end of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The moves from the start to the goal (not yet checked: see [`crate::solution`]).
+    Found(Vec<Move>),
+    /// The node budget ran out first.
+    BudgetExhausted,
+    /// Depth-first search found nothing within its depth limit.
+    DepthLimitReached,
+    /// The whole reachable space was explored without reaching the goal (cannot happen for a board
+    /// that passed the parity test; kept so a bug shows as an error, not a hang).
+    Exhausted,
+}
+
+/// What a slice of work ended with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Poll {
+    /// More work remains.
+    Pending,
+    /// Finished, for good.
+    Finished(Outcome),
+}
+
+/// A search that can be run a slice at a time.
+pub trait Search {
+    /// Explores up to `slice` more nodes.
+    fn run(&mut self, slice: u64) -> Poll;
+    /// The counters so far.
+    fn stats(&self) -> Stats;
+}
+
+/// The part each search writes: explore up to `slice` nodes, or say how it ended.
+pub(crate) trait Step {
+    /// `None` while work remains.
+    fn step(&mut self, slice: u64) -> Option<Outcome>;
+    /// Counters, without the time (which [`Resumable`] keeps).
+    fn counters(&self) -> Stats;
+}
+
+/// Turns a [`Step`] into a [`Search`]: times the slices and remembers the outcome, so running a
+/// finished search again is harmless.
+pub(crate) struct Resumable<S> {
+    search: S,
+    spent: Duration,
+    finished: Option<Outcome>,
+}
+
+impl<S: Step> Resumable<S> {
+    pub fn new(search: S) -> Resumable<S> {
+        Resumable {
+            search,
+            spent: Duration::ZERO,
+            finished: None,
+        }
+    }
+}
+
+impl<S: Step> Search for Resumable<S> {
+    fn run(&mut self, slice: u64) -> Poll {
+        if let Some(done) = &self.finished {
+            return Poll::Finished(done.clone());
+        }
+        let started = Instant::now();
+        let result = self.search.step(slice);
+        self.spent += started.elapsed();
+        match result {
+            Some(outcome) => {
+                self.finished = Some(outcome.clone());
+                Poll::Finished(outcome)
+            }
+            None => Poll::Pending,
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            millis: self.spent.as_secs_f64() * 1000.0,
+            ..self.search.counters()
+        }
+    }
+}

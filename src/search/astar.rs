@@ -1,0 +1,216 @@
+//! A*, and the two searches that differ from it only in the priority of a node:
+//!
+//! - **A\***: f = g + h (depth plus estimate). With an admissible, consistent h the first time the
+//!   goal leaves the queue its path is shortest, and a closed node never needs reopening.
+//! - **Weighted A\***: f = g + w·h. Trusts the estimate more; solutions are at most w times longer.
+//! - **Greedy best-first**: f = h. Heads straight for the goal by the estimate, ignoring the path
+//!   so far: often few nodes, often a long solution.
+//!
+//! The open list is a `std::collections::BinaryHeap`; ties on f prefer the deeper node (it is
+//! closer to a goal whose f equals it), which cuts A*'s expansions sharply on the last f layer.
+//! Improved paths to open nodes are pushed again and stale heap entries skipped on pop.
+
+use super::arena::{Arena, Node};
+use super::packed::Packed;
+use super::{Outcome, Stats, Step};
+use crate::board::Board;
+use crate::heuristics::Estimator;
+use crate::moves::Neighbours;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use std::collections::hash_map::Entry as MapEntry;
+
+/// How a node's priority weighs depth `g` against estimate `h`: `f = g·g_weight + h·h_weight`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Priority {
+    g_weight: u64,
+    h_weight: u64,
+}
+
+impl Priority {
+    /// A*: f = g + h.
+    pub const ASTAR: Priority = Priority {
+        g_weight: 1,
+        h_weight: 1,
+    };
+    /// Greedy best-first: f = h.
+    pub const GREEDY: Priority = Priority {
+        g_weight: 0,
+        h_weight: 1,
+    };
+
+    /// Weighted A*: f = g + w·h, with w rounded to sixteenths.
+    pub fn weighted(w: f64) -> Priority {
+        Priority {
+            g_weight: 16,
+            h_weight: (w * 16.0).round().max(16.0) as u64,
+        }
+    }
+
+    #[inline]
+    fn f(self, g: u32, h: u32) -> u64 {
+        self.g_weight * u64::from(g) + self.h_weight * u64::from(h)
+    }
+}
+
+/// An open-list entry. The heap pops the greatest, so "greater" means "expand sooner".
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Entry {
+    f: u64,
+    g: u32,
+    idx: u32,
+}
+
+impl Ord for Entry {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .f
+            .cmp(&self.f)
+            .then(self.g.cmp(&other.g))
+            .then(self.idx.cmp(&other.idx))
+    }
+}
+
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// A best-first search over packed keys `K`.
+pub(crate) struct BestFirst<K: Packed> {
+    neighbours: Neighbours,
+    estimator: Estimator,
+    priority: Priority,
+    goal: K,
+    arena: Arena<K>,
+    open: BinaryHeap<Entry>,
+    max_nodes: u64,
+    stats: Stats,
+}
+
+impl<K: Packed> BestFirst<K> {
+    pub fn new(
+        start: &Board,
+        goal: &Board,
+        estimator: Estimator,
+        priority: Priority,
+        max_nodes: u64,
+    ) -> BestFirst<K> {
+        let key = K::pack(start.tiles());
+        let h = estimator.estimate_board(start);
+        let arena = Arena::with_root(key, start.blank(), h);
+        let mut open = BinaryHeap::new();
+        open.push(Entry {
+            f: priority.f(0, h),
+            g: 0,
+            idx: 0,
+        });
+        BestFirst {
+            neighbours: Neighbours::new(start.width(), start.height()),
+            estimator,
+            priority,
+            goal: K::pack(goal.tiles()),
+            arena,
+            open,
+            max_nodes,
+            stats: Stats {
+                stored: 1,
+                peak_frontier: 1,
+                ..Stats::default()
+            },
+        }
+    }
+
+    fn explore(&mut self, slice: u64) -> Option<Outcome> {
+        let mut left = slice;
+        while left > 0 {
+            if self.stats.expanded >= self.max_nodes {
+                return Some(Outcome::BudgetExhausted);
+            }
+            let Some(entry) = self.open.pop() else {
+                return Some(Outcome::Exhausted);
+            };
+            let node = self.arena.nodes[entry.idx as usize];
+            if node.closed || entry.g != node.g {
+                continue; // stale: a shorter path to this node was queued later
+            }
+            if node.key == self.goal {
+                return Some(Outcome::Found(self.arena.path_to(entry.idx)));
+            }
+            self.arena.nodes[entry.idx as usize].closed = true;
+            self.stats.expanded += 1;
+            self.stats.bound = Some(self.stats.bound.unwrap_or(0).max(node.g + node.h));
+            left -= 1;
+
+            let blank = node.blank as usize;
+            let g = node.g + 1;
+            for m in 0..4u8 {
+                if m == node.mv ^ 1 {
+                    continue; // straight back to the parent, which is closed
+                }
+                let from = self.neighbours.get(blank, m as usize);
+                if from == Neighbours::NONE {
+                    continue;
+                }
+                let from = from as usize;
+                let key = node.key.slide(from, blank);
+                self.stats.generated += 1;
+                match self.arena.index.entry(key) {
+                    MapEntry::Occupied(seen) => {
+                        let idx = *seen.get();
+                        let other = &mut self.arena.nodes[idx as usize];
+                        if !other.closed && g < other.g {
+                            other.g = g;
+                            other.parent = entry.idx;
+                            other.mv = m;
+                            self.open.push(Entry {
+                                f: self.priority.f(g, other.h),
+                                g,
+                                idx,
+                            });
+                        }
+                    }
+                    MapEntry::Vacant(slot) => {
+                        let tile = node.key.tile(from);
+                        let delta = self
+                            .estimator
+                            .delta(|s| node.key.tile(s), tile, from, blank);
+                        let h = (node.h as i32 + delta) as u32;
+                        let idx = self.arena.nodes.len() as u32;
+                        slot.insert(idx);
+                        self.arena.nodes.push(Node {
+                            key,
+                            parent: entry.idx,
+                            g,
+                            h,
+                            blank: from as u8,
+                            mv: m,
+                            closed: false,
+                        });
+                        self.open.push(Entry {
+                            f: self.priority.f(g, h),
+                            g,
+                            idx,
+                        });
+                    }
+                }
+            }
+            self.stats.peak_frontier = self.stats.peak_frontier.max(self.open.len() as u64);
+        }
+        None
+    }
+}
+
+impl<K: Packed> Step for BestFirst<K> {
+    fn step(&mut self, slice: u64) -> Option<Outcome> {
+        self.explore(slice)
+    }
+
+    fn counters(&self) -> Stats {
+        Stats {
+            stored: self.arena.len() as u64,
+            ..self.stats
+        }
+    }
+}

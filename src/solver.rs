@@ -1,0 +1,447 @@
+//! Solving a board: pick a method, check the board can reach its goal, search (in slices, under a
+//! node budget), and check the solution before anyone sees it.
+//!
+//! ```
+//! use slide::{notation::parse_board, solver::{solve, Options}, Board};
+//! let start = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
+//! let goal = Board::blank_last(3, 3).unwrap();
+//! let report = solve(&start, &goal, &Options::default()).unwrap();
+//! assert_eq!(report.solution().unwrap().len(), 31);
+//! ```
+
+use crate::board::Board;
+use crate::goal::GoalError;
+use crate::heuristics::{Estimator, Heuristic, Unsupported};
+use crate::search::astar::{BestFirst, Priority};
+use crate::search::bfs::Bfs;
+use crate::search::dfs::Dfs;
+use crate::search::idastar::IdaStar;
+use crate::search::packed::with_key_type;
+use crate::search::{Outcome, Poll, Resumable, Search, Stats};
+use crate::solution::{Solution, SolutionError};
+use crate::solvability::{self, Solvability};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Node budget of the searches that keep what they explore (about 1 GB at 10 million nodes).
+pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
+/// Weight of weighted A* unless told otherwise.
+pub const DEFAULT_WEIGHT: f64 = 2.0;
+
+/// A search method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    /// The fastest method for the board's size (see [`Method::auto`]).
+    #[default]
+    Auto,
+    /// A*: f = depth + h.
+    AStar,
+    /// Iterative-deepening A*.
+    IdaStar,
+    /// Breadth-first search.
+    Bfs,
+    /// Depth-first search, depth-limited.
+    Dfs,
+    /// Greedy best-first search: f = h.
+    Greedy,
+    /// Weighted A*: f = depth + w·h.
+    Weighted,
+}
+
+impl Algorithm {
+    /// Every algorithm, `auto` first.
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::Auto,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::Greedy,
+        Algorithm::Weighted,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Auto => "auto",
+            Algorithm::AStar => "astar",
+            Algorithm::IdaStar => "idastar",
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dfs => "dfs",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Weighted => "weighted",
+        }
+    }
+
+    /// The algorithm of a name.
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// Whether it uses a heuristic at all.
+    pub fn uses_heuristic(self) -> bool {
+        !matches!(self, Algorithm::Bfs | Algorithm::Dfs)
+    }
+
+    /// Whether it keeps every explored node in memory (and so needs a node budget).
+    pub fn keeps_nodes(self) -> bool {
+        !matches!(self, Algorithm::IdaStar)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What to solve with; every field has a sensible default.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// The search.
+    pub algorithm: Algorithm,
+    /// The estimate; `None` picks the algorithm's usual one.
+    pub heuristic: Option<Heuristic>,
+    /// w of weighted A* (at least 1).
+    pub weight: f64,
+    /// Depth limit of DFS; `None` picks the board's diameter where it is known.
+    pub depth_limit: Option<u32>,
+    /// Most nodes to expand; `None` is [`DEFAULT_MAX_NODES`] for searches that keep nodes and no
+    /// limit for IDA*, whose memory does not grow.
+    pub max_nodes: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            algorithm: Algorithm::Auto,
+            heuristic: None,
+            weight: DEFAULT_WEIGHT,
+            depth_limit: None,
+            max_nodes: None,
+        }
+    }
+}
+
+impl Options {
+    /// Options for one algorithm and heuristic, defaults elsewhere.
+    pub fn with(algorithm: Algorithm, heuristic: Heuristic) -> Options {
+        Options {
+            algorithm,
+            heuristic: Some(heuristic),
+            ..Options::default()
+        }
+    }
+}
+
+/// An algorithm with its heuristic decided: what actually runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Method {
+    /// Never [`Algorithm::Auto`].
+    pub algorithm: Algorithm,
+    /// `None` for BFS and DFS, which use none.
+    pub heuristic: Option<Heuristic>,
+}
+
+impl Method {
+    /// The method `auto` stands for on a board of `squares` squares: A* with depth + Manhattan
+    /// where the whole space is small (up to 3×3 and 2×4), IDA* with linear conflict up to the
+    /// 15-puzzle, and weighted A* with linear conflict beyond, where optimal is out of reach.
+    pub fn auto(squares: usize) -> Method {
+        let (algorithm, heuristic) = if squares <= 9 {
+            (Algorithm::AStar, Heuristic::Manhattan)
+        } else if squares <= 16 {
+            (Algorithm::IdaStar, Heuristic::LinearConflict)
+        } else {
+            (Algorithm::Weighted, Heuristic::LinearConflict)
+        };
+        Method {
+            algorithm,
+            heuristic: Some(heuristic),
+        }
+    }
+
+    /// The method `options` stand for on `board` (resolving `auto` and default heuristics).
+    pub fn resolve(options: &Options, board: &Board) -> Method {
+        if options.algorithm == Algorithm::Auto {
+            let auto = Method::auto(board.len());
+            return Method {
+                heuristic: options.heuristic.or(auto.heuristic),
+                ..auto
+            };
+        }
+        let heuristic = options.algorithm.uses_heuristic().then(|| {
+            options.heuristic.unwrap_or(match options.algorithm {
+                Algorithm::IdaStar | Algorithm::Weighted => Heuristic::LinearConflict,
+                _ => Heuristic::Manhattan,
+            })
+        });
+        Method {
+            algorithm: options.algorithm,
+            heuristic,
+        }
+    }
+
+    /// Whether this method always returns a shortest solution (all heuristics here are admissible).
+    pub fn optimal(self) -> bool {
+        matches!(
+            self.algorithm,
+            Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs
+        )
+    }
+
+    /// The heuristic's name, or `none`.
+    pub fn heuristic_name(self) -> &'static str {
+        self.heuristic.map_or("none", Heuristic::name)
+    }
+}
+
+/// Why a board was not solved at all.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolveError {
+    /// Board and goal differ in size.
+    Goal(GoalError),
+    /// The board cannot reach the goal; the verdict explains why.
+    Unsolvable(Solvability),
+    /// The heuristic cannot be used on this board.
+    Unsupported(Unsupported),
+    /// An option out of range.
+    BadOption(String),
+    /// A search returned a wrong path or gave up on a solvable board: a bug.
+    Internal(String),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Goal(e) => e.fmt(f),
+            SolveError::Unsolvable(s) => f.write_str(&s.explanation()),
+            SolveError::Unsupported(e) => e.fmt(f),
+            SolveError::BadOption(e) => f.write_str(e),
+            SolveError::Internal(e) => write!(f, "internal error (please report it): {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// How a search that ran ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ending {
+    /// A checked solution.
+    Solved(Solution),
+    /// The node budget ran out first.
+    BudgetExhausted { max_nodes: u64 },
+    /// DFS found nothing within its depth limit.
+    DepthLimitReached { limit: u32 },
+}
+
+/// The result of a search: how it ended, with what method, at what cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub method: Method,
+    pub ending: Ending,
+    pub stats: Stats,
+}
+
+impl Report {
+    /// The solution, if one was found.
+    pub fn solution(&self) -> Option<&Solution> {
+        match &self.ending {
+            Ending::Solved(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Progress of a [`Solver`] after a slice.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Progress {
+    /// Still searching; the counters so far.
+    Running(Stats),
+    /// Finished.
+    Done(Result<Report, SolveError>),
+}
+
+/// A search of one board, run a slice at a time (for workers that report progress and cancel).
+pub struct Solver {
+    start: Board,
+    goal: Board,
+    method: Method,
+    max_nodes: u64,
+    depth_limit: u32,
+    search: Box<dyn Search>,
+}
+
+impl Solver {
+    /// Prepares a search; fails at once on a board that cannot reach the goal.
+    pub fn new(start: &Board, goal: &Board, options: &Options) -> Result<Solver, SolveError> {
+        let verdict = solvability::check(start, goal).map_err(SolveError::Goal)?;
+        if !verdict.solvable {
+            return Err(SolveError::Unsolvable(verdict));
+        }
+        if !(1.0..=100.0).contains(&options.weight) {
+            return Err(SolveError::BadOption(format!(
+                "the weight must be between 1 and 100, not {}",
+                options.weight
+            )));
+        }
+        let method = Method::resolve(options, start);
+        let max_nodes = options
+            .max_nodes
+            .unwrap_or(if method.algorithm.keeps_nodes() {
+                DEFAULT_MAX_NODES
+            } else {
+                u64::MAX
+            });
+        let estimator = match method.heuristic {
+            Some(h) => Some(Estimator::new(h, goal).map_err(SolveError::Unsupported)?),
+            None => None,
+        };
+        let depth_limit = options
+            .depth_limit
+            .or_else(|| diameter(start.width(), start.height()))
+            .unwrap_or_else(|| {
+                let md = Estimator::new(Heuristic::Manhattan, goal)
+                    .map(|e| e.estimate_board(start))
+                    .unwrap_or(0);
+                (3 * md).max(80)
+            });
+        let search = build(
+            start,
+            goal,
+            method,
+            estimator,
+            options.weight,
+            depth_limit,
+            max_nodes,
+        )?;
+        Ok(Solver {
+            start: start.clone(),
+            goal: goal.clone(),
+            method,
+            max_nodes,
+            depth_limit,
+            search,
+        })
+    }
+
+    /// The method that runs.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+
+    /// Explores up to `slice` more nodes.
+    pub fn run(&mut self, slice: u64) -> Progress {
+        let outcome = match self.search.run(slice) {
+            Poll::Pending => return Progress::Running(self.search.stats()),
+            Poll::Finished(outcome) => outcome,
+        };
+        let stats = self.search.stats();
+        let report = |ending| {
+            Ok(Report {
+                method: self.method,
+                ending,
+                stats,
+            })
+        };
+        Progress::Done(match outcome {
+            Outcome::Found(moves) => {
+                match Solution::checked(&self.start, &self.goal, moves, self.method.optimal()) {
+                    Ok(solution) => report(Ending::Solved(solution)),
+                    Err(e) => Err(internal(self.method, &self.start, e)),
+                }
+            }
+            Outcome::BudgetExhausted => report(Ending::BudgetExhausted {
+                max_nodes: self.max_nodes,
+            }),
+            Outcome::DepthLimitReached => report(Ending::DepthLimitReached {
+                limit: self.depth_limit,
+            }),
+            Outcome::Exhausted => Err(SolveError::Internal(format!(
+                "{} explored every reachable board of {} without meeting the goal",
+                self.method.algorithm, self.start
+            ))),
+        })
+    }
+
+    /// Runs to the end.
+    pub fn finish(&mut self) -> Result<Report, SolveError> {
+        loop {
+            if let Progress::Done(result) = self.run(1 << 20) {
+                return result;
+            }
+        }
+    }
+}
+
+fn internal(method: Method, start: &Board, e: SolutionError) -> SolveError {
+    SolveError::Internal(format!(
+        "{} with {} returned a wrong solution for {start}: {e}",
+        method.algorithm,
+        method.heuristic_name()
+    ))
+}
+
+/// Solves a board to the end with the given options.
+pub fn solve(start: &Board, goal: &Board, options: &Options) -> Result<Report, SolveError> {
+    Solver::new(start, goal, options)?.finish()
+}
+
+fn build(
+    start: &Board,
+    goal: &Board,
+    method: Method,
+    estimator: Option<Estimator>,
+    weight: f64,
+    depth_limit: u32,
+    max_nodes: u64,
+) -> Result<Box<dyn Search>, SolveError> {
+    let need = || {
+        estimator
+            .clone()
+            .ok_or_else(|| SolveError::Internal(format!("{} needs a heuristic", method.algorithm)))
+    };
+    with_key_type!(start.len(), K => {
+        let best_first = |priority| -> Result<Box<dyn Search>, SolveError> {
+            Ok(Box::new(Resumable::new(BestFirst::<K>::new(
+                start, goal, need()?, priority, max_nodes,
+            ))))
+        };
+        match method.algorithm {
+            Algorithm::AStar | Algorithm::Auto => best_first(Priority::ASTAR),
+            Algorithm::Weighted => best_first(Priority::weighted(weight)),
+            Algorithm::Greedy => best_first(Priority::GREEDY),
+            Algorithm::IdaStar => Ok(Box::new(Resumable::new(IdaStar::<K>::new(
+                start, goal, need()?, max_nodes,
+            )))),
+            Algorithm::Bfs => Ok(Box::new(Resumable::new(Bfs::<K>::new(start, goal, max_nodes)))),
+            Algorithm::Dfs => Ok(Box::new(Resumable::new(Dfs::<K>::new(
+                start, goal, depth_limit, max_nodes,
+            )))),
+        }
+    })
+}
+
+/// The most moves any board of this size needs (its "God's number"), where known: proven by
+/// exhaustive search (Korf, 2008, and Brüngger et al. for 4×4). The sizes up to 3×3 are checked
+/// again by this crate's own tests.
+pub fn diameter(width: usize, height: usize) -> Option<u32> {
+    let (a, b) = (width.min(height), width.max(height));
+    match (a, b) {
+        (2, 2) => Some(6),
+        (2, 3) => Some(21),
+        (2, 4) => Some(36),
+        (2, 5) => Some(55),
+        (3, 3) => Some(31),
+        (3, 4) => Some(53),
+        (4, 4) => Some(80),
+        _ => None,
+    }
+}
