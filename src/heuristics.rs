@@ -81,12 +81,12 @@ impl std::error::Error for Unsupported {}
 #[derive(Clone, Debug)]
 pub struct Estimator {
     heuristic: Heuristic,
-    width: usize,
-    height: usize,
     /// `goal_square[tile]`.
     goal_square: Vec<u8>,
     /// `distance[tile * n + square]`: Manhattan distance of `tile` on `square` from its goal.
     distance: Vec<u8>,
+    /// Row and column tables, for linear conflict.
+    lines: Option<linear_conflict::Lines>,
 }
 
 impl Estimator {
@@ -100,7 +100,7 @@ impl Estimator {
                         .into(),
             });
         }
-        let (width, height, n) = (goal.width(), goal.height(), goal.len());
+        let (width, n) = (goal.width(), goal.len());
         let mut goal_square = vec![0u8; n];
         for (square, &tile) in goal.tiles().iter().enumerate() {
             goal_square[tile as usize] = square as u8;
@@ -112,12 +112,13 @@ impl Estimator {
                     manhattan::squares_apart(square, goal_square[tile] as usize, width) as u8;
             }
         }
+        let lines =
+            (heuristic == Heuristic::LinearConflict).then(|| linear_conflict::Lines::new(goal));
         Ok(Estimator {
             heuristic,
-            width,
-            height,
             goal_square,
             distance,
+            lines,
         })
     }
 
@@ -132,7 +133,8 @@ impl Estimator {
             Heuristic::Hamming => hamming::estimate(self, &tile_at),
             Heuristic::Manhattan => manhattan::estimate(self, &tile_at),
             Heuristic::LinearConflict | Heuristic::Pdb => {
-                manhattan::estimate(self, &tile_at) + linear_conflict::estimate(self, &tile_at)
+                manhattan::estimate(self, &tile_at)
+                    + self.lines.as_ref().map_or(0, |l| l.estimate(&tile_at))
             }
         }
     }
@@ -151,7 +153,10 @@ impl Estimator {
             Heuristic::Manhattan => manhattan::delta(self, tile, from, to),
             Heuristic::LinearConflict | Heuristic::Pdb => {
                 manhattan::delta(self, tile, from, to)
-                    + linear_conflict::delta(self, &before, tile, from, to)
+                    + self
+                        .lines
+                        .as_ref()
+                        .map_or(0, |l| l.delta(&before, tile, from, to))
             }
         }
     }

@@ -5,74 +5,226 @@
 //! that must leave is the number of row-members minus the longest run of them already in goal
 //! order (a longest increasing subsequence); the same holds for columns, and rows and columns never
 //! share a move. Adding two moves per such tile keeps the estimate admissible.
+//!
+//! Speed: a move changes a line's conflicts only if the moving tile *belongs* to that line (its
+//! goal is in it), so most moves cost one comparison; otherwise one line is read and its cost is
+//! looked up in a table indexed by the line's contents (for sides up to 6), or computed.
 
-use super::Estimator;
+use crate::board::{Board, MAX_SIDE};
 
-/// Extra moves for conflicts in every row and column.
-pub(super) fn estimate(est: &Estimator, tile_at: &impl Fn(usize) -> u8) -> u32 {
-    let rows: u32 = (0..est.height).map(|r| row(est, tile_at, r)).sum();
-    let cols: u32 = (0..est.width).map(|c| column(est, tile_at, c)).sum();
-    rows + cols
+/// A line's contents, one digit per square: the goal place along the line of a member tile, or
+/// `len` for a square whose tile (or blank) belongs elsewhere.
+type Code = u8;
+
+/// Tables for the rows and the columns of one goal.
+#[derive(Clone, Debug)]
+pub(crate) struct Lines {
+    width: usize,
+    height: usize,
+    squares: usize,
+    /// `row_code[r * squares + tile]`: the tile's goal column if its goal is in row `r`, else `width`.
+    row_code: Vec<Code>,
+    /// `col_code[c * squares + tile]`: the tile's goal row if its goal is in column `c`, else `height`.
+    col_code: Vec<Code>,
+    /// Cost of every possible row content, indexed in base `width + 1` (sides up to 6).
+    row_cost: Option<Vec<u8>>,
+    /// Likewise for columns, in base `height + 1`.
+    col_cost: Option<Vec<u8>>,
 }
 
-/// Change in the conflict part when `tile` slides from `from` into the blank on `to`.
-///
-/// A sideways move keeps the order within its row, so only the two columns change; a vertical
-/// move only changes the two rows.
-#[inline]
-pub(super) fn delta(
-    est: &Estimator,
-    before: &impl Fn(usize) -> u8,
-    tile: u8,
-    from: usize,
-    to: usize,
-) -> i32 {
-    let after = |s: usize| {
-        if s == from {
-            0
-        } else if s == to {
-            tile
-        } else {
-            before(s)
+/// Tables are built for line lengths up to this (7^6 = 117,649 entries).
+const TABLE_SIDE: usize = 6;
+
+impl Lines {
+    pub fn new(goal: &Board) -> Lines {
+        let (width, height, squares) = (goal.width(), goal.height(), goal.len());
+        let mut row_code = vec![width as Code; height * squares];
+        let mut col_code = vec![height as Code; width * squares];
+        for (square, &tile) in goal.tiles().iter().enumerate() {
+            if tile != 0 {
+                let (r, c) = (square / width, square % width);
+                row_code[r * squares + tile as usize] = c as Code;
+                col_code[c * squares + tile as usize] = r as Code;
+            }
         }
-    };
-    let w = est.width;
-    if from / w == to / w {
-        let (a, b) = (from % w, to % w);
-        (column(est, &after, a) + column(est, &after, b)) as i32
-            - (column(est, before, a) + column(est, before, b)) as i32
-    } else {
-        let (a, b) = (from / w, to / w);
-        (row(est, &after, a) + row(est, &after, b)) as i32
-            - (row(est, before, a) + row(est, before, b)) as i32
+        Lines {
+            width,
+            height,
+            squares,
+            row_code,
+            col_code,
+            row_cost: cost_table(width),
+            col_cost: cost_table(height),
+        }
+    }
+
+    /// Extra moves for conflicts in every row and column.
+    pub fn estimate(&self, tile_at: &impl Fn(usize) -> u8) -> u32 {
+        let rows: u32 = (0..self.height).map(|r| self.row(tile_at, r)).sum();
+        let cols: u32 = (0..self.width).map(|c| self.column(tile_at, c)).sum();
+        rows + cols
+    }
+
+    /// Change in the conflict part when `tile` slides from `from` into the blank on `to`;
+    /// `before(s)` is the arrangement before the move.
+    ///
+    /// A sideways move keeps the order within its row, so only the columns it leaves and enters
+    /// can change, and only the one the tile belongs to; likewise rows for a vertical move.
+    #[inline]
+    pub fn delta(&self, before: &impl Fn(usize) -> u8, tile: u8, from: usize, to: usize) -> i32 {
+        let w = self.width;
+        let t = tile as usize;
+        if from / w == to / w {
+            let (a, b, row) = (from % w, to % w, from / w);
+            let leaving = self.col_code[a * self.squares + t];
+            let entering = self.col_code[b * self.squares + t];
+            let blank_digit = self.height as Code;
+            if leaving != blank_digit {
+                // The tile leaves its goal column `a`: its digit becomes a non-member's.
+                let (before_cost, after_cost) =
+                    self.column_change(before, a, row, leaving, blank_digit);
+                after_cost - before_cost
+            } else if entering != blank_digit {
+                let (before_cost, after_cost) =
+                    self.column_change(before, b, row, blank_digit, entering);
+                after_cost - before_cost
+            } else {
+                0
+            }
+        } else {
+            let (a, b, col) = (from / w, to / w, from % w);
+            let leaving = self.row_code[a * self.squares + t];
+            let entering = self.row_code[b * self.squares + t];
+            let blank_digit = self.width as Code;
+            if leaving != blank_digit {
+                let (before_cost, after_cost) =
+                    self.row_change(before, a, col, leaving, blank_digit);
+                after_cost - before_cost
+            } else if entering != blank_digit {
+                let (before_cost, after_cost) =
+                    self.row_change(before, b, col, blank_digit, entering);
+                after_cost - before_cost
+            } else {
+                0
+            }
+        }
+    }
+
+    fn row_codes(&self, tile_at: &impl Fn(usize) -> u8, r: usize) -> [Code; MAX_SIDE] {
+        let mut codes = [0; MAX_SIDE];
+        let base = r * self.squares;
+        for (c, code) in codes.iter_mut().enumerate().take(self.width) {
+            *code = self.row_code[base + tile_at(r * self.width + c) as usize];
+        }
+        codes
+    }
+
+    fn column_codes(&self, tile_at: &impl Fn(usize) -> u8, c: usize) -> [Code; MAX_SIDE] {
+        let mut codes = [0; MAX_SIDE];
+        let base = c * self.squares;
+        for (r, code) in codes.iter_mut().enumerate().take(self.height) {
+            *code = self.col_code[base + tile_at(r * self.width + c) as usize];
+        }
+        codes
+    }
+
+    fn row(&self, tile_at: &impl Fn(usize) -> u8, r: usize) -> u32 {
+        line_cost(
+            &self.row_codes(tile_at, r)[..self.width],
+            self.row_cost.as_deref(),
+        )
+    }
+
+    fn column(&self, tile_at: &impl Fn(usize) -> u8, c: usize) -> u32 {
+        line_cost(
+            &self.column_codes(tile_at, c)[..self.height],
+            self.col_cost.as_deref(),
+        )
+    }
+
+    /// Costs of row `r` before and after the digit at column `c` changes from `old` to `new`.
+    #[inline]
+    fn row_change(
+        &self,
+        before: &impl Fn(usize) -> u8,
+        r: usize,
+        c: usize,
+        old: Code,
+        new: Code,
+    ) -> (i32, i32) {
+        let mut codes = self.row_codes(before, r);
+        debug_assert_eq!(codes[c], old);
+        let table = self.row_cost.as_deref();
+        let before_cost = line_cost(&codes[..self.width], table);
+        codes[c] = new;
+        (
+            before_cost as i32,
+            line_cost(&codes[..self.width], table) as i32,
+        )
+    }
+
+    /// Costs of column `c` before and after the digit at row `r` changes from `old` to `new`.
+    #[inline]
+    fn column_change(
+        &self,
+        before: &impl Fn(usize) -> u8,
+        c: usize,
+        r: usize,
+        old: Code,
+        new: Code,
+    ) -> (i32, i32) {
+        let mut codes = self.column_codes(before, c);
+        debug_assert_eq!(codes[r], old);
+        let table = self.col_cost.as_deref();
+        let before_cost = line_cost(&codes[..self.height], table);
+        codes[r] = new;
+        (
+            before_cost as i32,
+            line_cost(&codes[..self.height], table) as i32,
+        )
     }
 }
 
-fn row(est: &Estimator, tile_at: &impl Fn(usize) -> u8, r: usize) -> u32 {
-    let w = est.width;
-    line_cost((0..w).filter_map(|c| {
-        let t = tile_at(r * w + c);
-        let g = est.goal_square(t);
-        (t != 0 && g / w == r).then_some((g % w) as u8)
-    }))
+/// The cost of every content of a line of `len` squares, if small enough to tabulate.
+fn cost_table(len: usize) -> Option<Vec<u8>> {
+    if len > TABLE_SIDE {
+        return None;
+    }
+    let base = len + 1;
+    let size = base.pow(len as u32);
+    let mut table = vec![0u8; size];
+    let mut codes = [0 as Code; MAX_SIDE];
+    for (index, slot) in table.iter_mut().enumerate() {
+        let mut rest = index;
+        for code in codes.iter_mut().take(len) {
+            *code = (rest % base) as Code;
+            rest /= base;
+        }
+        *slot = conflicts(&codes[..len]) as u8;
+    }
+    Some(table)
 }
 
-fn column(est: &Estimator, tile_at: &impl Fn(usize) -> u8, c: usize) -> u32 {
-    let w = est.width;
-    line_cost((0..est.height).filter_map(|r| {
-        let t = tile_at(r * w + c);
-        let g = est.goal_square(t);
-        (t != 0 && g % w == c).then_some((g / w) as u8)
-    }))
-}
-
-/// Two moves for each line member outside a longest run already in goal order.
 #[inline]
-fn line_cost(goal_places: impl Iterator<Item = u8>) -> u32 {
+fn line_cost(codes: &[Code], table: Option<&[u8]>) -> u32 {
+    match table {
+        Some(table) => {
+            let base = codes.len() + 1;
+            let index = codes.iter().rev().fold(0, |i, &c| i * base + c as usize);
+            u32::from(table[index])
+        }
+        None => conflicts(codes),
+    }
+}
+
+/// Two moves for each line member outside a longest run already in goal order. Digits equal to
+/// the line's length mark non-members.
+fn conflicts(codes: &[Code]) -> u32 {
+    let len = codes.len() as Code;
     // Patience sorting: tails[k] = smallest last goal place of an increasing run of length k+1.
-    let mut tails = [0u8; crate::board::MAX_SIDE];
+    let mut tails = [0 as Code; MAX_SIDE];
     let (mut members, mut longest) = (0u32, 0usize);
-    for p in goal_places {
+    for &p in codes.iter().filter(|&&p| p < len) {
         members += 1;
         let k = tails[..longest].partition_point(|&t| t < p);
         tails[k] = p;
@@ -88,11 +240,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn line_cost_counts_tiles_that_must_step_aside() {
-        assert_eq!(line_cost([0, 1, 2].into_iter()), 0);
-        assert_eq!(line_cost([1, 0].into_iter()), 2);
-        assert_eq!(line_cost([2, 1, 0].into_iter()), 4);
-        assert_eq!(line_cost([3, 0, 1, 2].into_iter()), 2);
-        assert_eq!(line_cost(std::iter::empty()), 0);
+    fn conflicts_count_tiles_that_must_step_aside() {
+        // Line of 4; 4 marks a non-member.
+        assert_eq!(conflicts(&[0, 1, 2, 3]), 0);
+        assert_eq!(conflicts(&[1, 0, 4, 4]), 2);
+        assert_eq!(conflicts(&[2, 1, 0, 4]), 4);
+        assert_eq!(conflicts(&[3, 0, 1, 2]), 2);
+        assert_eq!(conflicts(&[4, 4, 4, 4]), 0);
+    }
+
+    #[test]
+    fn tables_agree_with_direct_computation() {
+        for len in 2..=4usize {
+            let table = cost_table(len).unwrap();
+            let base = len + 1;
+            for index in 0..table.len() {
+                let mut codes = vec![0 as Code; len];
+                let mut rest = index;
+                for c in codes.iter_mut() {
+                    *c = (rest % base) as Code;
+                    rest /= base;
+                }
+                assert_eq!(
+                    line_cost(&codes, Some(&table)),
+                    conflicts(&codes),
+                    "{codes:?}"
+                );
+            }
+        }
+        assert!(cost_table(7).is_none());
     }
 }
