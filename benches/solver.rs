@@ -1,28 +1,161 @@
+//! `cargo bench`: the figures in the README's performance table, measured on this machine.
+//!
+//! Macro benchmarks, not micro ones: what a player or a teacher waits for. Each prints a Markdown
+//! row. Node counts are exact (the searches are deterministic); times are wall-clock on one core.
+
+use slide::notation::parse_board;
+use slide::random::Rng;
+use slide::solver::{Algorithm, Options, solve};
+use slide::{Board, Goal, Heuristic, Move};
+use std::collections::{HashMap, VecDeque};
+use std::time::Instant;
+
 fn main() {
-    use slide::solver::{Algorithm, Options, solve};
-    use slide::{Board, Goal, Heuristic};
+    // `cargo bench` passes `--bench`; a filter word runs a subset.
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let run = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
+    println!("| benchmark | result | nodes | rate |");
+    println!("|---|---|---|---|");
+    if run("hardest") {
+        hardest_eight();
+    }
+    if run("sweep") {
+        every_eight(Algorithm::AStar, Heuristic::Manhattan);
+        every_eight(Algorithm::IdaStar, Heuristic::LinearConflict);
+    }
+    if run("heuristics") {
+        heuristics_compared();
+    }
+    if run("large") {
+        large_boards();
+    }
+}
+
+fn hardest_eight() {
+    let start = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
+    let goal = Board::blank_last(3, 3).unwrap();
+    for (algorithm, heuristic) in [
+        (Algorithm::AStar, Heuristic::Manhattan),
+        (Algorithm::IdaStar, Heuristic::LinearConflict),
+    ] {
+        let options = Options::with(algorithm, heuristic);
+        let mut times = Vec::new();
+        let mut expanded = 0;
+        for _ in 0..51 {
+            let t = Instant::now();
+            let report = solve(&start, &goal, &options).unwrap();
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            expanded = report.stats.expanded;
+            assert_eq!(report.solution().unwrap().len(), 31);
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "| hardest 3×3 `8 6 7/2 5 4/3 0 1`, {algorithm} + {heuristic} | 31 moves in {:.2} ms (median of 51) | {expanded} expanded | {:.1} M expanded/s |",
+            times[25],
+            expanded as f64 / times[25] / 1000.0
+        );
+    }
+}
+
+/// Every solvable 3×3 board, in the order breadth-first search from the goal meets them.
+fn all_eights(goal: &Board) -> Vec<(Board, u32)> {
+    let mut seen = HashMap::from([(goal.tiles().to_vec(), 0u32)]);
+    let mut queue = VecDeque::from([goal.clone()]);
+    let mut out = Vec::new();
+    while let Some(b) = queue.pop_front() {
+        let d = seen[b.tiles()];
+        for m in Move::ALL {
+            if let Some(n) = b.moved(m)
+                && !seen.contains_key(n.tiles())
+            {
+                seen.insert(n.tiles().to_vec(), d + 1);
+                queue.push_back(n);
+            }
+        }
+        out.push((b, d));
+    }
+    out
+}
+
+fn every_eight(algorithm: Algorithm, heuristic: Heuristic) {
     let goal = Goal::BlankLast.board(3, 3).unwrap();
-    let mut boards = vec![];
-    let mut p: Vec<u32> = (0..9).collect();
-    let mut rng = slide::random::Rng::seeded(1);
-    for _ in 0..20000 {
-        rng.shuffle(&mut p);
-        let b = Board::new(3, 3, &p).unwrap();
-        if slide::solvability::is_solvable(&b, &goal) {
-            boards.push(b);
+    let boards = all_eights(&goal);
+    let options = Options::with(algorithm, heuristic);
+    let t = Instant::now();
+    let mut expanded = 0u64;
+    for (b, d) in &boards {
+        let report = solve(b, &goal, &options).unwrap();
+        assert_eq!(report.solution().unwrap().len() as u32, *d);
+        expanded += report.stats.expanded;
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "| all {} solvable 3×3 boards, {algorithm} + {heuristic} | {secs:.2} s in total, all optimal | {expanded} expanded | {:.1} M expanded/s |",
+        boards.len(),
+        expanded as f64 / secs / 1e6
+    );
+}
+
+fn heuristics_compared() {
+    // The same 1,000 random boards for every heuristic: the tutorials' comparison, in nodes.
+    let goal = Goal::BlankLast.board(3, 3).unwrap();
+    let boards = all_eights(&goal);
+    let mut rng = Rng::seeded(2026);
+    let sample: Vec<&(Board, u32)> = (0..1000)
+        .map(|_| &boards[rng.below(boards.len() as u64) as usize])
+        .collect();
+    let mean_depth = sample.iter().map(|(_, d)| *d as f64).sum::<f64>() / sample.len() as f64;
+    for algorithm in [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Greedy] {
+        for heuristic in [
+            Heuristic::Hamming,
+            Heuristic::Manhattan,
+            Heuristic::LinearConflict,
+        ] {
+            let options = Options::with(algorithm, heuristic);
+            let t = Instant::now();
+            let (mut expanded, mut length) = (0u64, 0usize);
+            for (b, _) in &sample {
+                let r = solve(b, &goal, &options).unwrap();
+                expanded += r.stats.expanded;
+                length += r.solution().unwrap().len();
+            }
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "| 1,000 random 3×3 boards (mean optimum {mean_depth:.1}), {algorithm} + {heuristic} | mean length {:.1}, {:.3} ms a board | {:.0} expanded a board | {:.1} M expanded/s |",
+                length as f64 / 1000.0,
+                secs,
+                expanded as f64 / 1000.0,
+                expanded as f64 / secs / 1e6
+            );
         }
     }
-    let t = std::time::Instant::now();
-    let mut e = 0;
-    for b in &boards {
-        e += solve(
-            b,
-            &goal,
-            &Options::with(Algorithm::AStar, Heuristic::Manhattan),
-        )
-        .unwrap()
-        .stats
-        .expanded;
+}
+
+fn large_boards() {
+    // What `auto` does beyond the 15-puzzle today, under its default node budget.
+    let mut rng = Rng::seeded(7);
+    for side in [5usize, 6, 8, 10] {
+        let goal = Goal::BlankLast.board(side, side).unwrap();
+        let (mut solved, mut total_ms, mut length) = (0, 0.0, 0);
+        let tries = 10;
+        for _ in 0..tries {
+            let b = slide::scramble::random_solvable(&goal, Default::default(), &mut rng).unwrap();
+            let t = Instant::now();
+            let r = solve(&b, &goal, &Options::default()).unwrap();
+            total_ms += t.elapsed().as_secs_f64() * 1000.0;
+            if let Some(s) = r.solution() {
+                solved += 1;
+                length += s.len();
+            }
+        }
+        let m = slide::solver::Method::auto(side * side);
+        println!(
+            "| {tries} random {side}×{side} boards, auto ({} + {}, {} node budget) | {solved} solved, mean length {}, mean {:.0} ms | | |",
+            m.algorithm,
+            m.heuristic_name(),
+            slide::solver::default_max_nodes(side * side),
+            length.checked_div(solved).unwrap_or(0),
+            total_ms / tries as f64
+        );
     }
-    eprintln!("{} boards {:?} {e}", boards.len(), t.elapsed());
 }

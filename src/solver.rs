@@ -23,8 +23,16 @@ use crate::solvability::{self, Solvability};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Node budget of the searches that keep what they explore (about 1 GB at 10 million nodes).
-pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
+/// Node budget of the searches that keep what they explore, for a board of `squares` squares:
+/// about 1 GB of memory whatever the size (a stored node of a 10×10 board is five times one of
+/// a 3×3 board, so large boards get fewer).
+pub fn default_max_nodes(squares: usize) -> u64 {
+    match squares {
+        0..=16 => 10_000_000,
+        17..=25 => 6_000_000,
+        _ => 2_000_000,
+    }
+}
 /// Weight of weighted A* unless told otherwise.
 pub const DEFAULT_WEIGHT: f64 = 2.0;
 
@@ -107,7 +115,7 @@ pub struct Options {
     pub weight: f64,
     /// Depth limit of DFS; `None` picks the board's diameter where it is known.
     pub depth_limit: Option<u32>,
-    /// Most nodes to expand; `None` is [`DEFAULT_MAX_NODES`] for searches that keep nodes and no
+    /// Most nodes to expand; `None` is [`default_max_nodes`] for searches that keep nodes and no
     /// limit for IDA*, whose memory does not grow.
     pub max_nodes: Option<u64>,
 }
@@ -145,16 +153,16 @@ pub struct Method {
 }
 
 impl Method {
-    /// The method `auto` stands for on a board of `squares` squares: A* with depth + Manhattan
-    /// where the whole space is small (up to 3×3 and 2×4), IDA* with linear conflict up to the
-    /// 15-puzzle, and weighted A* with linear conflict beyond, where optimal is out of reach.
+    /// The method `auto` stands for on a board of `squares` squares, chosen by measurement (see
+    /// the README): A* with depth + Manhattan where the whole space is small (up to 3×3 and 2×4),
+    /// IDA* with linear conflict up to the 15-puzzle, weighted A* up to 25 squares (5×5 in a few
+    /// milliseconds), and greedy best-first beyond, where only it finishes within the budget.
     pub fn auto(squares: usize) -> Method {
-        let (algorithm, heuristic) = if squares <= 9 {
-            (Algorithm::AStar, Heuristic::Manhattan)
-        } else if squares <= 16 {
-            (Algorithm::IdaStar, Heuristic::LinearConflict)
-        } else {
-            (Algorithm::Weighted, Heuristic::LinearConflict)
+        let (algorithm, heuristic) = match squares {
+            0..=9 => (Algorithm::AStar, Heuristic::Manhattan),
+            10..=16 => (Algorithm::IdaStar, Heuristic::LinearConflict),
+            17..=25 => (Algorithm::Weighted, Heuristic::LinearConflict),
+            _ => (Algorithm::Greedy, Heuristic::LinearConflict),
         };
         Method {
             algorithm,
@@ -291,7 +299,7 @@ impl Solver {
         let max_nodes = options
             .max_nodes
             .unwrap_or(if method.algorithm.keeps_nodes() {
-                DEFAULT_MAX_NODES
+                default_max_nodes(start.len())
             } else {
                 u64::MAX
             });

@@ -67,7 +67,7 @@ mod cli {
         /// Goal: blank-last, blank-first, or a board
         #[arg(long, short, default_value = "blank-last")]
         goal: String,
-        /// Most nodes to expand (default: 10,000,000; unlimited for idastar)
+        /// Most nodes to expand (default: about 1 GB worth, 2 to 10 million by size; unlimited for idastar)
         #[arg(long)]
         max_nodes: Option<u64>,
         /// Weight w of weighted A* (f = depth + w·h)
@@ -291,7 +291,7 @@ mod cli {
         let why = match &report.ending {
             Ending::Solved(_) => String::new(),
             Ending::BudgetExhausted { max_nodes } => format!(
-                "the node budget ran out after {} expanded nodes: raise --max-nodes or try --algorithm idastar",
+                "the node budget ran out after {} expanded nodes: raise --max-nodes, or try idastar (no memory limit) or greedy (fast, long solutions)",
                 thousands(*max_nodes)
             ),
             Ending::DepthLimitReached { limit } => {

@@ -73,7 +73,10 @@ impl<K: Packed> IdaStar<K> {
             bound: h,
             next_bound: h,
             max_nodes,
-            stats: Stats::default(),
+            stats: Stats {
+                bound: Some(h),
+                ..Stats::default()
+            },
         }
     }
 

@@ -1,0 +1,159 @@
+//! Properties over random inputs (proptest): notation round-trips, every solution is valid and
+//! optimal methods are optimal, heuristics never overestimate, parity equals reachability, and a
+//! search run in slices ends exactly as one run in one go.
+
+mod common;
+
+use common::{bfs_distances, reaches};
+use proptest::prelude::*;
+use slide::heuristics::{Estimator, Heuristic};
+use slide::notation::{format_moves, parse_board, parse_moves};
+use slide::random::Rng;
+use slide::scramble::random_walk;
+use slide::solvability::is_solvable;
+use slide::solver::{Algorithm, Options, Progress, Solver, solve};
+use slide::{Board, Goal, Move};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A random board of any supported size.
+fn any_board() -> impl Strategy<Value = Board> {
+    (2usize..=10, 2usize..=10, any::<u64>()).prop_map(|(w, h, seed)| {
+        let mut tiles: Vec<u32> = (0..(w * h) as u32).collect();
+        Rng::seeded(seed).shuffle(&mut tiles);
+        Board::new(w, h, &tiles).unwrap()
+    })
+}
+
+/// A random 3×3 arrangement (solvable or not).
+fn any_eight() -> impl Strategy<Value = Board> {
+    any::<u64>().prop_map(|seed| {
+        let mut tiles: Vec<u32> = (0..9).collect();
+        Rng::seeded(seed).shuffle(&mut tiles);
+        Board::new(3, 3, &tiles).unwrap()
+    })
+}
+
+/// A goal with every arrangement's distance to it.
+type Distances = (Board, HashMap<Vec<u8>, u32>);
+
+/// Breadth-first distances to the three 3×3 goals used here, computed once.
+fn eight_goals() -> &'static Vec<Distances> {
+    static TABLES: OnceLock<Vec<Distances>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        [
+            Board::blank_last(3, 3).unwrap(),
+            Board::blank_first(3, 3).unwrap(),
+            parse_board("1 2 3/8 0 4/7 6 5").unwrap(), // the spiral goal of many textbooks
+        ]
+        .into_iter()
+        .map(|g| {
+            let d = bfs_distances(&g);
+            (g, d)
+        })
+        .collect()
+    })
+}
+
+fn any_algorithm() -> impl Strategy<Value = Algorithm> {
+    prop::sample::select(Algorithm::ALL.to_vec())
+}
+
+fn any_heuristic() -> impl Strategy<Value = Heuristic> {
+    prop::sample::select(vec![
+        Heuristic::Hamming,
+        Heuristic::Manhattan,
+        Heuristic::LinearConflict,
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn board_notation_round_trips(board in any_board()) {
+        prop_assert_eq!(parse_board(&board.to_string()).unwrap(), board.clone());
+        prop_assert_eq!(parse_board(&board.to_link_notation()).unwrap(), board.clone());
+        if let Some(seed) = board.to_seed_layout() {
+            prop_assert_eq!(parse_board(&seed).unwrap(), board);
+        }
+    }
+
+    #[test]
+    fn move_notation_round_trips(moves in prop::collection::vec(prop::sample::select(Move::ALL.to_vec()), 0..200)) {
+        prop_assert_eq!(parse_moves(&format_moves(&moves)).unwrap(), moves);
+    }
+
+    #[test]
+    fn parity_equals_reachability(board in any_eight(), g in 0usize..3) {
+        let (goal, dist) = &eight_goals()[g];
+        prop_assert_eq!(is_solvable(&board, goal), dist.contains_key(board.tiles()));
+    }
+
+    #[test]
+    fn heuristics_never_overestimate_and_are_consistent(board in any_eight(), g in 0usize..3, heuristic in any_heuristic()) {
+        let (goal, dist) = &eight_goals()[g];
+        let est = Estimator::new(heuristic, goal).unwrap();
+        if let Some(&d) = dist.get(board.tiles()) {
+            let h = est.estimate_board(&board);
+            prop_assert!(h <= d, "{} says {} but the distance is {}", heuristic, h, d);
+            for m in board.legal_moves() {
+                let next = board.moved(m).unwrap();
+                let step = est.estimate_board(&next) as i64 - h as i64;
+                prop_assert!(step.abs() <= 1, "one move changed {} by {}", heuristic, step);
+            }
+        }
+    }
+
+    #[test]
+    fn every_solution_is_valid_and_optimal_ones_are_shortest(
+        board in any_eight(), g in 0usize..3, algorithm in any_algorithm(), heuristic in any_heuristic()
+    ) {
+        let (goal, dist) = &eight_goals()[g];
+        let options = Options { algorithm, heuristic: Some(heuristic), ..Options::default() };
+        match (solve(&board, goal, &options), dist.get(board.tiles())) {
+            (Ok(report), Some(&d)) => {
+                let sol = report.solution().expect("3x3 fits the default budget");
+                prop_assert!(reaches(&board, goal, sol.moves()));
+                prop_assert!(sol.len() as u32 >= d);
+                if sol.optimal() {
+                    prop_assert_eq!(sol.len() as u32, d);
+                }
+            }
+            (Err(slide::solver::SolveError::Unsolvable(_)), None) => {}
+            (other, d) => prop_assert!(false, "{:?} for a board at distance {:?}", other, d),
+        }
+    }
+
+    #[test]
+    fn slices_end_exactly_like_one_run(seed in any::<u64>(), slice in 1u64..500, algorithm in any_algorithm()) {
+        let goal = Goal::BlankLast.board(3, 3).unwrap();
+        let (start, _) = random_walk(&goal, 40, &mut Rng::seeded(seed));
+        let options = Options { algorithm, ..Options::default() };
+        let whole = solve(&start, &goal, &options).unwrap();
+        let mut solver = Solver::new(&start, &goal, &options).unwrap();
+        let sliced = loop {
+            match solver.run(slice) {
+                Progress::Running(stats) => prop_assert!(stats.expanded <= whole.stats.expanded),
+                Progress::Done(r) => break r.unwrap(),
+            }
+        };
+        prop_assert_eq!(sliced.solution(), whole.solution());
+        prop_assert_eq!(sliced.stats.expanded, whole.stats.expanded);
+        prop_assert_eq!(sliced.stats.generated, whole.stats.generated);
+    }
+
+    #[test]
+    fn larger_boards_solve_validly(seed in any::<u64>(), w in 3usize..=6, h in 3usize..=6, walk in 0usize..24) {
+        let goal = Goal::BlankFirst.board(w, h).unwrap();
+        let (start, moves) = random_walk(&goal, walk, &mut Rng::seeded(seed));
+        for algorithm in [Algorithm::IdaStar, Algorithm::AStar, Algorithm::Weighted, Algorithm::Greedy] {
+            let report = solve(&start, &goal, &Options { algorithm, ..Options::default() }).unwrap();
+            let sol = report.solution().expect("a short walk is within budget");
+            prop_assert!(reaches(&start, &goal, sol.moves()));
+            if sol.optimal() {
+                prop_assert!(sol.len() <= moves.len(), "optimal longer than the walk");
+            }
+        }
+    }
+}
