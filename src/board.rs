@@ -287,6 +287,18 @@ pub fn check_size(width: usize, height: usize) -> Result<(), BoardError> {
     }
 }
 
+impl Default for Board {
+    /// The 8-puzzle's goal, `1 2 3/4 5 6/7 8 0`: a board to fall back on that needs no checking.
+    fn default() -> Board {
+        Board {
+            width: 3,
+            height: 3,
+            blank: 8,
+            tiles: vec![1, 2, 3, 4, 5, 6, 7, 8, 0],
+        }
+    }
+}
+
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Board({self})")
@@ -339,6 +351,11 @@ mod tests {
                 height: 2
             })
         );
+    }
+
+    #[test]
+    fn the_default_board_is_the_eight_puzzle_goal() {
+        assert_eq!(Board::default(), Board::blank_last(3, 3).unwrap());
     }
 
     #[test]

@@ -12,11 +12,16 @@
 //! - [`search`]: A*, weighted A*, greedy best-first, BFS, DFS, IDA*, resumable in slices.
 //! - [`solver`]: choose a method, search under a node budget, check the solution.
 //! - [`bench`]: benchmark files and their summary.
+//! - [`game`]: one game as plain data (history, replay, clock): what the browser renders.
+//!
+//! The browser layer lives in `web` and is compiled for wasm32 only.
 
 pub mod bench;
 pub mod board;
+pub mod game;
 pub mod goal;
 pub mod heuristics;
+pub mod link;
 pub mod moves;
 pub mod notation;
 pub mod random;
@@ -25,6 +30,9 @@ pub mod search;
 pub mod solution;
 pub mod solvability;
 pub mod solver;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 pub use board::Board;
 pub use goal::Goal;

@@ -13,11 +13,11 @@ pub mod idastar;
 pub(crate) mod packed;
 
 use crate::moves::Move;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
 
 /// Counters every search keeps.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     /// Nodes whose successors were generated.
     pub expanded: u64,
@@ -31,6 +31,19 @@ pub struct Stats {
     pub bound: Option<u32>,
     /// Milliseconds spent searching, summed over slices.
     pub millis: f64,
+}
+
+/// A count with thousands separators, as every counter is shown: `1234567` → `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The end of a search.

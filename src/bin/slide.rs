@@ -22,6 +22,7 @@ mod cli {
     use slide::notation::{format_moves, parse_board};
     use slide::random::Rng;
     use slide::scramble::{ScrambleOptions, random_solvable, random_walk};
+    use slide::search::thousands;
     use slide::solvability;
     use slide::solver::{Algorithm, Ending, Method, Options, Report, SolveError, solve};
     use slide::{Board, Goal};
@@ -549,18 +550,6 @@ mod cli {
         };
         slide::board::check_size(w, h).map_err(bad_input)?;
         Ok((w, h))
-    }
-
-    fn thousands(n: u64) -> String {
-        let digits = n.to_string();
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
     }
 
     fn round3(x: f64) -> f64 {

@@ -1,0 +1,545 @@
+//! The root of the page: the game state (one [`Game`] driven by `use_reducer`), the bridge to the
+//! solver worker, the replay timer, the keyboard, and the layout of the components.
+
+use super::components::board_view::BoardView;
+use super::components::controls::{Controls, MethodChoice, SIZES};
+use super::components::replay::{ReplayPanel, SolveSummary};
+use super::components::status::StatusBar;
+use super::worker::{Purpose, SolverInput, SolverOutput, SolverReactor};
+use crate::board::Board;
+use crate::game::{Action, Game};
+use crate::link::{LinkRequest, read_query};
+use crate::moves::Move;
+use crate::notation::parse_moves;
+use crate::random::Rng;
+use crate::scramble::{ScrambleOptions, random_solvable};
+use crate::search::{Stats, thousands};
+use gloo_timers::callback::Interval;
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+use yew_agent::reactor::{ReactorEvent, ReactorProvider, use_reactor_bridge};
+
+/// The whole page. The worker is found next to the page (a relative path), so the site works
+/// from any folder of any static host.
+#[component]
+pub fn App() -> Html {
+    html! {
+        <ReactorProvider<SolverReactor> path="worker.js">
+            <Play />
+        </ReactorProvider<SolverReactor>>
+    }
+}
+
+/// [`Game`] as Yew state.
+#[derive(Clone, PartialEq)]
+pub struct GameState(pub Game);
+
+impl Reducible for GameState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        if next.0.apply(action) {
+            Rc::new(next)
+        } else {
+            self
+        }
+    }
+}
+
+/// A search under way in the worker.
+#[derive(Clone, Debug, PartialEq)]
+struct Running {
+    id: u32,
+    purpose: Purpose,
+    board: Board,
+    started_ms: f64,
+    stats: Stats,
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// A fresh scramble of the given size toward blank-last.
+fn shuffled(width: usize, height: usize, mostly_misplaced: bool) -> Result<Game, String> {
+    let goal = Board::blank_last(width, height).map_err(|e| e.to_string())?;
+    let mut rng = Rng::from_entropy().map_err(|e| format!("No randomness available: {e}"))?;
+    let options = if mostly_misplaced {
+        ScrambleOptions::MOSTLY_MISPLACED
+    } else {
+        ScrambleOptions::default()
+    };
+    let board = random_solvable(&goal, options, &mut rng).map_err(|e| e.to_string())?;
+    Ok(Game::new(board, goal))
+}
+
+/// The game the page opens with: the link's position, or a shuffle (and why, if the link failed).
+fn opening() -> (Game, Option<String>) {
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let fresh = |message: Option<String>| match shuffled(3, 3, true) {
+        Ok(game) => (game, message),
+        // Without randomness, the solved 8-puzzle still makes a playable page.
+        Err(e) => (Game::new(Board::default(), Board::default()), Some(e)),
+    };
+    match read_query(&query) {
+        LinkRequest::Position(p) => (Game::new(p.board, p.goal), None),
+        LinkRequest::None => fresh(None),
+        LinkRequest::Invalid(message) => {
+            fresh(Some(format!("{message} Here is a fresh board instead.")))
+        }
+    }
+}
+
+#[component]
+fn Play() -> Html {
+    let opened = use_memo((), |_| opening());
+    let game = use_reducer(|| GameState(opened.0.clone()));
+    let alert = use_state(|| opened.1.clone());
+    let mostly_misplaced = use_state(|| true);
+    let method = use_state(MethodChoice::default);
+    let running = use_state(|| None::<Running>);
+    let summary = use_state(|| None::<SolveSummary>);
+    let hint = use_state(|| None::<(Board, Move)>);
+    let playing = use_state(|| false);
+    let speed = use_state(|| 4u32);
+    let next_id = use_mut_ref(|| 0u32);
+    // The request the page is waiting for, readable from the worker callback at any time.
+    let waiting: Rc<RefCell<Option<Running>>> = use_mut_ref(|| None);
+
+    let g = &game.0;
+    let board = g.board().clone();
+
+    let bridge = {
+        let game = game.clone();
+        let running = running.clone();
+        let summary = summary.clone();
+        let hint = hint.clone();
+        let alert = alert.clone();
+        let waiting = waiting.clone();
+        use_reactor_bridge::<SolverReactor, _>(move |event| {
+            let ReactorEvent::Output(output) = event else {
+                return;
+            };
+            let current = waiting.borrow().clone();
+            let Some(req) = current else { return };
+            let matches = |id: u32| id == req.id;
+            match output {
+                SolverOutput::Progress { id, stats, .. } if matches(id) => {
+                    let updated = Running { stats, ..req };
+                    *waiting.borrow_mut() = Some(updated.clone());
+                    running.set(Some(updated));
+                }
+                SolverOutput::Solved {
+                    id,
+                    purpose,
+                    moves,
+                    optimal,
+                    algorithm,
+                    heuristic,
+                    stats,
+                } if matches(id) => {
+                    *waiting.borrow_mut() = None;
+                    running.set(None);
+                    let Ok(moves) = parse_moves(&moves) else {
+                        alert.set(Some("The solver's answer could not be read.".into()));
+                        return;
+                    };
+                    if game.0.board() != &req.board {
+                        alert.set(Some(
+                            "The board changed while the solver worked; ask again.".into(),
+                        ));
+                        return;
+                    }
+                    match purpose {
+                        Purpose::Hint => match moves.first() {
+                            Some(&m) => hint.set(Some((req.board.clone(), m))),
+                            None => hint.set(None),
+                        },
+                        Purpose::Solve => {
+                            summary.set(Some(SolveSummary {
+                                length: moves.len(),
+                                optimal,
+                                algorithm,
+                                heuristic,
+                                stats,
+                                wall_ms: now_ms() - req.started_ms,
+                            }));
+                            game.dispatch(Action::ShowSolution { moves, optimal });
+                        }
+                    }
+                }
+                SolverOutput::Failed {
+                    id,
+                    purpose,
+                    message,
+                    ..
+                } if matches(id) => {
+                    *waiting.borrow_mut() = None;
+                    running.set(None);
+                    let prefix = if purpose == Purpose::Hint {
+                        "No hint: "
+                    } else {
+                        ""
+                    };
+                    alert.set(Some(format!("{prefix}{message}")));
+                }
+                SolverOutput::Cancelled { id, .. } if matches(id) => {
+                    *waiting.borrow_mut() = None;
+                    running.set(None);
+                }
+                _ => {} // an answer to a request the page no longer waits for
+            }
+        })
+    };
+
+    let ask = {
+        let bridge = bridge.clone();
+        let running = running.clone();
+        let waiting = waiting.clone();
+        let next_id = next_id.clone();
+        let game = game.clone();
+        let method = method.clone();
+        let alert = alert.clone();
+        move |purpose: Purpose| {
+            if let Some(old) = waiting.borrow().as_ref() {
+                bridge.send(SolverInput::Cancel { id: old.id });
+            }
+            let id = {
+                let mut n = next_id.borrow_mut();
+                *n += 1;
+                *n
+            };
+            let board = game.0.board().clone();
+            let (algorithm, heuristic) = match purpose {
+                Purpose::Solve => (method.algorithm, method.heuristic),
+                // A hint should come fast: the default method for the size.
+                Purpose::Hint => (crate::solver::Algorithm::Auto, None),
+            };
+            let req = Running {
+                id,
+                purpose,
+                board: board.clone(),
+                started_ms: now_ms(),
+                stats: Stats::default(),
+            };
+            *waiting.borrow_mut() = Some(req.clone());
+            running.set(Some(req));
+            alert.set(None);
+            bridge.send(SolverInput::Solve {
+                id,
+                purpose,
+                board: board.to_string(),
+                goal: game.0.goal().to_string(),
+                algorithm,
+                heuristic,
+                max_nodes: None,
+            });
+        }
+    };
+
+    let on_solve = {
+        let ask = ask.clone();
+        let summary = summary.clone();
+        let playing = playing.clone();
+        Callback::from(move |_: ()| {
+            summary.set(None);
+            playing.set(false);
+            ask(Purpose::Solve);
+        })
+    };
+    let on_hint = {
+        let ask = ask.clone();
+        Callback::from(move |_: ()| ask(Purpose::Hint))
+    };
+    let on_cancel = {
+        let bridge = bridge.clone();
+        let waiting = waiting.clone();
+        let running = running.clone();
+        Callback::from(move |_: ()| {
+            if let Some(req) = waiting.borrow_mut().take() {
+                bridge.send(SolverInput::Cancel { id: req.id });
+            }
+            running.set(None);
+        })
+    };
+
+    let new_game = {
+        let game = game.clone();
+        let alert = alert.clone();
+        let summary = summary.clone();
+        let playing = playing.clone();
+        let on_cancel = on_cancel.clone();
+        Callback::from(move |(width, height, mostly): (usize, usize, bool)| {
+            on_cancel.emit(());
+            playing.set(false);
+            summary.set(None);
+            match shuffled(width, height, mostly) {
+                Ok(next) => {
+                    alert.set(None);
+                    game.dispatch(Action::NewBoard {
+                        board: next.board().clone(),
+                        goal: next.goal().clone(),
+                    });
+                }
+                Err(e) => alert.set(Some(e)),
+            }
+        })
+    };
+    let on_shuffle = {
+        let new_game = new_game.clone();
+        let mostly = *mostly_misplaced;
+        let (w, h) = (board.width(), board.height());
+        Callback::from(move |_: ()| new_game.emit((w, h, mostly)))
+    };
+    let on_size = {
+        let new_game = new_game.clone();
+        let mostly = *mostly_misplaced;
+        Callback::from(move |(w, h): (usize, usize)| new_game.emit((w, h, mostly)))
+    };
+    let on_mostly = {
+        let mostly_misplaced = mostly_misplaced.clone();
+        Callback::from(move |on: bool| mostly_misplaced.set(on))
+    };
+    let on_method = {
+        let method = method.clone();
+        Callback::from(move |m: MethodChoice| method.set(m))
+    };
+
+    let act = {
+        let game = game.clone();
+        let playing = playing.clone();
+        Callback::from(move |action: Action| {
+            if matches!(action, Action::Tap { .. } | Action::Move { .. }) {
+                playing.set(false);
+            }
+            game.dispatch(action);
+        })
+    };
+    let on_tap = {
+        let act = act.clone();
+        Callback::from(move |square: usize| {
+            act.emit(Action::Tap {
+                square,
+                now_ms: now_ms(),
+            })
+        })
+    };
+    let on_move = {
+        let act = act.clone();
+        Callback::from(move |mv: Move| {
+            act.emit(Action::Move {
+                mv,
+                now_ms: now_ms(),
+            })
+        })
+    };
+    let on_play = {
+        let playing = playing.clone();
+        let game = game.clone();
+        Callback::from(move |_: ()| {
+            if !*playing && game.0.next_replay_move().is_none() {
+                // At the end: play again from the start.
+                game.dispatch(Action::SeekStep(0));
+            }
+            playing.set(!*playing);
+        })
+    };
+    let on_speed = {
+        let speed = speed.clone();
+        Callback::from(move |s: u32| speed.set(s.clamp(1, 30)))
+    };
+
+    // The replay timer: one step per tick while playing (gloo-timers), stopped at the end.
+    {
+        let dispatcher = game.dispatcher();
+        use_effect_with((*playing, *speed), move |&(playing, speed)| {
+            let interval = playing.then(|| {
+                Interval::new(1000 / speed.max(1), move || {
+                    dispatcher.dispatch(Action::StepForward)
+                })
+            });
+            move || drop(interval)
+        });
+    }
+    {
+        let playing = playing.clone();
+        let at_end = g.replay().is_some() && g.next_replay_move().is_none();
+        let no_replay = g.replay().is_none();
+        use_effect_with((at_end, no_replay), move |&(at_end, no_replay)| {
+            if at_end || no_replay {
+                playing.set(false);
+            }
+        });
+    }
+    // A hint belongs to the board it was computed for.
+    {
+        let hint = hint.clone();
+        use_effect_with(board.clone(), move |b| {
+            if hint.as_ref().is_some_and(|(hb, _)| hb != b) {
+                hint.set(None);
+            }
+        });
+    }
+
+    // Keyboard: arrows and WASD slide a tile (the arrow names the tile's direction); Space plays
+    // or pauses a replay. The listener reads the latest callbacks through a ref.
+    let keys = use_mut_ref(|| (on_move.clone(), on_play.clone(), false));
+    *keys.borrow_mut() = (on_move.clone(), on_play.clone(), g.replay().is_some());
+    {
+        let keys = keys.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
+                gloo_events::EventListener::new(&doc, "keydown", move |event| {
+                    let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    if event.ctrl_key() || event.meta_key() || event.alt_key() {
+                        return;
+                    }
+                    // Typing in a field or using a control's own keys is not playing.
+                    let in_control = event
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|el| {
+                            matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+                        });
+                    let (on_move, on_play, has_replay) = keys.borrow().clone();
+                    let mv = match event.key().as_str() {
+                        "ArrowUp" | "w" | "W" => Some(Move::Up),
+                        "ArrowDown" | "s" | "S" => Some(Move::Down),
+                        "ArrowLeft" | "a" | "A" => Some(Move::Left),
+                        "ArrowRight" | "d" | "D" => Some(Move::Right),
+                        _ => None,
+                    };
+                    if let Some(mv) = mv {
+                        if in_control {
+                            return;
+                        }
+                        event.prevent_default();
+                        on_move.emit(mv);
+                    } else if event.key() == " " && has_replay && !in_control {
+                        event.prevent_default();
+                        on_play.emit(());
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+
+    let highlight = match (g.next_replay_move(), hint.as_ref()) {
+        (Some(m), _) => Some(m),
+        (None, Some((hb, m))) if hb == &board => Some(*m),
+        _ => None,
+    }
+    .and_then(|m| m.blank_target(board.blank(), board.width(), board.height()))
+    .map(|square| board.tile(square));
+
+    let dismiss = {
+        let alert = alert.clone();
+        Callback::from(move |_: MouseEvent| alert.set(None))
+    };
+    let slide_ms = if *playing {
+        (700 / *speed).clamp(30, 130)
+    } else {
+        130
+    };
+    let size_known = SIZES.contains(&(board.width(), board.height()));
+    let moves_in_replay: Vec<Move> = g.replay().map(|r| r.moves.clone()).unwrap_or_default();
+
+    html! {
+        <div class="page">
+            <header class="top">
+                <h1>{ "Slide" }</h1>
+                <StatusBar
+                    moves={g.moves_made()}
+                    solved={g.is_solved()}
+                    running_since_ms={g.running_since_ms()}
+                    elapsed_ms={g.elapsed_ms(now_ms())}
+                    started={g.moves_made() > 0}
+                    goal_blank_first={g.goal().blank() == 0}
+                />
+            </header>
+            if let Some(message) = (*alert).clone() {
+                <div role="alert" class="alert">
+                    <span>{ message }</span>
+                    <button class="dismiss" aria-label="Dismiss" onclick={dismiss}>{ "×" }</button>
+                </div>
+            }
+            <div class="play-area">
+                <BoardView
+                    board={board.clone()}
+                    goal={g.goal().clone()}
+                    highlight={highlight}
+                    slide_ms={slide_ms}
+                    on_tap={on_tap}
+                    on_swipe={on_move.clone()}
+                />
+                <div class="side">
+                    <Controls
+                        size={(board.width(), board.height())}
+                        size_known={size_known}
+                        mostly_misplaced={*mostly_misplaced}
+                        method={(*method).clone()}
+                        searching={running.is_some()}
+                        can_undo={g.can_undo()}
+                        can_redo={g.can_redo()}
+                        solved={g.is_solved()}
+                        on_shuffle={on_shuffle}
+                        on_size={on_size}
+                        on_mostly={on_mostly}
+                        on_method={on_method}
+                        on_solve={on_solve}
+                        on_hint={on_hint}
+                        on_cancel={on_cancel}
+                        on_undo={act.reform(|_: ()| Action::Undo)}
+                        on_redo={act.reform(|_: ()| Action::Redo)}
+                    />
+                    if let Some(r) = (*running).clone() {
+                        <p class="progress" data-testid="progress" aria-live="polite">
+                            { progress_text(&r) }
+                        </p>
+                    }
+                    if let (Some(summary), Some(step)) = ((*summary).clone(), g.replay_step()) {
+                        <ReplayPanel
+                            summary={summary}
+                            moves={moves_in_replay}
+                            step={step}
+                            playing={*playing}
+                            speed={*speed}
+                            on_play={on_play}
+                            on_speed={on_speed}
+                            on_step={act.reform(|forward: bool| if forward { Action::StepForward } else { Action::StepBack })}
+                            on_seek={act.reform(Action::SeekStep)}
+                        />
+                    }
+                </div>
+            </div>
+        </div>
+    }
+}
+
+fn progress_text(r: &Running) -> String {
+    let what = match r.purpose {
+        Purpose::Solve => "Solving",
+        Purpose::Hint => "Finding a hint",
+    };
+    let s = &r.stats;
+    let mut text = format!("{what}… {} nodes explored", thousands(s.expanded));
+    if let Some(bound) = s.bound {
+        text.push_str(&format!(", bound {bound}"));
+    }
+    text.push_str(&format!(
+        ", {:.1} s",
+        (now_ms() - r.started_ms).max(0.0) / 1000.0
+    ));
+    text
+}
+
+use wasm_bindgen::JsCast;

@@ -1,0 +1,104 @@
+//! The board: one button per tile, placed with CSS transforms so a move glides; taps, and swipes
+//! on touch screens. `data-state` always equals what is shown.
+
+use crate::board::Board;
+use crate::moves::Move;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct BoardProps {
+    pub board: Board,
+    pub goal: Board,
+    /// A tile to point out: the hint, or the next move of a replay.
+    pub highlight: Option<u8>,
+    /// Duration of a slide, shortened when a replay runs fast.
+    pub slide_ms: u32,
+    pub on_tap: Callback<usize>,
+    pub on_swipe: Callback<Move>,
+}
+
+/// Least finger travel, in CSS pixels, that counts as a swipe.
+const SWIPE_PX: f64 = 24.0;
+
+#[component]
+pub fn BoardView(props: &BoardProps) -> Html {
+    let b = &props.board;
+    let (w, h) = (b.width(), b.height());
+    let touch_start = use_mut_ref(|| None::<(f64, f64)>);
+
+    let ontouchstart = {
+        let touch_start = touch_start.clone();
+        Callback::from(move |e: TouchEvent| {
+            if let Some(t) = e.touches().get(0) {
+                *touch_start.borrow_mut() =
+                    Some((f64::from(t.client_x()), f64::from(t.client_y())));
+            }
+        })
+    };
+    let ontouchend = {
+        let touch_start = touch_start.clone();
+        let on_swipe = props.on_swipe.clone();
+        Callback::from(move |e: TouchEvent| {
+            let Some((x0, y0)) = touch_start.borrow_mut().take() else {
+                return;
+            };
+            let Some(t) = e.changed_touches().get(0) else {
+                return;
+            };
+            let (dx, dy) = (f64::from(t.client_x()) - x0, f64::from(t.client_y()) - y0);
+            if dx.abs().max(dy.abs()) < SWIPE_PX {
+                return; // a tap: the tile's click handles it
+            }
+            e.prevent_default(); // no click after a swipe
+            // The tile moves the way the finger does.
+            let mv = if dx.abs() > dy.abs() {
+                if dx > 0.0 { Move::Right } else { Move::Left }
+            } else if dy > 0.0 {
+                Move::Down
+            } else {
+                Move::Up
+            };
+            on_swipe.emit(mv);
+        })
+    };
+
+    let solved = b == &props.goal;
+    let style = format!(
+        "--cols:{w};--rows:{h};--slide-ms:{}ms;aspect-ratio:{w}/{h}",
+        props.slide_ms
+    );
+    let class = classes!("board", solved.then_some("solved"));
+    // Tiles in tile order, so each keeps its element and glides instead of being redrawn.
+    let mut squares: Vec<(u8, usize)> =
+        b.tiles().iter().enumerate().map(|(s, &t)| (t, s)).collect();
+    squares.sort_unstable();
+    let tiles = squares.into_iter().map(|(tile, square)| {
+        let (row, col) = (square / w, square % w);
+        let place = format!("transform:translate({}%,{}%)", col * 100, row * 100);
+        if tile == 0 {
+            return html! {
+                <div key={0} class="blank" data-tile="0" aria-hidden="true" style={place}></div>
+            };
+        }
+        let home = props.goal.tile(square) == tile;
+        let class = classes!(
+            "tile",
+            home.then_some("home"),
+            (props.highlight == Some(tile)).then_some("highlight")
+        );
+        let onclick = props.on_tap.reform(move |_: MouseEvent| square);
+        html! {
+            <button key={u32::from(tile)} {class} data-tile={tile.to_string()}
+                aria-label={format!("Tile {tile}")} style={place} {onclick}>
+                <span aria-hidden="true">{ tile }</span>
+            </button>
+        }
+    });
+
+    html! {
+        <div class={class} data-testid="board" data-state={b.to_string()} data-goal={props.goal.to_string()}
+            role="group" aria-label={format!("Puzzle board, {w} by {h}")} {style} {ontouchstart} {ontouchend}>
+            { for tiles }
+        </div>
+    }
+}

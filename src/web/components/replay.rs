@@ -1,0 +1,133 @@
+//! The solution and its replay: what was found and at what cost, Play/Pause, single steps, a
+//! speed control, a scrubber, and the move list with the current move marked.
+
+use crate::heuristics::Heuristic;
+use crate::moves::Move;
+use crate::search::{Stats, thousands};
+use crate::solver::Algorithm;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// What a finished search reports, for the panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveSummary {
+    pub length: usize,
+    pub optimal: bool,
+    pub algorithm: Algorithm,
+    pub heuristic: Option<Heuristic>,
+    pub stats: Stats,
+    /// From the click to the answer, on the page's clock.
+    pub wall_ms: f64,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ReplayProps {
+    pub summary: SolveSummary,
+    pub moves: Vec<Move>,
+    pub step: usize,
+    pub playing: bool,
+    pub speed: u32,
+    pub on_play: Callback<()>,
+    pub on_speed: Callback<u32>,
+    /// `true` one step forward, `false` one back.
+    pub on_step: Callback<bool>,
+    pub on_seek: Callback<usize>,
+}
+
+fn method_name(algorithm: Algorithm, heuristic: Option<Heuristic>) -> String {
+    let a = match algorithm {
+        Algorithm::AStar => "A*",
+        Algorithm::IdaStar => "IDA*",
+        Algorithm::Bfs => "breadth-first search",
+        Algorithm::Dfs => "depth-first search",
+        Algorithm::Greedy => "greedy best-first",
+        Algorithm::Weighted => "weighted A*",
+        Algorithm::Auto => "auto",
+    };
+    match heuristic {
+        Some(Heuristic::Manhattan) => format!("{a} + Manhattan"),
+        Some(Heuristic::LinearConflict) => format!("{a} + linear conflict"),
+        Some(Heuristic::Hamming) => format!("{a} + Hamming"),
+        Some(Heuristic::Pdb) => format!("{a} + pattern databases"),
+        None => a.to_string(),
+    }
+}
+
+#[component]
+pub fn ReplayPanel(props: &ReplayProps) -> Html {
+    let s = &props.summary;
+    let n = props.moves.len();
+    let letters: String = props.moves.iter().map(|m| m.letter()).collect();
+    let on_seek = {
+        let cb = props.on_seek.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Ok(v) = e
+                .target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .parse::<usize>()
+            {
+                cb.emit(v);
+            }
+        })
+    };
+    let on_speed = {
+        let cb = props.on_speed.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Ok(v) = e
+                .target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .parse::<u32>()
+            {
+                cb.emit(v);
+            }
+        })
+    };
+    let back = props.on_step.reform(|_: MouseEvent| false);
+    let forward = props.on_step.reform(|_: MouseEvent| true);
+    let play = props.on_play.reform(|_: MouseEvent| ());
+    let verdict = if s.optimal {
+        "optimal"
+    } else {
+        "not guaranteed optimal"
+    };
+
+    html! {
+        <section class="solution" data-testid="solution" aria-label="Solution"
+            data-moves={letters} data-length={n.to_string()} data-optimal={s.optimal.to_string()}
+            data-step={props.step.to_string()} data-wall-ms={format!("{:.1}", s.wall_ms)}>
+            <p class="summary">
+                <strong>{ format!("{n} moves") }</strong>{ format!(", {verdict}") }
+                <span class="cost">{ format!(
+                    "{} · {} nodes · {:.1} ms searching, {:.0} ms in all",
+                    method_name(s.algorithm, s.heuristic),
+                    thousands(s.stats.expanded),
+                    s.stats.millis,
+                    s.wall_ms
+                ) }</span>
+            </p>
+            <div class="replay-buttons">
+                <button aria-label="Step back" onclick={back} disabled={props.step == 0}>{ "◀" }</button>
+                <button class="primary play" onclick={play}>{ if props.playing { "Pause" } else { "Play" } }</button>
+                <button aria-label="Step forward" onclick={forward} disabled={props.step >= n}>{ "▶" }</button>
+                <span class="step">{ format!("{} / {n}", props.step) }</span>
+            </div>
+            <label class="field slider">{ "Position" }
+                <input type="range" min="0" max={n.to_string()} value={props.step.to_string()} oninput={on_seek} />
+            </label>
+            <label class="field slider">{ "Speed" }
+                <input type="range" min="1" max="30" value={props.speed.to_string()} oninput={on_speed} />
+                <span class="speed">{ format!("{} moves/s", props.speed) }</span>
+            </label>
+            <ol class="move-list" aria-label="Moves">
+                { for props.moves.iter().enumerate().map(|(i, m)| {
+                    let class = classes!(
+                        (i < props.step).then_some("done"),
+                        (i == props.step).then_some("current")
+                    );
+                    let current = (i == props.step).then_some("step");
+                    html! { <li {class} aria-current={current}>{ m.letter() }</li> }
+                }) }
+            </ol>
+        </section>
+    }
+}

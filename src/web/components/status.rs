@@ -1,0 +1,63 @@
+//! The move counter, the clock, and the status line with its "Solved" moment.
+
+use gloo_timers::callback::Interval;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct StatusProps {
+    pub moves: usize,
+    pub solved: bool,
+    pub started: bool,
+    /// When the clock started (`performance.now()` time), while it runs.
+    pub running_since_ms: Option<f64>,
+    /// The time played, once the clock has stopped.
+    pub elapsed_ms: f64,
+    pub goal_blank_first: bool,
+}
+
+/// `83500` ms → `1:23`.
+fn clock(ms: f64) -> String {
+    let secs = (ms.max(0.0) / 1000.0).floor() as u64;
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+#[component]
+pub fn StatusBar(props: &StatusProps) -> Html {
+    // Redraw every half second while the clock runs; the time itself comes from the game.
+    let tick = use_state(|| 0u32);
+    {
+        let tick = tick.clone();
+        use_effect_with(props.running_since_ms.is_some(), move |&running| {
+            let interval =
+                running.then(|| Interval::new(500, move || tick.set(tick.wrapping_add(1))));
+            move || drop(interval)
+        });
+    }
+    let elapsed = match props.running_since_ms {
+        Some(since) => {
+            let now = web_sys::window()
+                .and_then(|w| w.performance())
+                .map_or(since, |p| p.now());
+            now - since
+        }
+        None => props.elapsed_ms,
+    };
+    let text = if props.solved && props.started {
+        format!("Solved in {} moves and {}!", props.moves, clock(elapsed))
+    } else if props.solved {
+        "Solved.".to_string()
+    } else if props.goal_blank_first {
+        "Slide the tiles into order, blank first.".to_string()
+    } else {
+        "Slide the tiles into order, blank last.".to_string()
+    };
+    html! {
+        <div class="status-bar">
+            <p class={classes!("status", props.solved.then_some("solved"))} data-testid="status" aria-live="polite">{ text }</p>
+            <p class="counters">
+                <span><span data-testid="moves">{ props.moves }</span>{ if props.moves == 1 { " move" } else { " moves" } }</span>
+                <span class="clock" data-testid="timer">{ clock(elapsed) }</span>
+            </p>
+        </div>
+    }
+}
