@@ -1,43 +1,92 @@
-# Slide: every command a developer or CI needs. Install steps are idempotent and quiet when the
-# tool is already there, so `make test` works on a fresh machine and costs nothing on a warm one.
+# Slide: every command a developer or CI needs. Each install step is idempotent and quiet when
+# the tool is already there, so `make test` works on a fresh machine and costs nothing on a warm
+# one. Versions are the ones ../shared/TOOLCHAIN.md found to work here.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 CARGO ?= cargo
-export PATH := $(HOME)/.cargo/bin:$(PATH)
+TRUNK_VERSION := 0.21.14
+WASM_BINDGEN_VERSION := 0.2.130
+PORT ?= 8080
+export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: run test test-native lint bench bench-korf build clean help
+.PHONY: help run dist test lint test-native test-wasm test-e2e bench bench-korf tools \
+	wasm-target trunk wasm-bindgen chromium clean
 
 help:
-	@echo "make run         build the slide command line and solve the hardest 8-puzzle with it"
-	@echo "make test        everything CI runs: formatting, clippy, and every test in release mode"
-	@echo "make bench       the README's performance figures (cargo bench)"
+	@echo "make run         install what is missing, build the site, serve it on http://127.0.0.1:$(PORT)"
+	@echo "make test        everything CI runs: lint, native tests, wasm tests in Chromium, end-to-end"
+	@echo "make dist        build the static site into dist/"
+	@echo "make bench       the README's solver figures (cargo bench)"
 	@echo "make bench-korf  Korf's 100 15-puzzles with IDA* + linear conflict (about 2 minutes)"
 
-build:
-	$(CARGO) build --release --bin slide
+# --- tools -------------------------------------------------------------------------------
 
-run: build
-	./target/release/slide solve "8 6 7/2 5 4/3 0 1"
-	@echo
-	@echo "The slide command line is at ./target/release/slide (try: ./target/release/slide --help)."
+tools: wasm-target trunk wasm-bindgen node_modules/.installed
 
-test: lint test-native
+wasm-target:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown \
+		|| rustup target add wasm32-unknown-unknown
 
-lint:
+# First installs compile for about 17 minutes on 2 cores; afterwards these are no-ops.
+trunk:
+	@trunk --version 2>/dev/null | grep -q " $(TRUNK_VERSION)" \
+		|| $(CARGO) install trunk --version $(TRUNK_VERSION) --locked
+
+wasm-bindgen:
+	@wasm-bindgen --version 2>/dev/null | grep -q " $(WASM_BINDGEN_VERSION)" \
+		|| $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+
+# wasm-opt (binaryen 132) and playwright-core, from the npm registry.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+chromium:
+	@test -x /usr/bin/chromium -a -x /usr/bin/chromedriver \
+		|| { apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null; }
+
+# --- the site ----------------------------------------------------------------------------
+
+dist: tools
+	trunk build --release
+
+run: dist
+	@echo "Slide is at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
+	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory dist
+
+# --- tests -------------------------------------------------------------------------------
+
+test: lint test-native test-wasm test-e2e
+
+lint: wasm-target
 	$(CARGO) fmt --check
 	$(CARGO) clippy --release --all-targets --quiet -- -D warnings
+	$(CARGO) clippy --release --target wasm32-unknown-unknown --lib --bins --quiet -- -D warnings
 
 # Release mode: the exhaustive tests sweep every 3x3 board (debug builds sample them instead).
 test-native:
 	$(CARGO) test --release --lib --bins --tests
 	$(CARGO) test --release --doc
 
+# Components in headless Chromium (wasm-bindgen-test-runner drives it through chromedriver).
+test-wasm: tools chromium
+	$(CARGO) test --target wasm32-unknown-unknown --test web
+
+# The built site, served by a plain static server, driven by playwright-core in Chromium.
+test-e2e: dist chromium
+	node --test --test-concurrency=1 tests/e2e/
+
+# --- benchmarks --------------------------------------------------------------------------
+
 bench:
 	$(CARGO) bench --bench solver
 
-bench-korf: build
+bench-korf:
+	$(CARGO) build --release --bin slide
 	./target/release/slide bench ../shared/bench/korf100.txt --algorithm idastar --heuristic linear-conflict
 
 clean:
 	$(CARGO) clean
+	rm -rf dist node_modules test-results

@@ -377,6 +377,12 @@ fn Play() -> Html {
             }
         });
     }
+    // Marks the first board on screen, for the README's load-time figure.
+    use_effect_with((), |_| {
+        if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+            let _ = p.mark("slide:first-board");
+        }
+    });
     // A hint belongs to the board it was computed for.
     {
         let hint = hint.clone();
@@ -395,7 +401,9 @@ fn Play() -> Html {
         let keys = keys.clone();
         use_effect_with((), move |_| {
             let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
-                gloo_events::EventListener::new(&doc, "keydown", move |event| {
+                // Not passive: arrows and Space must not also scroll the page.
+                let options = gloo_events::EventListenerOptions::enable_prevent_default();
+                gloo_events::EventListener::new_with_options(&doc, "keydown", options, move |event| {
                     let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
                         return;
                     };

@@ -25,6 +25,8 @@ pub fn BoardView(props: &BoardProps) -> Html {
     let b = &props.board;
     let (w, h) = (b.width(), b.height());
     let touch_start = use_mut_ref(|| None::<(f64, f64)>);
+    // When the last swipe ended: the click a browser fires after it is not a tap.
+    let swiped_at = use_mut_ref(|| f64::NEG_INFINITY);
 
     let ontouchstart = {
         let touch_start = touch_start.clone();
@@ -37,6 +39,7 @@ pub fn BoardView(props: &BoardProps) -> Html {
     };
     let ontouchend = {
         let touch_start = touch_start.clone();
+        let swiped_at = swiped_at.clone();
         let on_swipe = props.on_swipe.clone();
         Callback::from(move |e: TouchEvent| {
             let Some((x0, y0)) = touch_start.borrow_mut().take() else {
@@ -49,7 +52,7 @@ pub fn BoardView(props: &BoardProps) -> Html {
             if dx.abs().max(dy.abs()) < SWIPE_PX {
                 return; // a tap: the tile's click handles it
             }
-            e.prevent_default(); // no click after a swipe
+            *swiped_at.borrow_mut() = js_sys::Date::now();
             // The tile moves the way the finger does.
             let mv = if dx.abs() > dy.abs() {
                 if dx > 0.0 { Move::Right } else { Move::Left }
@@ -86,7 +89,15 @@ pub fn BoardView(props: &BoardProps) -> Html {
             home.then_some("home"),
             (props.highlight == Some(tile)).then_some("highlight")
         );
-        let onclick = props.on_tap.reform(move |_: MouseEvent| square);
+        let onclick = {
+            let on_tap = props.on_tap.clone();
+            let swiped_at = swiped_at.clone();
+            Callback::from(move |_: MouseEvent| {
+                if js_sys::Date::now() - *swiped_at.borrow() > 500.0 {
+                    on_tap.emit(square);
+                }
+            })
+        };
         html! {
             <button key={u32::from(tile)} {class} data-tile={tile.to_string()}
                 aria-label={format!("Tile {tile}")} style={place} {onclick}>

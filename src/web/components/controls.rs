@@ -170,30 +170,32 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 <button onclick={click(&props.on_hint)} disabled={props.solved || props.searching}>{ "Hint" }</button>
             </div>
             <div class="row">
-                <label class="field">{ "Size" }
-                    <select onchange={on_size}>
+                <span class="field">
+                    <label for="size">{ "Size" }</label>
+                    <select id="size" onchange={on_size}>
                         { for sizes.iter().map(|&(w, h)| {
                             let value = format!("{w}x{h}");
                             let selected = value == current;
                             html! { <option {selected} {value}>{ format!("{w}×{h}") }</option> }
                         }) }
                     </select>
-                </label>
+                </span>
                 <label class="check">
                     <input type="checkbox" checked={props.mostly_misplaced} onchange={on_mostly} />
                     { "Most tiles out of place" }
                 </label>
             </div>
             <div class="row">
-                <label class="field">{ "Method" }
-                    <select onchange={on_method}>
+                <span class="field">
+                    <label for="method">{ "Method" }</label>
+                    <select id="method" onchange={on_method}>
                         { for METHODS.iter().map(|(label, a, h)| {
                             let value = method_value(*a, *h);
                             let selected = value == chosen;
                             html! { <option {selected} {value}>{ *label }</option> }
                         }) }
                     </select>
-                </label>
+                </span>
                 if props.searching {
                     <button class="cancel" onclick={click(&props.on_cancel)}>{ "Cancel" }</button>
                 } else {

@@ -111,13 +111,15 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
                 <button aria-label="Step forward" onclick={forward} disabled={props.step >= n}>{ "▶" }</button>
                 <span class="step">{ format!("{} / {n}", props.step) }</span>
             </div>
-            <label class="field slider">{ "Position" }
-                <input type="range" min="0" max={n.to_string()} value={props.step.to_string()} oninput={on_seek} />
-            </label>
-            <label class="field slider">{ "Speed" }
-                <input type="range" min="1" max="30" value={props.speed.to_string()} oninput={on_speed} />
+            <div class="field slider">
+                <label for="position">{ "Position" }</label>
+                <input id="position" type="range" min="0" max={n.to_string()} value={props.step.to_string()} oninput={on_seek} />
+            </div>
+            <div class="field slider">
+                <label for="speed">{ "Speed" }</label>
+                <input id="speed" type="range" min="1" max="30" value={props.speed.to_string()} oninput={on_speed} />
                 <span class="speed">{ format!("{} moves/s", props.speed) }</span>
-            </label>
+            </div>
             <ol class="move-list" aria-label="Moves">
                 { for props.moves.iter().enumerate().map(|(i, m)| {
                     let class = classes!(

@@ -1,0 +1,277 @@
+// The game as a player meets it: the built dist/ on a plain static server, in headless Chromium.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch, open, serve, shot, solvable, state, screenshots } from './harness.mjs';
+
+let server;
+let browser;
+const figures = {};
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  await mkdir(join(screenshots, '..'), { recursive: true });
+  await writeFile(join(screenshots, '..', 'figures.json'), JSON.stringify(figures, null, 2));
+  console.log('figures', JSON.stringify(figures));
+});
+
+const moves = async (page) => Number(await page.textContent('[data-testid=moves]'));
+const status = (page) => page.textContent('[data-testid=status]');
+const solution = (page, attr) => page.getAttribute('[data-testid=solution]', `data-${attr}`);
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+const tile = (page, n) => page.locator(`[data-testid=board] [data-tile="${n}"]`);
+
+/** Sets a range input as a user dragging it would (an input event). */
+async function setRange(page, label, value) {
+  await page.getByLabel(label, { exact: true }).evaluate((el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+describe('playing', () => {
+  it('opens on a fresh solvable 3×3 board, not solved, and measures the load', async () => {
+    const { page, errors } = await open(browser, `${server.url}/`);
+    const board = await state(page);
+    assert.match(board, /^\d+ \d+ \d+\/\d+ \d+ \d+\/\d+ \d+ \d+$/);
+    assert.notEqual(board, '1 2 3/4 5 6/7 8 0');
+    assert.ok(solvable(board, '1 2 3/4 5 6/7 8 0'), board);
+    assert.equal(await moves(page), 0);
+    assert.doesNotMatch(await status(page), /Solved/);
+    // The blank is not a button; every tile is, named by its number.
+    assert.equal(await page.locator('[data-tile="0"]').evaluate((e) => e.tagName), 'DIV');
+    assert.equal(await page.getByRole('button', { name: 'Tile 5' }).count(), 1);
+    figures.first_board_ms = await page.evaluate(
+      () => performance.getEntriesByName('slide:first-board')[0]?.startTime,
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a click slides the tile into the blank and reaches "Solved"', async () => {
+    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,5,6/7,0,8`);
+    await tile(page, 8).click();
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+    assert.equal(await moves(page), 1);
+    assert.match(await status(page), /Solved/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a click on a tile further along the row slides every tile between', async () => {
+    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,5,6/0,7,8`);
+    await tile(page, 8).click();
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+    assert.equal(await moves(page), 2);
+    await tile(page, 1).click(); // not in line with the blank: nothing happens
+    assert.equal(await moves(page), 2);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('arrow keys and WASD slide the tile the arrow points', async () => {
+    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,0,5/7,8,6`);
+    await page.keyboard.press('ArrowLeft'); // 5 slides left
+    assert.equal(await state(page), '1 2 3/4 5 0/7 8 6');
+    await page.keyboard.press('w'); // 6 slides up
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+    assert.match(await status(page), /Solved in 2 moves/);
+    await page.keyboard.press('ArrowUp'); // nothing below the blank
+    assert.equal(await moves(page), 2);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('undo and redo walk the history', async () => {
+    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,0,5/7,8,6`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    await button(page, 'Undo').click();
+    assert.equal(await state(page), '1 2 3/4 5 0/7 8 6');
+    await button(page, 'Undo').click();
+    assert.equal(await state(page), '1 2 3/4 0 5/7 8 6');
+    assert.ok(await button(page, 'Undo').isDisabled());
+    await button(page, 'Redo').click();
+    await button(page, 'Redo').click();
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('Shuffle gives a solvable, unsolved board; 4×4 too', async () => {
+    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,5,6/7,8,0`);
+    for (let i = 0; i < 5; i++) {
+      await button(page, 'Shuffle').click();
+      const b = await state(page);
+      assert.notEqual(b, '1 2 3/4 5 6/7 8 0');
+      assert.ok(solvable(b, '1 2 3/4 5 6/7 8 0'), b);
+    }
+    await page.getByLabel('Size', { exact: true }).selectOption({ label: '4×4' });
+    const b = await state(page);
+    assert.equal(b.split('/').length, 4);
+    assert.ok(solvable(b, '1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0'), b);
+    assert.equal(await moves(page), 0);
+    await shot(page, 'desktop-4x4');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('solving and replay', () => {
+  it('solves the hardest 8-puzzle optimally in 31 moves and replays it to "Solved"', async () => {
+    const { page, errors } = await open(browser, `${server.url}/?board=8,6,7/2,5,4/3,0,1`);
+    // Warm the worker once, then time a solve from click to solution shown.
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=solution]');
+    await page.reload();
+    await page.waitForSelector('[data-testid=board]');
+    // Timed inside the page: from the click event to the solution in the DOM.
+    await page.evaluate(() => {
+      window.timing = {};
+      document.addEventListener('click', () => (window.timing.clicked = performance.now()), {
+        capture: true,
+        once: true,
+      });
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-testid=solution]')) {
+          window.timing.shown = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=solution]');
+    const { clicked, shown } = await page.evaluate(() => window.timing);
+    figures.hardest_3x3_click_to_solution_ms = Math.round((shown - clicked) * 10) / 10;
+    figures.hardest_3x3_app_measured_ms = Number(await solution(page, 'wall-ms'));
+    assert.equal(await solution(page, 'length'), '31');
+    assert.equal(await solution(page, 'optimal'), 'true');
+    assert.equal((await solution(page, 'moves')).length, 31);
+    assert.equal(await solution(page, 'step'), '0');
+    await shot(page, 'desktop-solution');
+
+    await setRange(page, 'Speed', 30);
+    await button(page, 'Play').click();
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=status]').textContent.includes('Solved'),
+    );
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+    assert.equal(await solution(page, 'step'), '31');
+    assert.equal(await moves(page), 31);
+
+    await button(page, 'Step back').click();
+    assert.equal(await solution(page, 'step'), '30');
+    const back = await state(page);
+    assert.notEqual(back, '1 2 3/4 5 6/7 8 0');
+    const moved = back.split(/[ /]/).filter((t, i) => t !== '1 2 3 4 5 6 7 8 0'.split(' ')[i]);
+    assert.equal(moved.length, 2, 'one tile and the blank changed places');
+    await button(page, 'Step forward').click();
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+
+    // Scrub to the middle, then touch the board: the player continues from there.
+    await setRange(page, 'Position', 10);
+    assert.equal(await solution(page, 'step'), '10');
+    const mid = await state(page);
+    await page.keyboard.press('Space'); // plays
+    await page.keyboard.press('Space'); // pauses
+    await page.waitForTimeout(50);
+    const before = await moves(page);
+    const legal = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
+    for (const key of legal) {
+      await page.keyboard.press(key);
+      if ((await moves(page)) !== before) break;
+    }
+    assert.equal(await page.locator('[data-testid=solution]').count(), 0, 'the replay is left');
+    assert.equal(await moves(page), before + 1);
+    assert.ok(mid);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('Hint points at the tile of an optimal next move', async () => {
+    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,5,6/7,0,8`);
+    await button(page, 'Hint').click();
+    await page.waitForSelector('[data-tile="8"].highlight');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a long 5×5 search shows live progress and Cancel stops it at once', async () => {
+    const { page, errors } = await open(browser, `${server.url}/`);
+    await page.getByLabel('Size', { exact: true }).selectOption({ label: '5×5' });
+    await page.getByLabel('Method', { exact: true }).selectOption({ label: 'A* + Hamming' });
+    await button(page, 'Solve').click();
+    const progress = page.getByTestId('progress');
+    await page.waitForFunction(() => /[1-9][\d,]* nodes/.test(document.querySelector('[data-testid=progress]')?.textContent ?? ''));
+    const first = await progress.textContent();
+    await page.waitForTimeout(450);
+    const second = await progress.textContent();
+    assert.notEqual(first, second, 'progress moves on');
+    // The page stays responsive while the worker searches.
+    const t0 = Date.now();
+    await page.getByLabel('Speed', { exact: true }).count();
+    assert.ok(Date.now() - t0 < 500);
+    const cancelledAt = await page.evaluate(() => performance.now());
+    await button(page, 'Cancel').click();
+    await button(page, 'Solve').waitFor({ timeout: 1000 });
+    figures.cancel_ms = Math.round((await page.evaluate(() => performance.now())) - cancelledAt);
+    assert.equal(await progress.count(), 0);
+    assert.equal(await page.locator('[data-testid=solution]').count(), 0);
+    // And the board still plays.
+    const b = await state(page);
+    for (const key of ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']) await page.keyboard.press(key);
+    assert.notEqual(await state(page), b);
+    await shot(page, 'desktop-5x5');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a search that outgrows its budget says so instead of hanging', async () => {
+    // Korf's first instance (57 moves): breadth-first search cannot get there in the budget.
+    const { page, errors } = await open(browser, `${server.url}/?board=13,6,8,12/15,14,0,10/11,7,4,5/9,1,3,2`);
+    await page.getByLabel('Method', { exact: true }).selectOption({ label: 'Breadth-first search' });
+    await button(page, 'Solve').click();
+    await page.getByRole('alert').waitFor({ timeout: 60000 });
+    assert.match(await page.getByRole('alert').textContent(), /budget/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('never broken', () => {
+  it('a bad link shows an alert and a fresh playable board', async () => {
+    const { page, errors } = await open(browser, `${server.url}/?board=1,1,2/3,4,5/6,7,0`);
+    assert.match(await page.getByRole('alert').textContent(), /tile 1 appears more than once/);
+    const b = await state(page);
+    assert.ok(solvable(b, '1 2 3/4 5 6/7 8 0'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('looks right on a phone held upright and on a desktop', async () => {
+    for (const [name, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 800 }],
+    ]) {
+      const { page, errors } = await open(browser, `${server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport);
+      await button(page, 'Solve').click();
+      await page.waitForSelector('[data-testid=solution]');
+      await button(page, 'Step forward').click();
+      await shot(page, name);
+      // The whole board is on screen and no wider than the viewport.
+      const box = await page.getByTestId('board').boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= viewport.width, JSON.stringify(box));
+      assert.ok(box.y + box.height <= viewport.height, JSON.stringify(box));
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+});

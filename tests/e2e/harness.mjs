@@ -1,0 +1,105 @@
+// Shared by the end-to-end tests: a plain static file server for dist/ (at / and under a
+// sub-path, as a static host would serve it) and Debian's Chromium driven by playwright-core.
+
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+export const dist = join(root, 'dist');
+export const screenshots = join(root, 'test-results', 'screenshots');
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Serves dist/ at `/` and at `/games/slide/`; resolves to the base URL. */
+export async function serve() {
+  const server = createServer(async (req, res) => {
+    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (path.startsWith('/games/slide/')) path = path.slice('/games/slide'.length);
+    if (path.endsWith('/')) path += 'index.html';
+    const file = normalize(join(dist, path));
+    if (!file.startsWith(dist)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Headless Chromium with the flags this machine needs (no network beyond loopback). */
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * A page that records every page error and console error, so tests can assert there were none.
+ * Warnings printed by the generated loaders (Trunk's preload integrity note, wasm-bindgen's
+ * init-parameter note) are warnings, not errors, and are not collected.
+ */
+export async function open(browser, url, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=board]');
+  return { page, errors };
+}
+
+export async function shot(page, name) {
+  await mkdir(screenshots, { recursive: true });
+  await page.waitForTimeout(250); // let gliding tiles settle
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+}
+
+/** The board's notation as the page declares it. */
+export const state = (page) => page.getAttribute('[data-testid=board]', 'data-state');
+
+/** Whether `board` (notation) can reach `goal` by the parity rule, computed independently here. */
+export function solvable(board, goal) {
+  const rows = (s) => s.split('/').map((r) => r.trim().split(/[ ,]+/).map(Number));
+  const b = rows(board);
+  const g = rows(goal);
+  const w = b[0].length;
+  const flat = (m) => m.flat();
+  const rank = new Map(flat(g).filter((t) => t !== 0).map((t, i) => [t, i]));
+  const seq = flat(b).filter((t) => t !== 0).map((t) => rank.get(t));
+  let inv = 0;
+  for (let i = 0; i < seq.length; i++) for (let j = i + 1; j < seq.length; j++) if (seq[i] > seq[j]) inv++;
+  const blankRow = (m) => m.findIndex((r) => r.includes(0));
+  const rowsApart = Math.abs(blankRow(b) - blankRow(g));
+  return (w % 2 === 1 ? inv : inv + rowsApart) % 2 === 0;
+}
