@@ -403,39 +403,44 @@ fn Play() -> Html {
             let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
                 // Not passive: arrows and Space must not also scroll the page.
                 let options = gloo_events::EventListenerOptions::enable_prevent_default();
-                gloo_events::EventListener::new_with_options(&doc, "keydown", options, move |event| {
-                    let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    if event.ctrl_key() || event.meta_key() || event.alt_key() {
-                        return;
-                    }
-                    // Typing in a field or using a control's own keys is not playing.
-                    let in_control = event
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| {
-                            matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
-                        });
-                    let (on_move, on_play, has_replay) = keys.borrow().clone();
-                    let mv = match event.key().as_str() {
-                        "ArrowUp" | "w" | "W" => Some(Move::Up),
-                        "ArrowDown" | "s" | "S" => Some(Move::Down),
-                        "ArrowLeft" | "a" | "A" => Some(Move::Left),
-                        "ArrowRight" | "d" | "D" => Some(Move::Right),
-                        _ => None,
-                    };
-                    if let Some(mv) = mv {
-                        if in_control {
+                gloo_events::EventListener::new_with_options(
+                    &doc,
+                    "keydown",
+                    options,
+                    move |event| {
+                        let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                            return;
+                        };
+                        if event.ctrl_key() || event.meta_key() || event.alt_key() {
                             return;
                         }
-                        event.prevent_default();
-                        on_move.emit(mv);
-                    } else if event.key() == " " && has_replay && !in_control {
-                        event.prevent_default();
-                        on_play.emit(());
-                    }
-                })
+                        // Typing in a field or using a control's own keys is not playing.
+                        let in_control = event
+                            .target()
+                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                            .is_some_and(|el| {
+                                matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+                            });
+                        let (on_move, on_play, has_replay) = keys.borrow().clone();
+                        let mv = match event.key().as_str() {
+                            "ArrowUp" | "w" | "W" => Some(Move::Up),
+                            "ArrowDown" | "s" | "S" => Some(Move::Down),
+                            "ArrowLeft" | "a" | "A" => Some(Move::Left),
+                            "ArrowRight" | "d" | "D" => Some(Move::Right),
+                            _ => None,
+                        };
+                        if let Some(mv) = mv {
+                            if in_control {
+                                return;
+                            }
+                            event.prevent_default();
+                            on_move.emit(mv);
+                        } else if event.key() == " " && has_replay && !in_control {
+                            event.prevent_default();
+                            on_play.emit(());
+                        }
+                    },
+                )
             });
             move || drop(listener)
         });
