@@ -90,6 +90,36 @@ describe('playing', () => {
     await page.close();
   });
 
+  it('a swipe on a touch screen slides the tile the way the finger goes', async () => {
+    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,0,5/7,8,6`, {
+      width: 390,
+      height: 844,
+    });
+    const swipe = (dx, dy) =>
+      page.getByTestId('board').evaluate(
+        (board, [dx, dy]) => {
+          const r = board.getBoundingClientRect();
+          const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+          const touch = (cx, cy) => new Touch({ identifier: 1, target: board, clientX: cx, clientY: cy });
+          const fire = (type, t) =>
+            board.dispatchEvent(
+              new TouchEvent(type, { bubbles: true, cancelable: true, touches: type === 'touchend' ? [] : [t], changedTouches: [t] }),
+            );
+          fire('touchstart', touch(x, y));
+          fire('touchend', touch(x + dx, y + dy));
+        },
+        [dx, dy],
+      );
+    await swipe(-80, 0); // finger left: 5 slides left
+    assert.equal(await state(page), '1 2 3/4 5 0/7 8 6');
+    await swipe(0, -80); // finger up: 6 slides up
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+    await swipe(5, 3); // too short to be a swipe
+    assert.equal(await moves(page), 2);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('undo and redo walk the history', async () => {
     const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,0,5/7,8,6`);
     await page.keyboard.press('ArrowLeft');
@@ -246,6 +276,17 @@ describe('solving and replay', () => {
   });
 });
 
+describe('anywhere', () => {
+  it('works from a sub-path of a static host, worker included', async () => {
+    const { page, errors } = await open(browser, `${server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1`);
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=solution]');
+    assert.equal(await solution(page, 'length'), '31');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
 describe('never broken', () => {
   it('a bad link shows an alert and a fresh playable board', async () => {
     const { page, errors } = await open(browser, `${server.url}/?board=1,1,2/3,4,5/6,7,0`);
@@ -257,11 +298,12 @@ describe('never broken', () => {
   });
 
   it('looks right on a phone held upright and on a desktop', async () => {
-    for (const [name, viewport] of [
-      ['phone', { width: 390, height: 844 }],
-      ['desktop', { width: 1280, height: 800 }],
+    for (const [name, viewport, scheme] of [
+      ['phone', { width: 390, height: 844 }, 'light'],
+      ['desktop', { width: 1280, height: 800 }, 'light'],
+      ['phone-dark', { width: 390, height: 844 }, 'dark'],
     ]) {
-      const { page, errors } = await open(browser, `${server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport);
+      const { page, errors } = await open(browser, `${server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport, scheme);
       await button(page, 'Solve').click();
       await page.waitForSelector('[data-testid=solution]');
       await button(page, 'Step forward').click();

@@ -67,8 +67,8 @@ export async function launch() {
  * Warnings printed by the generated loaders (Trunk's preload integrity note, wasm-bindgen's
  * init-parameter note) are warnings, not errors, and are not collected.
  */
-export async function open(browser, url, viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage({ viewport });
+export async function open(browser, url, viewport = { width: 1280, height: 800 }, colorScheme = 'light') {
+  const page = await browser.newPage({ viewport, colorScheme });
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
