@@ -132,6 +132,16 @@ impl Game {
             .map(|r| self.past.len().saturating_sub(r.base).min(r.moves.len()))
     }
 
+    /// The board the attached solution starts from (what a link to the replay names).
+    pub fn replay_start(&self) -> Option<Board> {
+        let step = self.replay_step()?;
+        let mut board = self.board.clone();
+        for &m in self.past[self.past.len() - step..].iter().rev() {
+            board.apply(m.opposite());
+        }
+        Some(board)
+    }
+
     /// The next move of the replay, if one remains.
     pub fn next_replay_move(&self) -> Option<Move> {
         let r = self.replay.as_ref()?;
@@ -366,6 +376,7 @@ mod tests {
         assert_eq!(g.moves_made(), 31);
         assert!(g.apply(Action::SeekStep(10)));
         assert_eq!(g.replay_step(), Some(10));
+        assert_eq!(g.replay_start().unwrap().to_string(), "8 6 7/2 5 4/3 0 1");
         let mut expected = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
         expected.apply_all(&moves[..10]).unwrap();
         assert_eq!(g.board(), &expected);

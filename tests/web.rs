@@ -54,8 +54,7 @@ fn Harness(props: &HarnessProps) -> Html {
             <span id="moves">{ g.moves_made() }</span>
             if let (Some(r), Some(step)) = (g.replay(), g.replay_step()) {
                 <ReplayPanel
-                    summary={SolveSummary { length: r.moves.len(), optimal: r.optimal, algorithm: slide::Algorithm::AStar,
-                        heuristic: None, stats: Default::default(), wall_ms: 0.0 }}
+                    summary={SolveSummary::Link}
                     moves={r.moves.clone()} step={step} playing={false} speed={4}
                     on_play={Callback::noop()} on_speed={Callback::noop()}
                     on_step={act.reform(|forward: bool| if forward { Action::StepForward } else { Action::StepBack })}

@@ -4,11 +4,12 @@
 use super::components::board_view::BoardView;
 use super::components::controls::{Controls, MethodChoice, SIZES};
 use super::components::replay::{ReplayPanel, SolveSummary};
+use super::components::share::Share;
 use super::components::status::StatusBar;
 use super::worker::{Purpose, SolverInput, SolverOutput, SolverReactor};
 use crate::board::Board;
 use crate::game::{Action, Game};
-use crate::link::{LinkRequest, read_query};
+use crate::link::{read_query, write_query};
 use crate::moves::Move;
 use crate::notation::parse_moves;
 use crate::random::Rng;
@@ -77,34 +78,107 @@ fn shuffled(width: usize, height: usize, mostly_misplaced: bool) -> Result<Game,
     Ok(Game::new(board, goal))
 }
 
-/// The game the page opens with: the link's position, or a shuffle (and why, if the link failed).
-fn opening() -> (Game, Option<String>) {
+/// How the page opens: the link's position (and replay), or a shuffle, and anything the link
+/// asked for that could not be honoured.
+struct Opening {
+    game: Game,
+    problem: Option<String>,
+    embed: bool,
+    linked_replay: bool,
+}
+
+fn opening() -> Opening {
     let query = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
-    let fresh = |message: Option<String>| match shuffled(3, 3, true) {
-        Ok(game) => (game, message),
-        // Without randomness, the solved 8-puzzle still makes a playable page.
-        Err(e) => (Game::new(Board::default(), Board::default()), Some(e)),
-    };
-    match read_query(&query) {
-        LinkRequest::Position(p) => (Game::new(p.board, p.goal), None),
-        LinkRequest::None => fresh(None),
-        LinkRequest::Invalid(message) => {
-            fresh(Some(format!("{message} Here is a fresh board instead.")))
+    let request = read_query(&query);
+    let mut problem = request.problem.clone();
+    let mut linked_replay = false;
+    let game = match request.position {
+        Some(p) => {
+            let mut game = Game::new(p.board, p.goal);
+            if let Some(replay) = request.replay {
+                game.apply(Action::ShowSolution {
+                    moves: replay.moves,
+                    optimal: false,
+                });
+                game.apply(Action::SeekStep(replay.step));
+                linked_replay = true;
+            }
+            game
         }
+        None => {
+            if let Some(p) = problem.as_mut() {
+                p.push_str(" Here is a fresh board instead.");
+            }
+            match shuffled(3, 3, true) {
+                Ok(game) => game,
+                // Without randomness, the solved 8-puzzle still makes a playable page.
+                Err(e) => {
+                    problem = Some(e);
+                    Game::new(Board::default(), Board::default())
+                }
+            }
+        }
+    };
+    Opening {
+        game,
+        problem,
+        embed: request.embed,
+        linked_replay,
     }
+}
+
+/// The page's address without its query (`https://host/games/slide/`).
+fn page_base() -> String {
+    web_sys::window()
+        .map(|w| {
+            let l = w.location();
+            format!(
+                "{}{}",
+                l.origin().unwrap_or_default(),
+                l.pathname().unwrap_or_default()
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// The query of a link to what the game shows: the replay's start, moves and step while a
+/// solution is shown, else the board itself.
+fn query_for(g: &Game, embed: bool) -> String {
+    match (g.replay(), g.replay_start(), g.replay_step()) {
+        (Some(r), Some(start), Some(step)) => {
+            write_query(&start, g.goal(), Some((&r.moves, step)), embed)
+        }
+        _ => write_query(g.board(), g.goal(), None, embed),
+    }
+}
+
+/// Tells the page that embeds this one (if any) what happened: `{"type":"slide:move",…}`.
+fn post_to_parent(message: &[(&str, wasm_bindgen::JsValue)]) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
+    let object = js_sys::Object::new();
+    for (key, value) in message {
+        let _ = js_sys::Reflect::set(&object, &(*key).into(), value);
+    }
+    let _ = parent.post_message(&object, "*");
 }
 
 #[component]
 fn Play() -> Html {
     let opened = use_memo((), |_| opening());
-    let game = use_reducer(|| GameState(opened.0.clone()));
-    let alert = use_state(|| opened.1.clone());
+    let embed = opened.embed;
+    let game = use_reducer(|| GameState(opened.game.clone()));
+    let alert = use_state(|| opened.problem.clone());
     let mostly_misplaced = use_state(|| true);
     let method = use_state(MethodChoice::default);
     let running = use_state(|| None::<Running>);
-    let summary = use_state(|| None::<SolveSummary>);
+    let summary = use_state(|| opened.linked_replay.then_some(SolveSummary::Link));
     let hint = use_state(|| None::<(Board, Move)>);
     let playing = use_state(|| false);
     let speed = use_state(|| 4u32);
@@ -162,8 +236,7 @@ fn Play() -> Html {
                             None => hint.set(None),
                         },
                         Purpose::Solve => {
-                            summary.set(Some(SolveSummary {
-                                length: moves.len(),
+                            summary.set(Some(SolveSummary::Search {
                                 optimal,
                                 algorithm,
                                 heuristic,
@@ -377,6 +450,44 @@ fn Play() -> Html {
             }
         });
     }
+    // The address bar follows the game (replaceState: no history entry per move).
+    let query = query_for(g, embed);
+    use_effect_with(query.clone(), |query| {
+        if let Some(w) = web_sys::window() {
+            let current = w.location().search().unwrap_or_default();
+            if &current != query
+                && let Ok(history) = w.history()
+            {
+                let url = format!("{}{query}", w.location().pathname().unwrap_or_default());
+                let _ =
+                    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+            }
+        }
+    });
+    // Embedded: tell the parent page about every move and about the solve.
+    {
+        let seen = use_mut_ref(|| (g.moves_made(), g.board().clone(), g.is_solved()));
+        let (moves, board, solved) = (g.moves_made(), g.board().clone(), g.is_solved());
+        let millis = g.elapsed_ms(now_ms());
+        use_effect_with((moves, board, solved), move |(moves, board, solved)| {
+            let mut last = seen.borrow_mut();
+            if embed && (last.0 != *moves || &last.1 != board) {
+                post_to_parent(&[
+                    ("type", "slide:move".into()),
+                    ("board", board.to_string().into()),
+                    ("moves", (*moves as f64).into()),
+                ]);
+                if *solved && !last.2 {
+                    post_to_parent(&[
+                        ("type", "slide:solved".into()),
+                        ("moves", (*moves as f64).into()),
+                        ("millis", millis.round().into()),
+                    ]);
+                }
+            }
+            *last = (*moves, board.clone(), *solved);
+        });
+    }
     // Marks the first board on screen, for the README's load-time figure.
     use_effect_with((), |_| {
         if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
@@ -466,10 +577,16 @@ fn Play() -> Html {
     let size_known = SIZES.contains(&(board.width(), board.height()));
     let moves_in_replay: Vec<Move> = g.replay().map(|r| r.moves.clone()).unwrap_or_default();
 
+    let full_link = format!("{}{}", page_base(), query_for(g, false));
+    let embed_link = format!("{}{}", page_base(), query_for(g, true));
     html! {
-        <div class="page">
+        <div class={classes!("page", embed.then_some("embed"), g.replay().is_some().then_some("replaying"))}>
             <header class="top">
-                <h1>{ "Slide" }</h1>
+                if embed {
+                    <a class="open-full" href={full_link.clone()} target="_blank" rel="noopener">{ "Slide ↗" }</a>
+                } else {
+                    <h1>{ "Slide" }</h1>
+                }
                 <StatusBar
                     moves={g.moves_made()}
                     solved={g.is_solved()}
@@ -513,6 +630,7 @@ fn Play() -> Html {
                         on_cancel={on_cancel}
                         on_undo={act.reform(|_: ()| Action::Undo)}
                         on_redo={act.reform(|_: ()| Action::Redo)}
+                        compact={embed}
                     />
                     if let Some(r) = (*running).clone() {
                         <p class="progress" data-testid="progress" aria-live="polite">
@@ -530,7 +648,11 @@ fn Play() -> Html {
                             on_speed={on_speed}
                             on_step={act.reform(|forward: bool| if forward { Action::StepForward } else { Action::StepBack })}
                             on_seek={act.reform(Action::SeekStep)}
+                            compact={embed}
                         />
+                    }
+                    if !embed {
+                        <Share link={full_link} embed_link={embed_link} />
                     }
                 </div>
             </div>

@@ -3,4 +3,5 @@
 pub mod board_view;
 pub mod controls;
 pub mod replay;
+pub mod share;
 pub mod status;

@@ -117,6 +117,9 @@ pub struct ControlsProps {
     pub on_cancel: Callback<()>,
     pub on_undo: Callback<()>,
     pub on_redo: Callback<()>,
+    /// Embedded: the essential buttons only.
+    #[prop_or_default]
+    pub compact: bool,
 }
 
 #[component]
@@ -166,9 +169,15 @@ pub fn Controls(props: &ControlsProps) -> Html {
             <div class="row buttons">
                 <button class="primary" onclick={click(&props.on_shuffle)}>{ "Shuffle" }</button>
                 <button onclick={click(&props.on_undo)} disabled={!props.can_undo}>{ "Undo" }</button>
-                <button onclick={click(&props.on_redo)} disabled={!props.can_redo}>{ "Redo" }</button>
+                if !props.compact {
+                    <button onclick={click(&props.on_redo)} disabled={!props.can_redo}>{ "Redo" }</button>
+                }
                 <button onclick={click(&props.on_hint)} disabled={props.solved || props.searching}>{ "Hint" }</button>
+                if props.compact {
+                    { solve_or_cancel(props, click) }
+                }
             </div>
+            if !props.compact {
             <div class="row">
                 <span class="field">
                     <label for="size">{ "Size" }</label>
@@ -196,12 +205,21 @@ pub fn Controls(props: &ControlsProps) -> Html {
                         }) }
                     </select>
                 </span>
-                if props.searching {
-                    <button class="cancel" onclick={click(&props.on_cancel)}>{ "Cancel" }</button>
-                } else {
-                    <button class="primary solve" onclick={click(&props.on_solve)} disabled={props.solved}>{ "Solve" }</button>
-                }
+                { solve_or_cancel(props, click) }
             </div>
+            }
         </div>
+    }
+}
+
+/// Solve, or Cancel while a search runs.
+fn solve_or_cancel(
+    props: &ControlsProps,
+    click: impl Fn(&Callback<()>) -> Callback<MouseEvent>,
+) -> Html {
+    if props.searching {
+        html! { <button class="cancel" onclick={click(&props.on_cancel)}>{ "Cancel" }</button> }
+    } else {
+        html! { <button class="primary solve" onclick={click(&props.on_solve)} disabled={props.solved}>{ "Solve" }</button> }
     }
 }

@@ -8,16 +8,20 @@ use crate::solver::Algorithm;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-/// What a finished search reports, for the panel.
+/// Where the moves being replayed came from.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SolveSummary {
-    pub length: usize,
-    pub optimal: bool,
-    pub algorithm: Algorithm,
-    pub heuristic: Option<Heuristic>,
-    pub stats: Stats,
-    /// From the click to the answer, on the page's clock.
-    pub wall_ms: f64,
+pub enum SolveSummary {
+    /// A search of this page, and what it cost.
+    Search {
+        optimal: bool,
+        algorithm: Algorithm,
+        heuristic: Option<Heuristic>,
+        stats: Stats,
+        /// From the click to the answer, on the page's clock.
+        wall_ms: f64,
+    },
+    /// A link's `moves`: nobody here checked they are shortest.
+    Link,
 }
 
 #[derive(Properties, PartialEq)]
@@ -32,6 +36,9 @@ pub struct ReplayProps {
     /// `true` one step forward, `false` one back.
     pub on_step: Callback<bool>,
     pub on_seek: Callback<usize>,
+    /// Embedded: buttons only, no sliders or move list.
+    #[prop_or_default]
+    pub compact: bool,
 }
 
 fn method_name(algorithm: Algorithm, heuristic: Option<Heuristic>) -> String {
@@ -55,7 +62,6 @@ fn method_name(algorithm: Algorithm, heuristic: Option<Heuristic>) -> String {
 
 #[component]
 pub fn ReplayPanel(props: &ReplayProps) -> Html {
-    let s = &props.summary;
     let n = props.moves.len();
     let letters: String = props.moves.iter().map(|m| m.letter()).collect();
     let on_seek = {
@@ -85,25 +91,41 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
     let back = props.on_step.reform(|_: MouseEvent| false);
     let forward = props.on_step.reform(|_: MouseEvent| true);
     let play = props.on_play.reform(|_: MouseEvent| ());
-    let verdict = if s.optimal {
-        "optimal"
-    } else {
-        "not guaranteed optimal"
+    let (optimal, headline, cost, wall) = match &props.summary {
+        SolveSummary::Search {
+            optimal,
+            algorithm,
+            heuristic,
+            stats,
+            wall_ms,
+        } => (
+            *optimal,
+            if *optimal {
+                ", optimal"
+            } else {
+                ", not guaranteed optimal"
+            },
+            format!(
+                "{} · {} nodes · {:.1} ms searching, {:.0} ms in all",
+                method_name(*algorithm, *heuristic),
+                thousands(stats.expanded),
+                stats.millis,
+                wall_ms
+            ),
+            Some(format!("{wall_ms:.1}")),
+        ),
+        SolveSummary::Link => (false, ", from the link", String::new(), None),
     };
 
     html! {
         <section class="solution" data-testid="solution" aria-label="Solution"
-            data-moves={letters} data-length={n.to_string()} data-optimal={s.optimal.to_string()}
-            data-step={props.step.to_string()} data-wall-ms={format!("{:.1}", s.wall_ms)}>
+            data-moves={letters} data-length={n.to_string()} data-optimal={optimal.to_string()}
+            data-step={props.step.to_string()} data-wall-ms={wall}>
             <p class="summary">
-                <strong>{ format!("{n} moves") }</strong>{ format!(", {verdict}") }
-                <span class="cost">{ format!(
-                    "{} · {} nodes · {:.1} ms searching, {:.0} ms in all",
-                    method_name(s.algorithm, s.heuristic),
-                    thousands(s.stats.expanded),
-                    s.stats.millis,
-                    s.wall_ms
-                ) }</span>
+                <strong>{ format!("{n} moves") }</strong>{ headline }
+                if !props.compact && !cost.is_empty() {
+                    <span class="cost">{ cost }</span>
+                }
             </p>
             <div class="replay-buttons">
                 <button aria-label="Step back" onclick={back} disabled={props.step == 0}>{ "◀" }</button>
@@ -111,6 +133,7 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
                 <button aria-label="Step forward" onclick={forward} disabled={props.step >= n}>{ "▶" }</button>
                 <span class="step">{ format!("{} / {n}", props.step) }</span>
             </div>
+            if !props.compact {
             <div class="field slider">
                 <label for="position">{ "Position" }</label>
                 <input id="position" type="range" min="0" max={n.to_string()} value={props.step.to_string()} oninput={on_seek} />
@@ -130,6 +153,7 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
                     html! { <li {class} aria-current={current}>{ m.letter() }</li> }
                 }) }
             </ol>
+            }
         </section>
     }
 }

@@ -42,8 +42,11 @@ pub fn StatusBar(props: &StatusProps) -> Html {
         }
         None => props.elapsed_ms,
     };
-    let text = if props.solved && props.started {
+    let text = if props.solved && props.started && elapsed >= 1.0 {
         format!("Solved in {} moves and {}!", props.moves, clock(elapsed))
+    } else if props.solved && props.started {
+        // Reached by a replay: the clock never ran.
+        format!("Solved in {} moves!", props.moves)
     } else if props.solved {
         "Solved.".to_string()
     } else if props.goal_blank_first {
