@@ -64,6 +64,8 @@ pub struct Game {
     future: Vec<Move>,
     started_ms: Option<f64>,
     solved_ms: Option<f64>,
+    /// The player's own moves reached the goal (not a replay or a redo).
+    won: bool,
     replay: Option<Replay>,
 }
 
@@ -78,8 +80,14 @@ impl Game {
             future: Vec::new(),
             started_ms: None,
             solved_ms: None,
+            won: false,
             replay: None,
         }
+    }
+
+    /// Whether the player reached the goal by their own moves (what counts for best results).
+    pub fn won(&self) -> bool {
+        self.won
     }
 
     /// The board as shown.
@@ -242,6 +250,7 @@ impl Game {
                 self.started_ms = Some(now_ms);
             }
             self.note_solved(Some(now_ms));
+            self.won |= self.is_solved();
         }
         moved
     }
@@ -372,6 +381,7 @@ mod tests {
         assert!(!g.apply(Action::StepBack), "nothing before the start");
         while g.apply(Action::StepForward) {}
         assert!(g.is_solved());
+        assert!(!g.won(), "a replay solves, the player did not");
         assert_eq!(g.replay_step(), Some(31));
         assert_eq!(g.moves_made(), 31);
         assert!(g.apply(Action::SeekStep(10)));

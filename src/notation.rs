@@ -336,6 +336,19 @@ impl Board {
         format_board(self, ",")
     }
 
+    /// The text of a saved board file: the seed app's layout for square boards (so the seed app
+    /// reads it too), one row a line otherwise. [`parse_board`] reads both.
+    pub fn to_file_text(&self) -> String {
+        self.to_seed_layout().unwrap_or_else(|| {
+            let rows: Vec<String> = self
+                .tiles()
+                .chunks(self.width())
+                .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+                .collect();
+            format!("{}\n", rows.join("\n"))
+        })
+    }
+
     /// The seed app's layout format: the size, then the tiles, one row a line. Only square
     /// boards have one; rectangular boards are written in board notation instead.
     pub fn to_seed_layout(&self) -> Option<String> {
@@ -459,6 +472,18 @@ mod tests {
             parse_board(&b.to_seed_layout().unwrap()).unwrap(),
             b,
             "seed layout round-trips"
+        );
+    }
+
+    #[test]
+    fn saved_files_read_back() {
+        for text in ["8 6 7/2 5 4/3 0 1", "1 2 3/4 5 0", "1 2/3 4/5 0"] {
+            let b = parse_board(text).unwrap();
+            assert_eq!(parse_board(&b.to_file_text()).unwrap(), b);
+        }
+        assert_eq!(
+            parse_board("1 2 3/4 5 0").unwrap().to_file_text(),
+            "1 2 3\n4 5 0\n"
         );
     }
 

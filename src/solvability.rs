@@ -102,6 +102,32 @@ pub fn check(board: &Board, goal: &Board) -> Result<Solvability, GoalError> {
     })
 }
 
+/// For a board that cannot reach `goal`: the two squares whose tiles to exchange so it can.
+///
+/// Exchanging any two numbered tiles flips the parity, so every such swap works; this picks the
+/// most helpful one: a pair that sends both tiles home, else one that sends one tile home, else
+/// the first two numbered tiles. `None` if the board is already solvable (or shapes differ).
+pub fn suggested_fix(board: &Board, goal: &Board) -> Option<(usize, usize)> {
+    if check(board, goal).ok()?.solvable {
+        return None;
+    }
+    let n = board.len();
+    let numbered: Vec<usize> = (0..n).filter(|&s| board.tile(s) != 0).collect();
+    let home = |tile: u8, square: usize| goal.tile(square) == tile;
+    let both = numbered.iter().find_map(|&a| {
+        let b = goal.position_of(board.tile(a));
+        (b != a && board.tile(b) != 0 && home(board.tile(b), a)).then_some((a.min(b), a.max(b)))
+    });
+    let one = || {
+        numbered.iter().find_map(|&a| {
+            let b = goal.position_of(board.tile(a));
+            (b != a && board.tile(b) != 0).then_some((a.min(b), a.max(b)))
+        })
+    };
+    both.or_else(one)
+        .or_else(|| Some((numbered[0], numbered[1])))
+}
+
 /// Convenience: whether `board` can reach `goal` (false for mismatched shapes).
 pub fn is_solvable(board: &Board, goal: &Board) -> bool {
     check(board, goal).is_ok_and(|s| s.solvable)
@@ -202,6 +228,37 @@ mod tests {
             .filter(|&(i, j)| values[i] > values[j])
             .count() as u32;
         assert_eq!(count_inversions(values.into_iter(), 6), slow);
+    }
+
+    #[test]
+    fn the_offered_swap_makes_a_board_solvable_and_helps() {
+        let goal = Board::blank_last(3, 3).unwrap();
+        let b = parse_board("1 2 3/4 5 6/8 7 0").unwrap();
+        let (x, y) = suggested_fix(&b, &goal).unwrap();
+        assert_eq!(
+            (b.tile(x), b.tile(y)),
+            (8, 7),
+            "swapping 7 and 8 back solves it outright"
+        );
+        assert_eq!(b.swapped(x, y).unwrap(), goal);
+        assert_eq!(suggested_fix(&goal, &goal), None);
+        // Whatever the board, the offered swap leaves it solvable.
+        let mut rng = crate::random::Rng::seeded(8);
+        for (w, h) in [(2, 2), (3, 3), (4, 4), (5, 3), (10, 10)] {
+            let goal = Board::blank_first(w, h).unwrap();
+            let mut tiles: Vec<u32> = (0..(w * h) as u32).collect();
+            for _ in 0..50 {
+                rng.shuffle(&mut tiles);
+                let b = Board::new(w, h, &tiles).unwrap();
+                match suggested_fix(&b, &goal) {
+                    Some((x, y)) => {
+                        assert!(b.tile(x) != 0 && b.tile(y) != 0);
+                        assert!(is_solvable(&b.swapped(x, y).unwrap(), &goal));
+                    }
+                    None => assert!(is_solvable(&b, &goal)),
+                }
+            }
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod components;
+pub mod settings;
 pub mod worker;
 
 use wasm_bindgen::JsCast;

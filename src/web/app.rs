@@ -3,18 +3,22 @@
 
 use super::components::board_view::BoardView;
 use super::components::controls::{Controls, MethodChoice, SIZES};
+use super::components::editor::Editor;
 use super::components::replay::{ReplayPanel, SolveSummary};
 use super::components::share::Share;
 use super::components::status::StatusBar;
+use super::settings::Settings;
 use super::worker::{Purpose, SolverInput, SolverOutput, SolverReactor};
 use crate::board::Board;
 use crate::game::{Action, Game};
+use crate::goal::Goal;
 use crate::link::{read_query, write_query};
 use crate::moves::Move;
 use crate::notation::parse_moves;
 use crate::random::Rng;
 use crate::scramble::{ScrambleOptions, random_solvable};
 use crate::search::{Stats, thousands};
+use crate::solvability::{self, suggested_fix};
 use gloo_timers::callback::Interval;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -65,9 +69,18 @@ fn now_ms() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
-/// A fresh scramble of the given size toward blank-last.
-fn shuffled(width: usize, height: usize, mostly_misplaced: bool) -> Result<Game, String> {
-    let goal = Board::blank_last(width, height).map_err(|e| e.to_string())?;
+/// A fresh scramble of the given size toward `goal` (blank-last where a custom goal has another
+/// size).
+fn shuffled(
+    width: usize,
+    height: usize,
+    mostly_misplaced: bool,
+    goal: &Goal,
+) -> Result<Game, String> {
+    let goal = goal
+        .board(width, height)
+        .or_else(|_| Goal::BlankLast.board(width, height))
+        .map_err(|e| e.to_string())?;
     let mut rng = Rng::from_entropy().map_err(|e| format!("No randomness available: {e}"))?;
     let options = if mostly_misplaced {
         ScrambleOptions::MOSTLY_MISPLACED
@@ -87,7 +100,7 @@ struct Opening {
     linked_replay: bool,
 }
 
-fn opening() -> Opening {
+fn opening(settings: &Settings) -> Opening {
     let query = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
@@ -111,7 +124,9 @@ fn opening() -> Opening {
             if let Some(p) = problem.as_mut() {
                 p.push_str(" Here is a fresh board instead.");
             }
-            match shuffled(3, 3, true) {
+            let goal = Goal::parse(&settings.goal).unwrap_or_default();
+            let (w, h) = settings.size;
+            match shuffled(w, h, true, &goal) {
                 Ok(game) => game,
                 // Without randomness, the solved 8-puzzle still makes a playable page.
                 Err(e) => {
@@ -171,7 +186,11 @@ fn post_to_parent(message: &[(&str, wasm_bindgen::JsValue)]) {
 
 #[component]
 fn Play() -> Html {
-    let opened = use_memo((), |_| opening());
+    let settings = use_state(Settings::load);
+    let opened = {
+        let settings = (*settings).clone();
+        use_memo((), move |_| opening(&settings))
+    };
     let embed = opened.embed;
     let game = use_reducer(|| GameState(opened.game.clone()));
     let alert = use_state(|| opened.problem.clone());
@@ -183,11 +202,23 @@ fn Play() -> Html {
     let playing = use_state(|| false);
     let speed = use_state(|| 4u32);
     let next_id = use_mut_ref(|| 0u32);
+    // Setting tiles by hand (or a typed board that cannot be solved): the board being edited and
+    // the square picked first.
+    let edit = use_state(|| None::<(Board, Option<usize>)>);
+    let own_picture = use_state(|| None::<String>);
     // The request the page is waiting for, readable from the worker callback at any time.
     let waiting: Rc<RefCell<Option<Running>>> = use_mut_ref(|| None);
 
     let g = &game.0;
     let board = g.board().clone();
+    // The Goal picker shows the goal in play (a link's, say), by name where it has one.
+    let goal_choice = if Board::blank_last(board.width(), board.height()).as_ref() == Ok(g.goal()) {
+        Goal::BlankLast
+    } else if Board::blank_first(board.width(), board.height()).as_ref() == Ok(g.goal()) {
+        Goal::BlankFirst
+    } else {
+        Goal::Custom(g.goal().clone())
+    };
 
     let bridge = {
         let game = game.clone();
@@ -348,13 +379,22 @@ fn Play() -> Html {
         let summary = summary.clone();
         let playing = playing.clone();
         let on_cancel = on_cancel.clone();
+        let settings = settings.clone();
+        let edit = edit.clone();
         Callback::from(move |(width, height, mostly): (usize, usize, bool)| {
             on_cancel.emit(());
             playing.set(false);
             summary.set(None);
-            match shuffled(width, height, mostly) {
+            edit.set(None);
+            let goal = Goal::parse(&settings.goal).unwrap_or_default();
+            match shuffled(width, height, mostly, &goal) {
                 Ok(next) => {
                     alert.set(None);
+                    if settings.size != (width, height) {
+                        let mut s = (*settings).clone();
+                        s.size = (width, height);
+                        settings.set(s);
+                    }
                     game.dispatch(Action::NewBoard {
                         board: next.board().clone(),
                         goal: next.goal().clone(),
@@ -396,11 +436,155 @@ fn Play() -> Html {
     };
     let on_tap = {
         let act = act.clone();
-        Callback::from(move |square: usize| {
-            act.emit(Action::Tap {
+        let edit = edit.clone();
+        Callback::from(move |square: usize| match (*edit).clone() {
+            // Editing: the first tap picks a tile, the second swaps the two.
+            Some((board, None)) => edit.set(Some((board, Some(square)))),
+            Some((board, Some(first))) => {
+                let swapped = board.swapped(first, square).unwrap_or(board);
+                edit.set(Some((swapped, None)));
+            }
+            None => act.emit(Action::Tap {
                 square,
                 now_ms: now_ms(),
-            })
+            }),
+        })
+    };
+    // A board from the editor: play it if it can reach the goal, else explain and offer a fix.
+    let start_board = {
+        let game = game.clone();
+        let alert = alert.clone();
+        let summary = summary.clone();
+        let playing = playing.clone();
+        let edit = edit.clone();
+        let on_cancel = on_cancel.clone();
+        let settings = settings.clone();
+        Callback::from(move |board: Board| {
+            let goal_spec = Goal::parse(&settings.goal).unwrap_or_default();
+            let goal = match goal_spec.for_board(&board) {
+                Ok(goal) => goal,
+                Err(e) => {
+                    alert.set(Some(format!(
+                        "{e}: choose another goal, or a board of its size."
+                    )));
+                    return;
+                }
+            };
+            on_cancel.emit(());
+            playing.set(false);
+            summary.set(None);
+            alert.set(None);
+            if solvability::is_solvable(&board, &goal) {
+                edit.set(None);
+                game.dispatch(Action::NewBoard { board, goal });
+            } else {
+                edit.set(Some((board, None)));
+            }
+        })
+    };
+    let on_edit = {
+        let edit = edit.clone();
+        let start_board = start_board.clone();
+        let game = game.clone();
+        Callback::from(move |on: bool| match ((*edit).clone(), on) {
+            (None, true) => edit.set(Some((game.0.board().clone(), None))),
+            (Some((board, _)), false) => start_board.emit(board),
+            _ => {}
+        })
+    };
+    let on_fix = {
+        let edit = edit.clone();
+        let start_board = start_board.clone();
+        let game = game.clone();
+        let settings = settings.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some((board, _)) = (*edit).clone() {
+                let goal = Goal::parse(&settings.goal)
+                    .unwrap_or_default()
+                    .for_board(&board)
+                    .unwrap_or_else(|_| game.0.goal().clone());
+                if let Some(fixed) =
+                    suggested_fix(&board, &goal).and_then(|(a, b)| board.swapped(a, b))
+                {
+                    start_board.emit(fixed);
+                }
+            }
+        })
+    };
+    let on_goal = {
+        let settings = settings.clone();
+        let game = game.clone();
+        let alert = alert.clone();
+        let summary = summary.clone();
+        let edit = edit.clone();
+        let mostly = *mostly_misplaced;
+        Callback::from(move |goal_spec: Goal| {
+            let board = game.0.board().clone();
+            let goal = match goal_spec.for_board(&board) {
+                Ok(goal) => goal,
+                Err(e) => {
+                    alert.set(Some(format!("Custom goal: {e}.")));
+                    return;
+                }
+            };
+            let mut s = (*settings).clone();
+            s.goal = goal_spec.to_string();
+            settings.set(s);
+            summary.set(None);
+            edit.set(None);
+            if solvability::is_solvable(&board, &goal) {
+                alert.set(None);
+                game.dispatch(Action::NewBoard { board, goal });
+            } else {
+                // Half of all boards cannot reach a given goal: start one that can.
+                match shuffled(board.width(), board.height(), mostly, &goal_spec) {
+                    Ok(next) => {
+                        alert.set(Some("This board could never reach that goal, so here is a new one that can.".into()));
+                        game.dispatch(Action::NewBoard {
+                            board: next.board().clone(),
+                            goal: next.goal().clone(),
+                        });
+                    }
+                    Err(e) => alert.set(Some(e)),
+                }
+            }
+        })
+    };
+    let on_picture = {
+        let settings = settings.clone();
+        Callback::from(move |picture: String| {
+            let mut s = (*settings).clone();
+            s.picture = picture;
+            settings.set(s);
+        })
+    };
+    let on_own_picture = {
+        let own_picture = own_picture.clone();
+        Callback::from(move |url: String| {
+            if let Some(old) = (*own_picture).clone() {
+                let _ = web_sys::Url::revoke_object_url(&old);
+            }
+            own_picture.set(Some(url));
+        })
+    };
+    let on_numbers = {
+        let settings = settings.clone();
+        Callback::from(move |on: bool| {
+            let mut s = (*settings).clone();
+            s.numbers = on;
+            settings.set(s);
+        })
+    };
+    let on_clear = {
+        let settings = settings.clone();
+        Callback::from(move |_: ()| {
+            Settings::clear();
+            // The game on screen keeps its goal; only what is remembered is forgotten.
+            let kept_goal = settings.goal.clone();
+            settings.set(Settings {
+                goal: kept_goal,
+                ..Settings::default()
+            });
         })
     };
     let on_move = {
@@ -488,6 +672,33 @@ fn Play() -> Html {
             *last = (*moves, board.clone(), *solved);
         });
     }
+    // Remember the player's choices (Clear removes them; the effect then writes only what the
+    // player changes next).
+    {
+        let first = use_mut_ref(|| true);
+        use_effect_with((*settings).clone(), move |s| {
+            if !std::mem::replace(&mut *first.borrow_mut(), false) {
+                s.save();
+            }
+        });
+    }
+    // A game the player won may be a best for its size.
+    {
+        let settings = settings.clone();
+        let (moves, millis, w, h) = (
+            g.moves_made(),
+            g.elapsed_ms(now_ms()),
+            board.width(),
+            board.height(),
+        );
+        use_effect_with((g.won(), g.origin().clone()), move |(won, _)| {
+            if *won {
+                let mut s = (*settings).clone();
+                s.record(w, h, moves, millis);
+                settings.set(s);
+            }
+        });
+    }
     // Marks the first board on screen, for the README's load-time figure.
     use_effect_with((), |_| {
         if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
@@ -557,6 +768,27 @@ fn Play() -> Html {
         });
     }
 
+    let editing_board = (*edit).clone();
+    let shown_board = editing_board
+        .as_ref()
+        .map_or_else(|| board.clone(), |(b, _)| b.clone());
+    let fix = editing_board
+        .as_ref()
+        .and_then(|(b, _)| suggested_fix(b, g.goal()).map(|(x, y)| (b.clone(), x, y)));
+    let marked: Vec<u8> = match (&editing_board, &fix) {
+        (_, Some((b, x, y))) => vec![b.tile(*x), b.tile(*y)],
+        (Some((b, Some(first))), None) => vec![b.tile(*first)],
+        _ => vec![],
+    };
+    let picture_url: Option<AttrValue> = match settings.picture.as_str() {
+        "none" => None,
+        "own" => (*own_picture).clone().map(AttrValue::from),
+        stem => Some(format!("pictures/{stem}.svg").into()),
+    };
+    let best = settings
+        .best
+        .get(&format!("{}x{}", board.width(), board.height()))
+        .map(|b| (b.moves, b.millis));
     let highlight = match (g.next_replay_move(), hint.as_ref()) {
         (Some(m), _) => Some(m),
         (None, Some((hb, m))) if hb == &board => Some(*m),
@@ -577,6 +809,9 @@ fn Play() -> Html {
     let size_known = SIZES.contains(&(board.width(), board.height()));
     let moves_in_replay: Vec<Move> = g.replay().map(|r| r.moves.clone()).unwrap_or_default();
 
+    let shown_board_for_save = editing_board
+        .as_ref()
+        .map_or_else(|| board.clone(), |(b, _)| b.clone());
     let full_link = format!("{}{}", page_base(), query_for(g, false));
     let embed_link = format!("{}{}", page_base(), query_for(g, true));
     html! {
@@ -594,6 +829,7 @@ fn Play() -> Html {
                     elapsed_ms={g.elapsed_ms(now_ms())}
                     started={g.moves_made() > 0}
                     goal_blank_first={g.goal().blank() == 0}
+                    best={best}
                 />
             </header>
             if let Some(message) = (*alert).clone() {
@@ -604,12 +840,15 @@ fn Play() -> Html {
             }
             <div class="play-area">
                 <BoardView
-                    board={board.clone()}
+                    board={shown_board}
                     goal={g.goal().clone()}
-                    highlight={highlight}
+                    highlight={if editing_board.is_some() { None } else { highlight }}
                     slide_ms={slide_ms}
                     on_tap={on_tap}
                     on_swipe={on_move.clone()}
+                    picture={picture_url}
+                    numbers={settings.numbers}
+                    marked={marked}
                 />
                 <div class="side">
                     <Controls
@@ -651,8 +890,30 @@ fn Play() -> Html {
                             compact={embed}
                         />
                     }
+                    if let Some((b, x, y)) = fix.clone() {
+                        <div class="alert unsolvable" role="alert">
+                            <p>{ solvability::check(&b, g.goal()).map(|v| v.explanation()).unwrap_or_default() }</p>
+                            <p>{ format!("Swapping tiles {} and {} (marked on the board) makes it solvable.", b.tile(x), b.tile(y)) }</p>
+                            <button class="primary" onclick={on_fix}>{ "Fix" }</button>
+                        </div>
+                    }
                     if !embed {
                         <Share link={full_link} embed_link={embed_link} />
+                        <Editor
+                            board={shown_board_for_save}
+                            goal={g.goal().clone()}
+                            goal_choice={goal_choice}
+                            editing={editing_board.is_some()}
+                            picture={AttrValue::from(settings.picture.clone())}
+                            numbers={settings.numbers}
+                            on_board={start_board}
+                            on_goal={on_goal}
+                            on_edit={on_edit}
+                            on_picture={on_picture}
+                            on_own_picture={on_own_picture}
+                            on_numbers={on_numbers}
+                            on_clear={on_clear}
+                        />
                     }
                 </div>
             </div>

@@ -2,6 +2,7 @@
 
 pub mod board_view;
 pub mod controls;
+pub mod editor;
 pub mod replay;
 pub mod share;
 pub mod status;

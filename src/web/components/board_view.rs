@@ -15,6 +15,15 @@ pub struct BoardProps {
     pub slide_ms: u32,
     pub on_tap: Callback<usize>,
     pub on_swipe: Callback<Move>,
+    /// A picture to cut into tiles (each shows the part at its home square).
+    #[prop_or_default]
+    pub picture: Option<AttrValue>,
+    /// Numbers drawn on picture tiles too.
+    #[prop_or(true)]
+    pub numbers: bool,
+    /// Tiles to mark: the swap a fix offers, or the tile picked while editing.
+    #[prop_or_default]
+    pub marked: Vec<u8>,
 }
 
 /// Least finger travel, in CSS pixels, that counts as a swipe.
@@ -87,8 +96,24 @@ pub fn BoardView(props: &BoardProps) -> Html {
         let class = classes!(
             "tile",
             home.then_some("home"),
-            (props.highlight == Some(tile)).then_some("highlight")
+            (props.highlight == Some(tile)).then_some("highlight"),
+            props.marked.contains(&tile).then_some("marked"),
+            props.picture.is_some().then_some("picture")
         );
+        let face = props.picture.as_ref().map(|url| {
+            // The tile's home square decides which part of the picture it carries.
+            let g = props.goal.position_of(tile);
+            let (gr, gc) = (g / w, g % w);
+            format!(
+                "background-image:url(\"{}\");background-size:{}% {}%;background-position:{}% {}%",
+                url.replace('"', "%22"),
+                w * 100,
+                h * 100,
+                gc * 100 / (w - 1),
+                gr * 100 / (h - 1)
+            )
+        });
+        let number = props.picture.is_none() || props.numbers;
         let onclick = {
             let on_tap = props.on_tap.clone();
             let swiped_at = swiped_at.clone();
@@ -101,7 +126,9 @@ pub fn BoardView(props: &BoardProps) -> Html {
         html! {
             <button key={u32::from(tile)} {class} data-tile={tile.to_string()}
                 aria-label={format!("Tile {tile}")} style={place} {onclick}>
-                <span aria-hidden="true">{ tile }</span>
+                <span aria-hidden="true" style={face}>
+                    if number { <span class="number">{ tile }</span> }
+                </span>
             </button>
         }
     });

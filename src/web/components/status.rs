@@ -13,6 +13,14 @@ pub struct StatusProps {
     /// The time played, once the clock has stopped.
     pub elapsed_ms: f64,
     pub goal_blank_first: bool,
+    /// Fewest moves and shortest time for this size, from earlier games.
+    #[prop_or_default]
+    pub best: Option<(usize, f64)>,
+}
+
+/// `1` → `1 move`, `3` → `3 moves`.
+fn count(moves: usize) -> String {
+    format!("{moves} move{}", if moves == 1 { "" } else { "s" })
 }
 
 /// `83500` ms → `1:23`.
@@ -43,10 +51,10 @@ pub fn StatusBar(props: &StatusProps) -> Html {
         None => props.elapsed_ms,
     };
     let text = if props.solved && props.started && elapsed >= 1.0 {
-        format!("Solved in {} moves and {}!", props.moves, clock(elapsed))
+        format!("Solved in {} and {}!", count(props.moves), clock(elapsed))
     } else if props.solved && props.started {
-        // Reached by a replay: the clock never ran.
-        format!("Solved in {} moves!", props.moves)
+        // Reached at once, or by a replay: no time to tell.
+        format!("Solved in {}!", count(props.moves))
     } else if props.solved {
         "Solved.".to_string()
     } else if props.goal_blank_first {
@@ -60,6 +68,9 @@ pub fn StatusBar(props: &StatusProps) -> Html {
             <p class="counters">
                 <span><span data-testid="moves">{ props.moves }</span>{ if props.moves == 1 { " move" } else { " moves" } }</span>
                 <span class="clock" data-testid="timer">{ clock(elapsed) }</span>
+                if let Some((moves, millis)) = props.best {
+                    <span class="best" data-testid="best">{ format!("best {moves} move{}, {}", if moves == 1 { "" } else { "s" }, clock(millis)) }</span>
+                }
             </p>
         </div>
     }
