@@ -12,12 +12,14 @@
 //! - [`search`]: A*, weighted A*, greedy best-first, BFS, DFS, IDA*, resumable in slices.
 //! - [`solver`]: choose a method, search under a node budget, check the solution.
 //! - [`bench`]: benchmark files and their summary.
+//! - [`compare`]: learn mode's side-by-side comparison of every method.
 //! - [`game`]: one game as plain data (history, replay, clock): what the browser renders.
 //!
 //! The browser layer lives in `web` and is compiled for wasm32 only.
 
 pub mod bench;
 pub mod board;
+pub mod compare;
 pub mod game;
 pub mod goal;
 pub mod heuristics;

@@ -55,6 +55,8 @@ mod cli {
         Check(CheckArgs),
         /// Print random solvable boards
         Scramble(ScrambleArgs),
+        /// Run every algorithm and heuristic on one board, side by side (learn mode's table)
+        Compare(CheckArgsJson),
     }
 
     #[derive(Args)]
@@ -128,6 +130,18 @@ mod cli {
         /// Goal: blank-last, blank-first, or a board
         #[arg(long, short, default_value = "blank-last")]
         goal: String,
+        #[command(flatten)]
+        board: BoardArgs,
+    }
+
+    #[derive(Args)]
+    struct CheckArgsJson {
+        /// Goal: blank-last, blank-first, or a board
+        #[arg(long, short, default_value = "blank-last")]
+        goal: String,
+        /// Print one JSON object per row
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         board: BoardArgs,
     }
@@ -208,6 +222,7 @@ mod cli {
             Command::Bench(args) => run_bench(args),
             Command::Check(args) => run_check(args),
             Command::Scramble(args) => run_scramble(args),
+            Command::Compare(args) => run_compare(args),
         };
         match result {
             Ok(code) => ExitCode::from(code),
@@ -510,6 +525,53 @@ mod cli {
         let verdict = solvability::check(&board, &goal).map_err(bad_input)?;
         println!("{}", verdict.explanation());
         Ok(if verdict.solvable { 0 } else { 1 })
+    }
+
+    fn run_compare(args: CheckArgsJson) -> Result<u8, Failure> {
+        let board = read_board(&args.board)?;
+        let goal = goal_for(&args.goal, &board)?;
+        if !args.json {
+            println!(
+                "{:<44} {:>7} {:>8} {:>12} {:>12} {:>10}",
+                "method", "length", "optimal", "expanded", "peak memory", "ms"
+            );
+        }
+        for method in slide::compare::methods(&board) {
+            let row = match slide::compare::row(&board, &goal, method) {
+                Ok(row) => row,
+                Err(SolveError::Unsolvable(v)) => {
+                    println!("{}", v.explanation());
+                    return Ok(1);
+                }
+                Err(e) => return Err(bad_input(e)),
+            };
+            if args.json {
+                println!(
+                    "{}",
+                    json!({
+                        "algorithm": method.algorithm.name(),
+                        "heuristic": method.heuristic_name(),
+                        "length": row.length,
+                        "optimal": row.optimal,
+                        "expanded": row.stats.expanded,
+                        "generated": row.stats.generated,
+                        "peak_memory": row.peak_memory(),
+                        "millis": round3(row.stats.millis),
+                    })
+                );
+            } else {
+                println!(
+                    "{:<44} {:>7} {:>8} {:>12} {:>12} {:>10.2}",
+                    describe(method),
+                    row.length.map_or("budget".into(), |l| l.to_string()),
+                    if row.optimal { "yes" } else { "no" },
+                    thousands(row.stats.expanded),
+                    thousands(row.peak_memory()),
+                    row.stats.millis
+                );
+            }
+        }
+        Ok(0)
     }
 
     fn run_scramble(args: ScrambleArgs) -> Result<u8, Failure> {

@@ -93,6 +93,8 @@ pub(crate) struct BestFirst<K: Packed> {
     next: Vec<Entry>,
     max_nodes: u64,
     stats: Stats,
+    /// The node last taken from the open list (expanded, or found to be the goal).
+    last: Option<u32>,
 }
 
 impl<K: Packed> BestFirst<K> {
@@ -117,6 +119,7 @@ impl<K: Packed> BestFirst<K> {
             open,
             next: Vec::with_capacity(64),
             max_nodes,
+            last: None,
             stats: Stats {
                 stored: 1,
                 peak_frontier: 1,
@@ -125,7 +128,8 @@ impl<K: Packed> BestFirst<K> {
         }
     }
 
-    fn explore(&mut self, slice: u64) -> Option<Outcome> {
+    /// Explores until `slice` nodes are expanded or the search ends.
+    pub(crate) fn explore(&mut self, slice: u64) -> Option<Outcome> {
         let mut left = slice;
         while left > 0 {
             if self.stats.expanded >= self.max_nodes {
@@ -144,6 +148,7 @@ impl<K: Packed> BestFirst<K> {
             if node.closed || entry.f() != self.priority.f(node.g, node.h).min(F_MAX) {
                 continue; // stale: a shorter path to this node was queued later
             }
+            self.last = Some(idx);
             if node.key == self.goal {
                 return Some(Outcome::Found(self.arena.path_to(idx)));
             }
@@ -211,6 +216,52 @@ impl<K: Packed> BestFirst<K> {
             self.stats.peak_frontier = self.stats.peak_frontier.max(frontier);
         }
         None
+    }
+}
+
+/// What a step-through shows of one node: its key, depth, estimate and priority.
+pub(crate) struct Seen<K> {
+    pub key: K,
+    pub g: u32,
+    pub h: u32,
+    pub f: u64,
+}
+
+impl<K: Packed> BestFirst<K> {
+    /// The node last taken from the open list.
+    pub(crate) fn last(&self) -> Option<Seen<K>> {
+        let node = self.arena.nodes[self.last? as usize];
+        Some(self.seen(&node))
+    }
+
+    /// The `k` open nodes that would be expanded next, best first.
+    pub(crate) fn best_open(&self, k: usize) -> Vec<Seen<K>> {
+        let mut entries: Vec<Entry> = self.open.clone().into_sorted_vec();
+        entries.extend(self.next.iter().copied());
+        entries.sort_unstable_by(|a, b| b.cmp(a));
+        entries
+            .into_iter()
+            .filter_map(|e| {
+                let node = self.arena.nodes[e.idx() as usize];
+                let live = !node.closed && e.f() == self.priority.f(node.g, node.h).min(F_MAX);
+                live.then(|| self.seen(&node))
+            })
+            .take(k)
+            .collect()
+    }
+
+    /// Entries waiting in the open list (stale ones included, as a heap holds them).
+    pub(crate) fn open_len(&self) -> usize {
+        self.open.len() + self.next.len()
+    }
+
+    fn seen(&self, node: &Node<K>) -> Seen<K> {
+        Seen {
+            key: node.key,
+            g: node.g,
+            h: node.h,
+            f: self.priority.f(node.g, node.h),
+        }
     }
 }
 

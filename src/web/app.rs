@@ -4,6 +4,7 @@
 use super::components::board_view::BoardView;
 use super::components::controls::{Controls, MethodChoice, SIZES};
 use super::components::editor::Editor;
+use super::components::learn::{CompareRow, Learn};
 use super::components::replay::{ReplayPanel, SolveSummary};
 use super::components::share::Share;
 use super::components::status::StatusBar;
@@ -53,11 +54,57 @@ impl Reducible for GameState {
     }
 }
 
+/// Learn mode's comparison: the board compared and the rows so far.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct CompareRun {
+    board: Option<Board>,
+    rows: Vec<CompareRow>,
+    /// Each row's solution, for replaying it.
+    moves: Vec<Option<Vec<Move>>>,
+    running: bool,
+}
+
+enum CompareAction {
+    Start(Board),
+    Row(CompareRow, Option<Vec<Move>>),
+    Stop,
+}
+
+impl Reducible for CompareRun {
+    type Action = CompareAction;
+
+    fn reduce(self: Rc<Self>, action: CompareAction) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            CompareAction::Start(board) => {
+                next = CompareRun {
+                    board: Some(board),
+                    running: true,
+                    ..CompareRun::default()
+                };
+            }
+            CompareAction::Row(row, moves) => {
+                next.rows.push(row);
+                next.moves.push(moves);
+                let total = next
+                    .board
+                    .as_ref()
+                    .map_or(0, |b| crate::compare::methods(b).len());
+                next.running = next.rows.len() < total;
+            }
+            CompareAction::Stop => next.running = false,
+        }
+        Rc::new(next)
+    }
+}
+
 /// A search under way in the worker.
 #[derive(Clone, Debug, PartialEq)]
 struct Running {
     id: u32,
     purpose: Purpose,
+    /// The method asked for (what a comparison row reports).
+    method: crate::solver::Method,
     board: Board,
     started_ms: f64,
     stats: Stats,
@@ -202,6 +249,7 @@ fn Play() -> Html {
     let playing = use_state(|| false);
     let speed = use_state(|| 4u32);
     let next_id = use_mut_ref(|| 0u32);
+    let compare = use_reducer(CompareRun::default);
     // Setting tiles by hand (or a typed board that cannot be solved): the board being edited and
     // the square picked first.
     let edit = use_state(|| None::<(Board, Option<usize>)>);
@@ -227,6 +275,7 @@ fn Play() -> Html {
         let hint = hint.clone();
         let alert = alert.clone();
         let waiting = waiting.clone();
+        let compare_dispatch = compare.dispatcher();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             let ReactorEvent::Output(output) = event else {
                 return;
@@ -255,6 +304,25 @@ fn Play() -> Html {
                         alert.set(Some("The solver's answer could not be read.".into()));
                         return;
                     };
+                    if purpose == Purpose::Compare {
+                        let method = crate::solver::Method {
+                            algorithm,
+                            heuristic,
+                        };
+                        compare_dispatch.dispatch(CompareAction::Row(
+                            CompareRow {
+                                method,
+                                length: Some(moves.len()),
+                                optimal,
+                                expanded: stats.expanded,
+                                peak_memory: crate::compare::peak_memory(&stats),
+                                millis: stats.millis,
+                                note: None,
+                            },
+                            Some(moves),
+                        ));
+                        return;
+                    }
                     if game.0.board() != &req.board {
                         alert.set(Some(
                             "The board changed while the solver worked; ask again.".into(),
@@ -266,6 +334,7 @@ fn Play() -> Html {
                             Some(&m) => hint.set(Some((req.board.clone(), m))),
                             None => hint.set(None),
                         },
+                        Purpose::Compare => {}
                         Purpose::Solve => {
                             summary.set(Some(SolveSummary::Search {
                                 optimal,
@@ -282,10 +351,32 @@ fn Play() -> Html {
                     id,
                     purpose,
                     message,
-                    ..
+                    stats,
                 } if matches(id) => {
                     *waiting.borrow_mut() = None;
                     running.set(None);
+                    if purpose == Purpose::Compare {
+                        // A row that ran out of budget is a result too: the table says so.
+                        let stats = stats.unwrap_or_default();
+                        let note = if message.contains("budget") {
+                            "budget ran out"
+                        } else {
+                            "no solution"
+                        };
+                        compare_dispatch.dispatch(CompareAction::Row(
+                            CompareRow {
+                                method: req.method,
+                                length: None,
+                                optimal: req.method.optimal(),
+                                expanded: stats.expanded,
+                                peak_memory: crate::compare::peak_memory(&stats),
+                                millis: stats.millis,
+                                note: Some(note.into()),
+                            },
+                            None,
+                        ));
+                        return;
+                    }
                     let prefix = if purpose == Purpose::Hint {
                         "No hint: "
                     } else {
@@ -293,9 +384,12 @@ fn Play() -> Html {
                     };
                     alert.set(Some(format!("{prefix}{message}")));
                 }
-                SolverOutput::Cancelled { id, .. } if matches(id) => {
+                SolverOutput::Cancelled { id, purpose } if matches(id) => {
                     *waiting.borrow_mut() = None;
                     running.set(None);
+                    if purpose == Purpose::Compare {
+                        compare_dispatch.dispatch(CompareAction::Stop);
+                    }
                 }
                 _ => {} // an answer to a request the page no longer waits for
             }
@@ -310,7 +404,8 @@ fn Play() -> Html {
         let game = game.clone();
         let method = method.clone();
         let alert = alert.clone();
-        move |purpose: Purpose| {
+        // `row`: the board and method of a comparison row; Solve and Hint use the board shown.
+        move |purpose: Purpose, row: Option<(Board, crate::solver::Method)>| {
             if let Some(old) = waiting.borrow().as_ref() {
                 bridge.send(SolverInput::Cancel { id: old.id });
             }
@@ -319,15 +414,34 @@ fn Play() -> Html {
                 *n += 1;
                 *n
             };
-            let board = game.0.board().clone();
-            let (algorithm, heuristic) = match purpose {
-                Purpose::Solve => (method.algorithm, method.heuristic),
+            let (board, algorithm, heuristic, max_nodes) = match (purpose, row) {
+                (Purpose::Compare, Some((board, m))) => (
+                    board,
+                    m.algorithm,
+                    m.heuristic,
+                    crate::compare::options(m).max_nodes,
+                ),
                 // A hint should come fast: the default method for the size.
-                Purpose::Hint => (crate::solver::Algorithm::Auto, None),
+                (Purpose::Hint, _) => (
+                    game.0.board().clone(),
+                    crate::solver::Algorithm::Auto,
+                    None,
+                    None,
+                ),
+                _ => (
+                    game.0.board().clone(),
+                    method.algorithm,
+                    method.heuristic,
+                    None,
+                ),
             };
             let req = Running {
                 id,
                 purpose,
+                method: crate::solver::Method {
+                    algorithm,
+                    heuristic,
+                },
                 board: board.clone(),
                 started_ms: now_ms(),
                 stats: Stats::default(),
@@ -342,7 +456,7 @@ fn Play() -> Html {
                 goal: game.0.goal().to_string(),
                 algorithm,
                 heuristic,
-                max_nodes: None,
+                max_nodes,
             });
         }
     };
@@ -354,12 +468,12 @@ fn Play() -> Html {
         Callback::from(move |_: ()| {
             summary.set(None);
             playing.set(false);
-            ask(Purpose::Solve);
+            ask(Purpose::Solve, None);
         })
     };
     let on_hint = {
         let ask = ask.clone();
-        Callback::from(move |_: ()| ask(Purpose::Hint))
+        Callback::from(move |_: ()| ask(Purpose::Hint, None))
     };
     let on_cancel = {
         let bridge = bridge.clone();
@@ -370,6 +484,64 @@ fn Play() -> Html {
                 bridge.send(SolverInput::Cancel { id: req.id });
             }
             running.set(None);
+        })
+    };
+
+    let on_compare = {
+        let compare = compare.clone();
+        let on_cancel = on_cancel.clone();
+        let game = game.clone();
+        Callback::from(move |_: ()| {
+            on_cancel.emit(());
+            compare.dispatch(CompareAction::Start(game.0.board().clone()));
+        })
+    };
+    // The comparison runs one row at a time: when a row's answer is in, ask for the next.
+    {
+        let ask = ask.clone();
+        let waiting = waiting.clone();
+        let run = (*compare).clone();
+        use_effect_with((compare.rows.len(), compare.running), move |_| {
+            if let (true, Some(board)) = (run.running, run.board.clone())
+                && waiting.borrow().is_none()
+                && let Some(&m) = crate::compare::methods(&board).get(run.rows.len())
+            {
+                ask(Purpose::Compare, Some((board, m)));
+            }
+        });
+    }
+    let on_replay_row = {
+        let compare = compare.clone();
+        let game = game.clone();
+        let summary = summary.clone();
+        let alert = alert.clone();
+        let playing = playing.clone();
+        Callback::from(move |i: usize| {
+            let (Some(row), Some(Some(moves))) = (compare.rows.get(i), compare.moves.get(i)) else {
+                return;
+            };
+            if compare.board.as_ref() != Some(game.0.board()) {
+                alert.set(Some(
+                    "The board has changed since the comparison: run Compare again.".into(),
+                ));
+                return;
+            }
+            playing.set(false);
+            summary.set(Some(SolveSummary::Search {
+                optimal: row.optimal,
+                algorithm: row.method.algorithm,
+                heuristic: row.method.heuristic,
+                stats: Stats {
+                    expanded: row.expanded,
+                    millis: row.millis,
+                    ..Stats::default()
+                },
+                wall_ms: row.millis,
+            }));
+            game.dispatch(Action::ShowSolution {
+                moves: moves.clone(),
+                optimal: row.optimal,
+            });
         })
     };
 
@@ -809,6 +981,7 @@ fn Play() -> Html {
     let size_known = SIZES.contains(&(board.width(), board.height()));
     let moves_in_replay: Vec<Move> = g.replay().map(|r| r.moves.clone()).unwrap_or_default();
 
+    let shown_board_learn = board.clone();
     let shown_board_for_save = editing_board
         .as_ref()
         .map_or_else(|| board.clone(), |(b, _)| b.clone());
@@ -914,9 +1087,21 @@ fn Play() -> Html {
                             on_numbers={on_numbers}
                             on_clear={on_clear}
                         />
+
                     }
                 </div>
             </div>
+            if !embed {
+                <Learn
+                    board={shown_board_learn}
+                    goal={g.goal().clone()}
+                    rows={compare.rows.clone()}
+                    total_rows={compare.board.as_ref().map_or(0, |b| crate::compare::methods(b).len())}
+                    running={compare.running}
+                    on_compare={on_compare}
+                    on_replay={on_replay_row}
+                />
+            }
         </div>
     }
 }
@@ -925,6 +1110,7 @@ fn progress_text(r: &Running) -> String {
     let what = match r.purpose {
         Purpose::Solve => "Solving",
         Purpose::Hint => "Finding a hint",
+        Purpose::Compare => "Comparing",
     };
     let s = &r.stats;
     let mut text = format!("{what}… {} nodes explored", thousands(s.expanded));

@@ -3,6 +3,7 @@
 pub mod board_view;
 pub mod controls;
 pub mod editor;
+pub mod learn;
 pub mod replay;
 pub mod share;
 pub mod status;

@@ -19,6 +19,8 @@ use yew_agent::reactor::{ReactorScope, reactor};
 pub enum Purpose {
     Solve,
     Hint,
+    /// A row of learn mode's comparison.
+    Compare,
 }
 
 /// What the page asks.

@@ -311,7 +311,8 @@ describe('never broken', () => {
       await page.waitForSelector('[data-testid=solution]');
       await button(page, 'Step forward').click();
       await shot(page, name);
-      // The whole board is on screen and no wider than the viewport.
+      // No sideways scrolling, and the whole board is on screen.
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
       const box = await page.getByTestId('board').boundingBox();
       assert.ok(box.x >= 0 && box.x + box.width <= viewport.width, JSON.stringify(box));
       assert.ok(box.y + box.height <= viewport.height, JSON.stringify(box));

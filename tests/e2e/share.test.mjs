@@ -66,9 +66,12 @@ describe('links', () => {
   it('the address follows the board without adding history entries', async () => {
     const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,0,5/7,8,6`);
     const entries = await page.evaluate(() => history.length);
+    // The address is updated just after the board is drawn: wait for it, then compare.
+    const address = (q) => page.waitForFunction((q) => location.search === q, q, { timeout: 2000 });
     await page.keyboard.press('ArrowLeft');
-    assert.equal(new URL(page.url()).search, '?board=1,2,3/4,5,0/7,8,6');
+    await address('?board=1,2,3/4,5,0/7,8,6');
     await page.keyboard.press('ArrowUp');
+    await address('?board=1,2,3/4,5,6/7,8,0');
     assert.equal(new URL(page.url()).search, '?board=1,2,3/4,5,6/7,8,0');
     assert.equal(await page.evaluate(() => history.length), entries);
     assert.deepEqual(errors, []);
