@@ -1,25 +1,13 @@
 // Your own board: typing, files, the unsolvable explanation and its fix, goals, pictures, and what
 // the page remembers. The built dist/ on a plain static server, in headless Chromium.
 
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, open, serve, shot, solvable, state } from './harness.mjs';
+import { button, lifecycle, open, shot, solvable, state } from './harness.mjs';
 
-let server;
-let browser;
+const started = lifecycle();
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const button = (page, name) => page.getByRole('button', { name, exact: true });
 const status = (page) => page.textContent('[data-testid=status]');
 const panel = (page) => page.getByText('Your board, goal and picture').click();
 
@@ -31,7 +19,7 @@ async function typeBoard(page, text) {
 
 describe('your own board', () => {
   it('typing a board and Apply sets it', async () => {
-    const { page, errors } = await open(browser, `${server.url}/`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
     await panel(page);
     await typeBoard(page, '8 6 7/2 5 4/3 0 1');
     await button(page, 'Apply').click();
@@ -43,7 +31,7 @@ describe('your own board', () => {
   });
 
   it('a malformed board is named as you type', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,5,6/7,0,8`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,5,6/7,0,8`);
     await panel(page);
     await typeBoard(page, '1 1 2/3 4 5/6 7 0');
     const alert = page.getByRole('alert');
@@ -57,7 +45,7 @@ describe('your own board', () => {
   });
 
   it('loading a seed-format file sets a 4×4 board; a bad file names the line', async () => {
-    const { page, errors } = await open(browser, `${server.url}/`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
     await panel(page);
     const input = page.getByLabel('Load file');
     await input.setInputFiles({
@@ -80,7 +68,7 @@ describe('your own board', () => {
   });
 
   it('an unsolvable board is explained and the offered swap, shown first, fixes it', async () => {
-    const { page, errors } = await open(browser, `${server.url}/`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
     await panel(page);
     await typeBoard(page, '1 2 3/4 5 6/8 7 0');
     await button(page, 'Apply').click();
@@ -104,7 +92,7 @@ describe('your own board', () => {
   });
 
   it('tiles can be set by hand, two clicks to swap', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,5,6/7,0,8`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,5,6/7,0,8`);
     await panel(page);
     await button(page, 'Edit tiles').click();
     await page.locator('[data-tile="1"]').click();
@@ -123,7 +111,7 @@ describe('your own board', () => {
   });
 
   it('Save file offers the board as a seed-format file', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=8,6,7/2,5,4/3,0,1`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=8,6,7/2,5,4/3,0,1`);
     await panel(page);
     const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Save file').click()]);
     assert.equal(download.suggestedFilename(), 'slide-3x3.txt');
@@ -135,7 +123,7 @@ describe('your own board', () => {
 
 describe('goals and pictures', () => {
   it('the blank-first goal makes 0 1 2/3 4 5/6 7 8 "Solved"', async () => {
-    const { page, errors } = await open(browser, `${server.url}/`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
     await panel(page);
     await page.getByLabel('Goal', { exact: true }).selectOption({ label: 'Blank first' });
     assert.equal(await page.getAttribute('[data-testid=board]', 'data-goal'), '0 1 2/3 4 5/6 7 8');
@@ -148,7 +136,7 @@ describe('goals and pictures', () => {
   });
 
   it('a custom goal is edited like a board and followed by the solver', async () => {
-    const { page, errors } = await open(browser, `${server.url}/`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
     await panel(page);
     await page.getByLabel('Goal', { exact: true }).selectOption({ label: 'Custom' });
     await page.getByLabel('Custom goal').fill('1 2 3/8 0 4/7 6 5');
@@ -171,7 +159,7 @@ describe('goals and pictures', () => {
       ['desktop', { width: 1280, height: 800 }],
       ['phone', { width: 390, height: 844 }],
     ]) {
-      const { page, errors } = await open(browser, `${server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport);
+      const { page, errors } = await open(started.browser, `${started.server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport);
       await panel(page);
       await page.getByLabel('Picture', { exact: true }).selectOption({ label: 'Sunset' });
       const face = page.locator('[data-tile="1"] > span');
@@ -199,7 +187,7 @@ describe('goals and pictures', () => {
 
 describe('remembering', () => {
   it('size, goal, picture and best results survive a reload; Clear forgets them', async () => {
-    const { page, errors } = await open(browser, `${server.url}/`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
     await page.getByLabel('Size', { exact: true }).selectOption({ label: '4×4' });
     await panel(page);
     await page.getByLabel('Goal', { exact: true }).selectOption({ label: 'Blank first' });
@@ -211,7 +199,7 @@ describe('remembering', () => {
     assert.match(await status(page), /Solved in 1 move!/);
     assert.match(await page.textContent('[data-testid=best]'), /best 1 move/);
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${started.server.url}/`);
     await page.waitForSelector('[data-testid=board]');
     assert.equal((await state(page)).split('/').length, 4, 'a 4×4 board again');
     assert.equal(await page.getAttribute('[data-testid=board]', 'data-goal'), '0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15');
@@ -220,7 +208,7 @@ describe('remembering', () => {
 
     await panel(page);
     await button(page, 'Clear').click();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${started.server.url}/`);
     await page.waitForSelector('[data-testid=board]');
     assert.equal((await state(page)).split('/').length, 3, 'back to 3×3');
     assert.equal(await page.locator('.tile.picture').count(), 0);

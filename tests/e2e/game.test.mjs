@@ -1,23 +1,15 @@
 // The game as a player meets it: the built dist/ on a plain static server, in headless Chromium.
 
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch, open, serve, shot, solvable, state, screenshots } from './harness.mjs';
+import { button, lifecycle, open, screenshots, shot, solvable, state } from './harness.mjs';
 
-let server;
-let browser;
+const started = lifecycle();
 const figures = {};
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
 after(async () => {
-  await browser?.close();
-  await server?.close();
   await mkdir(join(screenshots, '..'), { recursive: true });
   await writeFile(join(screenshots, '..', 'figures.json'), JSON.stringify(figures, null, 2));
   console.log('figures', JSON.stringify(figures));
@@ -26,7 +18,6 @@ after(async () => {
 const moves = async (page) => Number(await page.textContent('[data-testid=moves]'));
 const status = (page) => page.textContent('[data-testid=status]');
 const solution = (page, attr) => page.getAttribute('[data-testid=solution]', `data-${attr}`);
-const button = (page, name) => page.getByRole('button', { name, exact: true });
 const tile = (page, n) => page.locator(`[data-testid=board] [data-tile="${n}"]`);
 
 /** Sets a range input as a user dragging it would (an input event). */
@@ -39,7 +30,7 @@ async function setRange(page, label, value) {
 
 describe('playing', () => {
   it('opens on a fresh solvable 3×3 board, not solved, and measures the load', async () => {
-    const { page, errors } = await open(browser, `${server.url}/`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
     const board = await state(page);
     assert.match(board, /^\d+ \d+ \d+\/\d+ \d+ \d+\/\d+ \d+ \d+$/);
     assert.notEqual(board, '1 2 3/4 5 6/7 8 0');
@@ -57,7 +48,7 @@ describe('playing', () => {
   });
 
   it('a click slides the tile into the blank and reaches "Solved"', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,5,6/7,0,8`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,5,6/7,0,8`);
     await tile(page, 8).click();
     assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
     assert.equal(await moves(page), 1);
@@ -67,7 +58,7 @@ describe('playing', () => {
   });
 
   it('a click on a tile further along the row slides every tile between', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,5,6/0,7,8`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,5,6/0,7,8`);
     await tile(page, 8).click();
     assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
     assert.equal(await moves(page), 2);
@@ -78,7 +69,7 @@ describe('playing', () => {
   });
 
   it('arrow keys and WASD slide the tile the arrow points', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,0,5/7,8,6`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,0,5/7,8,6`);
     await page.keyboard.press('ArrowLeft'); // 5 slides left
     assert.equal(await state(page), '1 2 3/4 5 0/7 8 6');
     await page.keyboard.press('w'); // 6 slides up
@@ -91,7 +82,7 @@ describe('playing', () => {
   });
 
   it('a swipe on a touch screen slides the tile the way the finger goes', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,0,5/7,8,6`, {
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,0,5/7,8,6`, {
       width: 390,
       height: 844,
     });
@@ -121,7 +112,7 @@ describe('playing', () => {
   });
 
   it('undo and redo walk the history', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,0,5/7,8,6`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,0,5/7,8,6`);
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowUp');
     await button(page, 'Undo').click();
@@ -137,7 +128,7 @@ describe('playing', () => {
   });
 
   it('Shuffle gives a solvable, unsolved board; 4×4 too', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,5,6/7,8,0`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,5,6/7,8,0`);
     for (let i = 0; i < 5; i++) {
       await button(page, 'Shuffle').click();
       const b = await state(page);
@@ -157,7 +148,7 @@ describe('playing', () => {
 
 describe('solving and replay', () => {
   it('solves the hardest 8-puzzle optimally in 31 moves and replays it to "Solved"', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=8,6,7/2,5,4/3,0,1`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=8,6,7/2,5,4/3,0,1`);
     // Warm the worker once, then time a solve from click to solution shown.
     await button(page, 'Solve').click();
     await page.waitForSelector('[data-testid=solution]');
@@ -227,7 +218,7 @@ describe('solving and replay', () => {
   });
 
   it('Hint points at the tile of an optimal next move', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,5,6/7,0,8`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,5,6/7,0,8`);
     await button(page, 'Hint').click();
     await page.waitForSelector('[data-tile="8"].highlight');
     assert.deepEqual(errors, []);
@@ -235,7 +226,7 @@ describe('solving and replay', () => {
   });
 
   it('a long 5×5 search shows live progress and Cancel stops it at once', async () => {
-    const { page, errors } = await open(browser, `${server.url}/`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
     await page.getByLabel('Size', { exact: true }).selectOption({ label: '5×5' });
     await page.getByLabel('Method', { exact: true }).selectOption({ label: 'A* + Hamming' });
     await button(page, 'Solve').click();
@@ -269,7 +260,7 @@ describe('solving and replay', () => {
 
   it('a search that outgrows its budget says so instead of hanging', async () => {
     // Korf's first instance (57 moves): breadth-first search cannot get there in the budget.
-    const { page, errors } = await open(browser, `${server.url}/?board=13,6,8,12/15,14,0,10/11,7,4,5/9,1,3,2`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=13,6,8,12/15,14,0,10/11,7,4,5/9,1,3,2`);
     await page.getByLabel('Method', { exact: true }).selectOption({ label: 'Breadth-first search' });
     await button(page, 'Solve').click();
     await page.getByRole('alert').waitFor({ timeout: 60000 });
@@ -281,7 +272,7 @@ describe('solving and replay', () => {
 
 describe('anywhere', () => {
   it('works from a sub-path of a static host, worker included', async () => {
-    const { page, errors } = await open(browser, `${server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1`);
     await button(page, 'Solve').click();
     await page.waitForSelector('[data-testid=solution]');
     assert.equal(await solution(page, 'length'), '31');
@@ -292,7 +283,7 @@ describe('anywhere', () => {
 
 describe('never broken', () => {
   it('a bad link shows an alert and a fresh playable board', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,1,2/3,4,5/6,7,0`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,1,2/3,4,5/6,7,0`);
     assert.match(await page.getByRole('alert').textContent(), /tile 1 appears more than once/);
     const b = await state(page);
     assert.ok(solvable(b, '1 2 3/4 5 6/7 8 0'));
@@ -306,7 +297,7 @@ describe('never broken', () => {
       ['desktop', { width: 1280, height: 800 }, 'light'],
       ['phone-dark', { width: 390, height: 844 }, 'dark'],
     ]) {
-      const { page, errors } = await open(browser, `${server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport, scheme);
+      const { page, errors } = await open(started.browser, `${started.server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport, scheme);
       await button(page, 'Solve').click();
       await page.waitForSelector('[data-testid=solution]');
       await button(page, 'Step forward').click();

@@ -1,6 +1,7 @@
 // Shared by the end-to-end tests: a plain static file server for dist/ (at / and under a
 // sub-path, as a static host would serve it) and Debian's Chromium driven by playwright-core.
 
+import { after, before } from 'node:test';
 import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -103,3 +104,23 @@ export function solvable(board, goal) {
   const rowsApart = Math.abs(blankRow(b) - blankRow(g));
   return (w % 2 === 1 ? inv : inv + rowsApart) % 2 === 0;
 }
+
+/**
+ * Starts the static server and the browser before a file's tests and stops them after; the
+ * returned object holds `server` and `browser` once started.
+ */
+export function lifecycle() {
+  const started = {};
+  before(async () => {
+    started.server = await serve();
+    started.browser = await launch();
+  });
+  after(async () => {
+    await started.browser?.close();
+    await started.server?.close();
+  });
+  return started;
+}
+
+/** A button by its accessible name, exactly. */
+export const button = (page, name) => page.getByRole('button', { name, exact: true });

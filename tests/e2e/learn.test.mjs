@@ -1,23 +1,11 @@
 // Learn mode: every search side by side, a chart, and the A* step-through, in headless Chromium.
 
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, serve, shot } from './harness.mjs';
+import { button, lifecycle, open, shot } from './harness.mjs';
 
-let server;
-let browser;
+const started = lifecycle();
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const button = (page, name) => page.getByRole('button', { name, exact: true });
 const learn = (page) => page.getByText('Learn: how the searches differ').click();
 
 describe('learn mode', () => {
@@ -26,7 +14,7 @@ describe('learn mode', () => {
       ['desktop', { width: 1280, height: 900 }],
       ['phone', { width: 390, height: 844 }],
     ]) {
-      const { page, errors } = await open(browser, `${server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport);
+      const { page, errors } = await open(started.browser, `${started.server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport);
       await learn(page);
       await button(page, 'Compare').click();
       const rows = page.locator('[data-testid=compare] tr[data-algorithm]');
@@ -67,7 +55,7 @@ describe('learn mode', () => {
       ['desktop', { width: 1280, height: 900 }],
       ['phone', { width: 390, height: 844 }],
     ]) {
-      const { page, errors } = await open(browser, `${server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport);
+      const { page, errors } = await open(started.browser, `${started.server.url}/?board=8,6,7/2,5,4/3,0,1`, viewport);
       await learn(page);
       await button(page, 'Watch A*').click();
       await button(page, 'Step').click();

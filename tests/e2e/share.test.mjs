@@ -1,27 +1,15 @@
 // Links and embedding: the built dist/ on a plain static server (also under a sub-path), in
 // headless Chromium.
 
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dist, launch, open, serve, shot, solvable, state } from './harness.mjs';
+import { button, dist, lifecycle, open, shot, solvable, state } from './harness.mjs';
 
-let server;
-let browser;
+const started = lifecycle();
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const button = (page, name) => page.getByRole('button', { name, exact: true });
 const solution = (page, attr) => page.getAttribute('[data-testid=solution]', `data-${attr}`);
 
 /** Applies moves (tile directions) to a board in notation, as the game does. */
@@ -54,7 +42,7 @@ async function someMove(page) {
 
 describe('links', () => {
   it('opening a link shows that board and goal', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,0,2/3,4,5/6,7,8&goal=blank-first`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,0,2/3,4,5/6,7,8&goal=blank-first`);
     assert.equal(await state(page), '1 0 2/3 4 5/6 7 8');
     assert.equal(await page.getAttribute('[data-testid=board]', 'data-goal'), '0 1 2/3 4 5/6 7 8');
     await page.keyboard.press('ArrowRight');
@@ -64,7 +52,7 @@ describe('links', () => {
   });
 
   it('the address follows the board without adding history entries', async () => {
-    const { page, errors } = await open(browser, `${server.url}/?board=1,2,3/4,0,5/7,8,6`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,0,5/7,8,6`);
     const entries = await page.evaluate(() => history.length);
     // The address is updated just after the board is drawn: wait for it, then compare.
     const address = (q) => page.waitForFunction((q) => location.search === q, q, { timeout: 2000 });
@@ -79,12 +67,12 @@ describe('links', () => {
   });
 
   it('Copy link copies a link that opens the same position, replay and step included', async () => {
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await started.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(`${server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1`);
+    await page.goto(`${started.server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1`);
     await page.waitForSelector('[data-testid=board]');
     await someMove(page);
     await button(page, 'Copy link').click();
@@ -115,24 +103,24 @@ describe('links', () => {
   });
 
   it('where the clipboard is refused, the link is shown in a field to copy', async () => {
-    const page = await browser.newPage();
+    const page = await started.browser.newPage();
     await page.addInitScript(() => {
       navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
     });
-    await page.goto(`${server.url}/?board=8,6,7/2,5,4/3,0,1`);
+    await page.goto(`${started.server.url}/?board=8,6,7/2,5,4/3,0,1`);
     await page.waitForSelector('[data-testid=board]');
     await button(page, 'Copy link').click();
     const field = page.getByLabel('Link', { exact: true });
     await field.waitFor();
-    assert.equal(await field.inputValue(), `${server.url}/?board=8,6,7/2,5,4/3,0,1`);
+    assert.equal(await field.inputValue(), `${started.server.url}/?board=8,6,7/2,5,4/3,0,1`);
     await page.close();
   });
 
   it('a replay link opens at the given step', async () => {
     const moves = 'RDLDLUURDRDLLUURRDDLLURURDDLULU';
     const { page, errors } = await open(
-      browser,
-      `${server.url}/?board=8,6,7/2,5,4/3,0,1&moves=${moves}&step=10`,
+      started.browser,
+      `${started.server.url}/?board=8,6,7/2,5,4/3,0,1&moves=${moves}&step=10`,
     );
     assert.equal(await solution(page, 'step'), '10');
     assert.equal(await solution(page, 'moves'), moves);
@@ -163,7 +151,7 @@ describe('links', () => {
   ];
   for (const [query, message] of hostile) {
     it(`a hostile or broken link (${query.slice(0, 40)}) shows an alert and a playable board`, async () => {
-      const { page, errors } = await open(browser, `${server.url}/?${query}`);
+      const { page, errors } = await open(started.browser, `${started.server.url}/?${query}`);
       const alert = page.getByRole('alert');
       assert.match(await alert.textContent(), message);
       assert.ok((await alert.textContent()).length < 500);
@@ -182,8 +170,8 @@ describe('links', () => {
 describe('embedding', () => {
   it('embed=1 shows the board and its essential controls in a 320×400 frame', async () => {
     const { page, errors } = await open(
-      browser,
-      `${server.url}/?board=8,6,7/2,5,4/3,0,1&embed=1`,
+      started.browser,
+      `${started.server.url}/?board=8,6,7/2,5,4/3,0,1&embed=1`,
       { width: 320, height: 400 },
     );
     assert.equal(await page.locator('h1').count(), 0);
@@ -203,12 +191,12 @@ describe('embedding', () => {
   });
 
   it('Embed shows a ready-to-paste iframe snippet for the current board', async () => {
-    const { page, errors } = await open(browser, `${server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1`);
+    const { page, errors } = await open(started.browser, `${started.server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1`);
     await button(page, 'Embed').click();
     const code = await page.getByLabel('Embed code').inputValue();
     assert.equal(
       code,
-      `<iframe src="${server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1&amp;embed=1" title="Sliding puzzle" width="360" height="460"></iframe>`,
+      `<iframe src="${started.server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1&amp;embed=1" title="Sliding puzzle" width="360" height="460"></iframe>`,
     );
     assert.deepEqual(errors, []);
     await page.close();
@@ -216,11 +204,11 @@ describe('embedding', () => {
 
   it('the example page at a sub-path embeds two puzzles that report moves and solves', async () => {
     const { page, errors } = await (async () => {
-      const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+      const page = await started.browser.newPage({ viewport: { width: 1000, height: 900 } });
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      await page.goto(`${server.url}/games/slide/embed-example.html`);
+      await page.goto(`${started.server.url}/games/slide/embed-example.html`);
       return { page, errors };
     })();
     const small = page.frameLocator('#puzzle-3x3');
@@ -275,13 +263,13 @@ describe('content security policy', () => {
   });
 
   it('the game works under it with no violation', async () => {
-    const page = await browser.newPage();
+    const page = await started.browser.newPage();
     const violations = [];
     await page.exposeFunction('reportViolation', (v) => violations.push(v));
     await page.addInitScript(() =>
       document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`)),
     );
-    await page.goto(`${server.url}/?board=8,6,7/2,5,4/3,0,1`);
+    await page.goto(`${started.server.url}/?board=8,6,7/2,5,4/3,0,1`);
     await page.waitForSelector('[data-testid=board]');
     await button(page, 'Solve').click();
     await page.waitForSelector('[data-testid=solution]');
