@@ -981,10 +981,6 @@ fn Play() -> Html {
     let size_known = SIZES.contains(&(board.width(), board.height()));
     let moves_in_replay: Vec<Move> = g.replay().map(|r| r.moves.clone()).unwrap_or_default();
 
-    let shown_board_learn = board.clone();
-    let shown_board_for_save = editing_board
-        .as_ref()
-        .map_or_else(|| board.clone(), |(b, _)| b.clone());
     let full_link = format!("{}{}", page_base(), query_for(g, false));
     let embed_link = format!("{}{}", page_base(), query_for(g, true));
     html! {
@@ -1013,7 +1009,7 @@ fn Play() -> Html {
             }
             <div class="play-area">
                 <BoardView
-                    board={shown_board}
+                    board={shown_board.clone()}
                     goal={g.goal().clone()}
                     highlight={if editing_board.is_some() { None } else { highlight }}
                     slide_ms={slide_ms}
@@ -1073,7 +1069,7 @@ fn Play() -> Html {
                     if !embed {
                         <Share link={full_link} embed_link={embed_link} />
                         <Editor
-                            board={shown_board_for_save}
+                            board={shown_board}
                             goal={g.goal().clone()}
                             goal_choice={goal_choice}
                             editing={editing_board.is_some()}
@@ -1093,7 +1089,7 @@ fn Play() -> Html {
             </div>
             if !embed {
                 <Learn
-                    board={shown_board_learn}
+                    board={board.clone()}
                     goal={g.goal().clone()}
                     rows={compare.rows.clone()}
                     total_rows={compare.board.as_ref().map_or(0, |b| crate::compare::methods(b).len())}

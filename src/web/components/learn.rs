@@ -73,7 +73,7 @@ pub fn Learn(props: &LearnProps) -> Html {
             </div>
             if !props.rows.is_empty() || props.running {
                 <CompareTable rows={props.rows.clone()} total={props.total_rows} running={props.running} on_replay={props.on_replay.clone()} />
-                <Chart rows={props.rows.clone()} />
+                <div class="table-wrap"><Chart rows={props.rows.clone()} /></div>
             }
             <StepThrough board={props.board.clone()} goal={props.goal.clone()} />
             <Explain />
