@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod components;
+pub mod page;
 pub mod settings;
 pub mod worker;
 

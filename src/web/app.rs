@@ -4,7 +4,7 @@
 use super::components::board_view::BoardView;
 use super::components::controls::{Controls, MethodChoice, SIZES};
 use super::components::editor::Editor;
-use super::components::learn::{CompareRow, Learn};
+use super::components::learn::{CompareAction, CompareRow, CompareRun, Learn};
 use super::components::replay::{ReplayPanel, SolveSummary};
 use super::components::share::Share;
 use super::components::status::StatusBar;
@@ -13,11 +13,8 @@ use super::worker::{Purpose, SolverInput, SolverOutput, SolverReactor};
 use crate::board::Board;
 use crate::game::{Action, Game};
 use crate::goal::Goal;
-use crate::link::{read_query, write_query};
 use crate::moves::Move;
 use crate::notation::parse_moves;
-use crate::random::Rng;
-use crate::scramble::{ScrambleOptions, random_solvable};
 use crate::search::{Stats, thousands};
 use crate::solvability::{self, suggested_fix};
 use gloo_timers::callback::Interval;
@@ -54,50 +51,6 @@ impl Reducible for GameState {
     }
 }
 
-/// Learn mode's comparison: the board compared and the rows so far.
-#[derive(Clone, Debug, PartialEq, Default)]
-struct CompareRun {
-    board: Option<Board>,
-    rows: Vec<CompareRow>,
-    /// Each row's solution, for replaying it.
-    moves: Vec<Option<Vec<Move>>>,
-    running: bool,
-}
-
-enum CompareAction {
-    Start(Board),
-    Row(CompareRow, Option<Vec<Move>>),
-    Stop,
-}
-
-impl Reducible for CompareRun {
-    type Action = CompareAction;
-
-    fn reduce(self: Rc<Self>, action: CompareAction) -> Rc<Self> {
-        let mut next = (*self).clone();
-        match action {
-            CompareAction::Start(board) => {
-                next = CompareRun {
-                    board: Some(board),
-                    running: true,
-                    ..CompareRun::default()
-                };
-            }
-            CompareAction::Row(row, moves) => {
-                next.rows.push(row);
-                next.moves.push(moves);
-                let total = next
-                    .board
-                    .as_ref()
-                    .map_or(0, |b| crate::compare::methods(b).len());
-                next.running = next.rows.len() < total;
-            }
-            CompareAction::Stop => next.running = false,
-        }
-        Rc::new(next)
-    }
-}
-
 /// A search under way in the worker.
 #[derive(Clone, Debug, PartialEq)]
 struct Running {
@@ -110,126 +63,7 @@ struct Running {
     stats: Stats,
 }
 
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or_else(js_sys::Date::now, |p| p.now())
-}
-
-/// A fresh scramble of the given size toward `goal` (blank-last where a custom goal has another
-/// size).
-fn shuffled(
-    width: usize,
-    height: usize,
-    mostly_misplaced: bool,
-    goal: &Goal,
-) -> Result<Game, String> {
-    let goal = goal
-        .board(width, height)
-        .or_else(|_| Goal::BlankLast.board(width, height))
-        .map_err(|e| e.to_string())?;
-    let mut rng = Rng::from_entropy().map_err(|e| format!("No randomness available: {e}"))?;
-    let options = if mostly_misplaced {
-        ScrambleOptions::MOSTLY_MISPLACED
-    } else {
-        ScrambleOptions::default()
-    };
-    let board = random_solvable(&goal, options, &mut rng).map_err(|e| e.to_string())?;
-    Ok(Game::new(board, goal))
-}
-
-/// How the page opens: the link's position (and replay), or a shuffle, and anything the link
-/// asked for that could not be honoured.
-struct Opening {
-    game: Game,
-    problem: Option<String>,
-    embed: bool,
-    linked_replay: bool,
-}
-
-fn opening(settings: &Settings) -> Opening {
-    let query = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    let request = read_query(&query);
-    let mut problem = request.problem.clone();
-    let mut linked_replay = false;
-    let game = match request.position {
-        Some(p) => {
-            let mut game = Game::new(p.board, p.goal);
-            if let Some(replay) = request.replay {
-                game.apply(Action::ShowSolution {
-                    moves: replay.moves,
-                    optimal: false,
-                });
-                game.apply(Action::SeekStep(replay.step));
-                linked_replay = true;
-            }
-            game
-        }
-        None => {
-            if let Some(p) = problem.as_mut() {
-                p.push_str(" Here is a fresh board instead.");
-            }
-            let goal = Goal::parse(&settings.goal).unwrap_or_default();
-            let (w, h) = settings.size;
-            match shuffled(w, h, true, &goal) {
-                Ok(game) => game,
-                // Without randomness, the solved 8-puzzle still makes a playable page.
-                Err(e) => {
-                    problem = Some(e);
-                    Game::new(Board::default(), Board::default())
-                }
-            }
-        }
-    };
-    Opening {
-        game,
-        problem,
-        embed: request.embed,
-        linked_replay,
-    }
-}
-
-/// The page's address without its query (`https://host/games/slide/`).
-fn page_base() -> String {
-    web_sys::window()
-        .map(|w| {
-            let l = w.location();
-            format!(
-                "{}{}",
-                l.origin().unwrap_or_default(),
-                l.pathname().unwrap_or_default()
-            )
-        })
-        .unwrap_or_default()
-}
-
-/// The query of a link to what the game shows: the replay's start, moves and step while a
-/// solution is shown, else the board itself.
-fn query_for(g: &Game, embed: bool) -> String {
-    match (g.replay(), g.replay_start(), g.replay_step()) {
-        (Some(r), Some(start), Some(step)) => {
-            write_query(&start, g.goal(), Some((&r.moves, step)), embed)
-        }
-        _ => write_query(g.board(), g.goal(), None, embed),
-    }
-}
-
-/// Tells the page that embeds this one (if any) what happened: `{"type":"slide:move",…}`.
-fn post_to_parent(message: &[(&str, wasm_bindgen::JsValue)]) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let Ok(Some(parent)) = window.parent() else {
-        return;
-    };
-    let object = js_sys::Object::new();
-    for (key, value) in message {
-        let _ = js_sys::Reflect::set(&object, &(*key).into(), value);
-    }
-    let _ = parent.post_message(&object, "*");
-}
+use super::page::{now_ms, opening, page_base, post_to_parent, query_for, shuffled};
 
 #[component]
 fn Play() -> Html {

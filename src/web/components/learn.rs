@@ -3,6 +3,7 @@
 
 use crate::board::Board;
 use crate::heuristics::Heuristic;
+use crate::moves::Move;
 use crate::search::thousands;
 use crate::search::watch::{Watch, WatchStep};
 use crate::solver::{Algorithm, Method};
@@ -10,6 +11,50 @@ use gloo_timers::callback::Interval;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
+
+/// Learn mode's comparison: the board compared and the rows so far.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct CompareRun {
+    pub board: Option<Board>,
+    pub rows: Vec<CompareRow>,
+    /// Each row's solution, for replaying it.
+    pub moves: Vec<Option<Vec<Move>>>,
+    pub running: bool,
+}
+
+pub enum CompareAction {
+    Start(Board),
+    Row(CompareRow, Option<Vec<Move>>),
+    Stop,
+}
+
+impl Reducible for CompareRun {
+    type Action = CompareAction;
+
+    fn reduce(self: Rc<Self>, action: CompareAction) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            CompareAction::Start(board) => {
+                next = CompareRun {
+                    board: Some(board),
+                    running: true,
+                    ..CompareRun::default()
+                };
+            }
+            CompareAction::Row(row, moves) => {
+                next.rows.push(row);
+                next.moves.push(moves);
+                let total = next
+                    .board
+                    .as_ref()
+                    .map_or(0, |b| crate::compare::methods(b).len());
+                next.running = next.rows.len() < total;
+            }
+            CompareAction::Stop => next.running = false,
+        }
+        Rc::new(next)
+    }
+}
 
 /// One row of the Compare table, as the worker reported it.
 #[derive(Clone, Debug, PartialEq)]
