@@ -11,6 +11,7 @@ pub mod bfs;
 pub mod dfs;
 pub mod idastar;
 pub(crate) mod packed;
+pub(crate) mod pdb_ida;
 pub mod watch;
 
 use crate::moves::Move;

@@ -17,6 +17,7 @@ use crate::search::bfs::Bfs;
 use crate::search::dfs::Dfs;
 use crate::search::idastar::IdaStar;
 use crate::search::packed::with_key_type;
+use crate::search::pdb_ida::PdbIdaStar;
 use crate::search::{Outcome, Poll, Resumable, Search, Stats};
 use crate::solution::{Solution, SolutionError};
 use crate::solvability::{self, Solvability};
@@ -155,12 +156,14 @@ pub struct Method {
 impl Method {
     /// The method `auto` stands for on a board of `squares` squares, chosen by measurement (see
     /// the README): A* with depth + Manhattan where the whole space is small (up to 3×3 and 2×4),
-    /// IDA* with linear conflict up to the 15-puzzle, weighted A* up to 25 squares (5×5 in a few
-    /// milliseconds), and greedy best-first beyond, where only it finishes within the budget.
+    /// IDA* with pattern databases on the 15-puzzle (linear conflict on the other boards of 10
+    /// to 16 squares), weighted A* up to 25 squares (5×5 in a few milliseconds), and greedy
+    /// best-first beyond, where only it finishes within the budget.
     pub fn auto(squares: usize) -> Method {
         let (algorithm, heuristic) = match squares {
             0..=9 => (Algorithm::AStar, Heuristic::Manhattan),
-            10..=16 => (Algorithm::IdaStar, Heuristic::LinearConflict),
+            10..=15 => (Algorithm::IdaStar, Heuristic::LinearConflict),
+            16 => (Algorithm::IdaStar, Heuristic::Pdb),
             17..=25 => (Algorithm::Weighted, Heuristic::LinearConflict),
             _ => (Algorithm::Greedy, Heuristic::LinearConflict),
         };
@@ -170,10 +173,23 @@ impl Method {
         }
     }
 
-    /// The method `options` stand for on `board` (resolving `auto` and default heuristics).
-    pub fn resolve(options: &Options, board: &Board) -> Method {
+    /// [`Method::auto`] for this board and goal: pattern databases only where they fit (the
+    /// 4×4 board, its goal's blank in a corner), linear conflict elsewhere.
+    pub fn auto_for(start: &Board, goal: &Board) -> Method {
+        let mut method = Method::auto(start.len());
+        if method.heuristic == Some(Heuristic::Pdb)
+            && crate::heuristics::pdb::unsupported_reason(goal).is_some()
+        {
+            method.heuristic = Some(Heuristic::LinearConflict);
+        }
+        method
+    }
+
+    /// The method `options` stand for on `board` with `goal` (resolving `auto` and default
+    /// heuristics).
+    pub fn resolve(options: &Options, board: &Board, goal: &Board) -> Method {
         if options.algorithm == Algorithm::Auto {
-            let auto = Method::auto(board.len());
+            let auto = Method::auto_for(board, goal);
             return Method {
                 heuristic: options.heuristic.or(auto.heuristic),
                 ..auto
@@ -295,7 +311,7 @@ impl Solver {
                 options.weight
             )));
         }
-        let method = Method::resolve(options, start);
+        let method = Method::resolve(options, start, goal);
         let max_nodes = options
             .max_nodes
             .unwrap_or(if method.algorithm.keeps_nodes() {
@@ -426,9 +442,15 @@ fn build(
             Algorithm::AStar | Algorithm::Auto => best_first(Priority::ASTAR),
             Algorithm::Weighted => best_first(Priority::weighted(weight)),
             Algorithm::Greedy => best_first(Priority::GREEDY),
-            Algorithm::IdaStar => Ok(Box::new(Resumable::new(IdaStar::<K>::new(
-                start, goal, need()?, max_nodes,
-            )))),
+            Algorithm::IdaStar => match need()?.pattern_db() {
+                // The 15-puzzle's own search: table indices carried per node.
+                Some(db) => Ok(Box::new(Resumable::new(PdbIdaStar::new(
+                    start, db.clone(), max_nodes,
+                )))),
+                None => Ok(Box::new(Resumable::new(IdaStar::<K>::new(
+                    start, goal, need()?, max_nodes,
+                )))),
+            },
             Algorithm::Bfs => Ok(Box::new(Resumable::new(Bfs::<K>::new(start, goal, max_nodes)))),
             Algorithm::Dfs => Ok(Box::new(Resumable::new(Dfs::<K>::new(
                 start, goal, depth_limit, max_nodes,

@@ -396,6 +396,25 @@ mod cli {
         let mut rows = Vec::new();
         let mut code = 0u8;
         let mut out = std::io::stdout().lock();
+        // Pattern databases are built once, before the clock of the first instance starts, and
+        // their build is reported on its own.
+        let mut pdb_millis = None;
+        if let Some(first) = instances.first() {
+            let goal = goal_spec.for_board(&first.board).map_err(bad_input)?;
+            if Method::resolve(&options, &first.board, &goal).heuristic == Some(Heuristic::Pdb) {
+                let started = std::time::Instant::now();
+                let db = slide::heuristics::pdb::shared(&goal).map_err(bad_input)?;
+                let millis = started.elapsed().as_secs_f64() * 1000.0;
+                pdb_millis = Some(millis);
+                if !json {
+                    let _ = writeln!(
+                        out,
+                        "pattern databases for {goal}: built in {millis:.0} ms, {} MiB",
+                        db.bytes() >> 20
+                    );
+                }
+            }
+        }
         if !json {
             let _ = writeln!(
                 out,
@@ -487,6 +506,7 @@ mod cli {
                     "max_millis": round3(sum.max_millis),
                     "expanded": sum.expanded,
                     "generated": sum.generated,
+                    "pdb_build_millis": pdb_millis.map(round3),
                 })
             );
         } else {
@@ -496,7 +516,13 @@ mod cli {
                 0.0
             };
             let method = instances.first().map_or(String::new(), |i| {
-                format!(" with {}", describe(Method::resolve(&options, &i.board)))
+                let goal = goal_spec
+                    .for_board(&i.board)
+                    .unwrap_or_else(|_| i.board.clone());
+                format!(
+                    " with {}",
+                    describe(Method::resolve(&options, &i.board, &goal))
+                )
             });
             let _ = writeln!(
                 out,

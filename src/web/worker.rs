@@ -177,7 +177,7 @@ fn prepare(
         ..Options::default()
     };
     if options.max_nodes.is_none() {
-        let method = crate::solver::Method::resolve(&options, &board);
+        let method = crate::solver::Method::resolve(&options, &board, &goal);
         options.max_nodes = Some(if method.algorithm.keeps_nodes() {
             BROWSER_MAX_NODES
         } else {
