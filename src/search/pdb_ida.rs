@@ -112,8 +112,21 @@ impl Step for PdbIdaStar {
             let (from, blank) = (from as usize, node.blank as usize);
             self.stats.generated += 1;
             let tile = node.key.tile(from);
-            let lookup = self.db.slide(&node.lookup, tile, from, blank);
-            let f = self.stack.len() as u32 + lookup.h();
+            let g = self.stack.len() as u32;
+            // A child whose own sum already reaches the next bound is pruned without reading its
+            // mirror image's entry: the larger estimate could change neither decision.
+            let enough = self.next_bound.saturating_sub(g).max(self.bound + 1 - g);
+            let lookup = match self
+                .db
+                .slide_unless(&node.lookup, tile, from, blank, enough)
+            {
+                Ok(lookup) => lookup,
+                Err((_, h)) => {
+                    self.next_bound = self.next_bound.min(g + h);
+                    continue;
+                }
+            };
+            let f = g + lookup.h();
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
                 continue;
