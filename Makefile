@@ -11,7 +11,7 @@ PORT ?= 8080
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help run dist test lint test-native test-wasm test-e2e bench bench-korf tools \
+.PHONY: help run dist test lint test-native test-wasm test-e2e bench bench-korf bench-browser tools \
 	wasm-target trunk wasm-bindgen chromium clean
 
 help:
@@ -19,7 +19,8 @@ help:
 	@echo "make test        everything CI runs: lint, native tests, wasm tests in Chromium, end-to-end"
 	@echo "make dist        build the static site into dist/"
 	@echo "make bench       the README's solver figures (cargo bench)"
-	@echo "make bench-korf  Korf's 100 15-puzzles with IDA* + linear conflict (about 2 minutes)"
+	@echo "make bench-korf  Korf's 100 15-puzzles natively: pattern databases, then linear conflict"
+	@echo "make bench-browser  Korf's 100 in headless Chromium's worker, printed as a table"
 
 # --- tools -------------------------------------------------------------------------------
 
@@ -85,7 +86,12 @@ bench:
 
 bench-korf:
 	$(CARGO) build --release --bin slide
-	./target/release/slide bench ../shared/bench/korf100.txt --algorithm idastar --heuristic linear-conflict
+	./target/release/slide bench benches/korf100.txt
+	./target/release/slide bench ../shared/bench/korf100-blank-first.txt --goal blank-first
+	./target/release/slide bench benches/korf100.txt --algorithm idastar --heuristic linear-conflict
+
+bench-browser: dist chromium
+	node --test --test-reporter=spec tests/bench-browser/
 
 clean:
 	$(CARGO) clean

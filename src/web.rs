@@ -7,6 +7,7 @@ pub mod app;
 pub mod components;
 pub mod page;
 pub mod settings;
+pub mod table_cache;
 pub mod worker;
 
 use wasm_bindgen::JsCast;

@@ -331,17 +331,21 @@ pub fn placements(k: usize) -> usize {
 
 /// Calls `f` with the index of every placement of `k` distinct tiles, in increasing index order.
 fn for_each_placement(k: usize, mut f: impl FnMut(usize)) {
-    for index in 0..1usize << (4 * k) {
-        let mut used = 0u16;
-        let mut ok = true;
-        for n in 0..k {
-            let bit = 1u16 << ((index >> (4 * n)) & 0xF);
-            ok &= used & bit == 0;
-            used |= bit;
+    // The last tile's square is the most significant digit, so it is the outer loop.
+    fn place(n: usize, used: u16, index: usize, f: &mut impl FnMut(usize)) {
+        for s in 0..SQUARES {
+            if used & (1 << s) == 0 {
+                let index = index | s << (4 * n);
+                if n == 0 {
+                    f(index);
+                } else {
+                    place(n - 1, used | 1 << s, index, f);
+                }
+            }
         }
-        if ok {
-            f(index);
-        }
+    }
+    if k > 0 {
+        place(k - 1, 0, 0, &mut f);
     }
 }
 
@@ -411,6 +415,11 @@ impl Builder {
         let tables = std::mem::take(&mut self.tables);
         let groups = self.groups.clone();
         Some(PatternDb::assemble(&self.goal, groups, tables))
+    }
+
+    /// The goal being built for.
+    pub fn goal(&self) -> &Board {
+        &self.goal
     }
 
     /// How far the build is, from 0 to 1 (by placements reached).
@@ -542,7 +551,9 @@ impl GroupSearch {
     fn run(&mut self, left: &mut u64) -> bool {
         loop {
             if self.cursor == self.frontier.len() {
-                if self.next.is_empty() {
+                // Done when nothing is left, or as soon as every placement has its distance:
+                // the states still queued could only reach placements already valued.
+                if self.next.is_empty() || self.reached == placements(self.k) {
                     self.seen = Vec::new();
                     self.regions = Vec::new();
                     return true;
@@ -559,22 +570,29 @@ impl GroupSearch {
             *left -= 1;
             let state = self.frontier[self.cursor];
             self.cursor += 1;
-            self.expand(state);
+            // One copy of the expansion per group size, with its loops unrolled.
+            match self.k {
+                6 => self.expand::<6>(state),
+                3 => self.expand::<3>(state),
+                _ => self.expand::<0>(state),
+            }
         }
     }
 
     #[inline]
-    fn expand(&mut self, state: u32) {
+    /// Expands one state; `K` is the group's size when known at compile time, 0 otherwise.
+    fn expand<const K: usize>(&mut self, state: u32) {
+        let k = if K == 0 { self.k } else { K };
         self.expanded += 1;
         let index = (state >> 4) as usize;
         let blank = (state & 0xF) as usize;
         let mut occupied = 0u32;
-        for n in 0..self.k {
+        for n in 0..k {
             occupied |= 1 << ((index >> (4 * n)) & 0xF);
         }
         let free = ALL & !occupied;
         let reach = u32::from(self.regions[(free << 4) as usize | blank]);
-        for n in 0..self.k {
+        for n in 0..k {
             let from = (index >> (4 * n)) & 0xF;
             let mut targets = self.neighbour_mask[from] & reach;
             while targets != 0 {

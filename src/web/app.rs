@@ -1,6 +1,7 @@
 //! The root of the page: the game state (one [`Game`] driven by `use_reducer`), the bridge to the
 //! solver worker, the replay timer, the keyboard, and the layout of the components.
 
+use super::components::bench::BenchPanel;
 use super::components::board_view::BoardView;
 use super::components::controls::{Controls, MethodChoice, SIZES};
 use super::components::editor::Editor;
@@ -61,6 +62,8 @@ struct Running {
     board: Board,
     started_ms: f64,
     stats: Stats,
+    /// While the pattern databases are built first: how far, 0 to 1.
+    preparing: Option<f64>,
 }
 
 use super::page::{now_ms, opening, page_base, post_to_parent, query_for, shuffled};
@@ -118,8 +121,20 @@ fn Play() -> Html {
             let Some(req) = current else { return };
             let matches = |id: u32| id == req.id;
             match output {
+                SolverOutput::Preparing { id, fraction, .. } if matches(id) => {
+                    let updated = Running {
+                        preparing: Some(fraction),
+                        ..req
+                    };
+                    *waiting.borrow_mut() = Some(updated.clone());
+                    running.set(Some(updated));
+                }
                 SolverOutput::Progress { id, stats, .. } if matches(id) => {
-                    let updated = Running { stats, ..req };
+                    let updated = Running {
+                        stats,
+                        preparing: None,
+                        ..req
+                    };
                     *waiting.borrow_mut() = Some(updated.clone());
                     running.set(Some(updated));
                 }
@@ -131,6 +146,7 @@ fn Play() -> Html {
                     algorithm,
                     heuristic,
                     stats,
+                    tables,
                 } if matches(id) => {
                     *waiting.borrow_mut() = None;
                     running.set(None);
@@ -168,7 +184,7 @@ fn Play() -> Html {
                             Some(&m) => hint.set(Some((req.board.clone(), m))),
                             None => hint.set(None),
                         },
-                        Purpose::Compare => {}
+                        Purpose::Compare | Purpose::Bench => {}
                         Purpose::Solve => {
                             summary.set(Some(SolveSummary::Search {
                                 optimal,
@@ -176,6 +192,7 @@ fn Play() -> Html {
                                 heuristic,
                                 stats,
                                 wall_ms: now_ms() - req.started_ms,
+                                tables,
                             }));
                             game.dispatch(Action::ShowSolution { moves, optimal });
                         }
@@ -230,6 +247,29 @@ fn Play() -> Html {
         })
     };
 
+    // On a 15-puzzle, the pattern databases are made ready as soon as the board is shown (read
+    // from the browser's cache, or built once in the worker), so Solve answers at once.
+    {
+        let bridge = bridge.clone();
+        let goal = g.goal().clone();
+        let uses_tables = crate::solver::Method::resolve(
+            &crate::solver::Options {
+                algorithm: method.algorithm,
+                heuristic: method.heuristic,
+                ..Default::default()
+            },
+            &board,
+            &goal,
+        )
+        .heuristic
+            == Some(crate::heuristics::Heuristic::Pdb);
+        use_effect_with((goal.to_string(), uses_tables), move |(goal, uses)| {
+            if *uses {
+                bridge.send(SolverInput::Prepare { goal: goal.clone() });
+            }
+        });
+    }
+
     let ask = {
         let bridge = bridge.clone();
         let running = running.clone();
@@ -279,6 +319,7 @@ fn Play() -> Html {
                 board: board.clone(),
                 started_ms: now_ms(),
                 stats: Stats::default(),
+                preparing: None,
             };
             *waiting.borrow_mut() = Some(req.clone());
             running.set(Some(req));
@@ -371,6 +412,7 @@ fn Play() -> Html {
                     ..Stats::default()
                 },
                 wall_ms: row.millis,
+                tables: None,
             }));
             game.dispatch(Action::ShowSolution {
                 moves: moves.clone(),
@@ -931,6 +973,7 @@ fn Play() -> Html {
                     on_compare={on_compare}
                     on_replay={on_replay_row}
                 />
+                <BenchPanel />
             }
         </div>
     }
@@ -941,7 +984,14 @@ fn progress_text(r: &Running) -> String {
         Purpose::Solve => "Solving",
         Purpose::Hint => "Finding a hint",
         Purpose::Compare => "Comparing",
+        Purpose::Bench => "Benchmarking",
     };
+    if let Some(fraction) = r.preparing {
+        return format!(
+            "{what}: building the 15-puzzle's pattern databases first (once; this browser keeps them)… {:.0}%",
+            fraction * 100.0
+        );
+    }
     let s = &r.stats;
     let mut text = format!("{what}… {} nodes explored", thousands(s.expanded));
     if let Some(bound) = s.bound {

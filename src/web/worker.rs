@@ -5,8 +5,9 @@
 //! at least every 100 ms. Cancel is honoured at the next slice boundary; a new request replaces the
 //! running one.
 
+use crate::board::Board;
 use crate::goal::Goal;
-use crate::heuristics::Heuristic;
+use crate::heuristics::{Heuristic, pdb};
 use crate::notation::{format_moves, parse_board};
 use crate::search::Stats;
 use crate::solver::{Algorithm, Ending, Options, Progress, SolveError, Solver};
@@ -21,6 +22,8 @@ pub enum Purpose {
     Hint,
     /// A row of learn mode's comparison.
     Compare,
+    /// An instance of the browser benchmark.
+    Bench,
 }
 
 /// What the page asks.
@@ -38,6 +41,19 @@ pub enum SolverInput {
     },
     /// Stop request `id`.
     Cancel { id: u32 },
+    /// Get the 15-puzzle's pattern databases for `goal` ready while the player thinks: from the
+    /// browser's cache, or built. Answered by [`SolverOutput::TablesReady`]; a request that
+    /// arrives meanwhile takes over (the build carries on inside it).
+    Prepare { goal: String },
+}
+
+/// How a search's pattern databases were had, when it needed them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tables {
+    /// Milliseconds spent loading or building them.
+    pub millis: f64,
+    /// Read from the browser's cache rather than built.
+    pub cached: bool,
 }
 
 /// What the worker answers.
@@ -48,6 +64,17 @@ pub enum SolverOutput {
         purpose: Purpose,
         stats: Stats,
     },
+    /// Building the pattern databases this request needs: `fraction` done, 0 to 1.
+    Preparing {
+        id: u32,
+        purpose: Purpose,
+        fraction: f64,
+    },
+    /// The tables a [`SolverInput::Prepare`] asked for are ready.
+    TablesReady {
+        goal: String,
+        tables: Tables,
+    },
     Solved {
         id: u32,
         purpose: Purpose,
@@ -56,6 +83,8 @@ pub enum SolverOutput {
         algorithm: Algorithm,
         heuristic: Option<Heuristic>,
         stats: Stats,
+        /// Set when this search had to load or build pattern databases first.
+        tables: Option<Tables>,
     },
     /// No solution: unsolvable board, budget exhausted, bad request. `message` is for the player.
     Failed {
@@ -80,29 +109,172 @@ pub const BROWSER_IDA_MAX_NODES: u64 = 1_000_000_000;
 const SLICE_MS: f64 = 25.0;
 const PROGRESS_EVERY_MS: f64 = 100.0;
 
+/// Why preparing or searching stopped early.
+enum Stop {
+    /// Cancelled, or replaced by a newer request (now in `next`).
+    Cancelled,
+    /// The page went away.
+    Gone,
+}
+
+/// What the reactor keeps between requests.
+#[derive(Default)]
+struct Worker {
+    /// The next request, when one arrived while another ran.
+    next: Option<SolverInput>,
+    /// A pattern-database build that was interrupted, resumed by the next request needing it.
+    building: Option<pdb::Builder>,
+}
+
+type Scope = ReactorScope<SolverInput, SolverOutput>;
+
+impl Worker {
+    /// Yields to the event loop and reads what arrived meanwhile.
+    async fn pause(&mut self, scope: &mut Scope, id: Option<u32>) -> Result<(), Stop> {
+        gloo_timers::future::TimeoutFuture::new(0).await;
+        let mut stop = Ok(());
+        while let Some(message) = scope.next().now_or_never() {
+            match message {
+                None => return Err(Stop::Gone),
+                Some(SolverInput::Cancel { id: c }) if Some(c) == id => stop = Err(Stop::Cancelled),
+                Some(SolverInput::Cancel { .. }) => {}
+                Some(newer) => {
+                    self.next = Some(newer);
+                    stop = Err(Stop::Cancelled);
+                }
+            }
+        }
+        stop
+    }
+
+    /// The pattern databases for `goal`: already here, from the cache, or built in slices.
+    async fn tables(
+        &mut self,
+        scope: &mut Scope,
+        goal: &Board,
+        id: Option<(u32, Purpose)>,
+    ) -> Result<Option<Tables>, Stop> {
+        if pdb::cached(goal).is_some() {
+            return Ok(None);
+        }
+        let started = now_ms();
+        if let Some(db) = super::table_cache::load(goal).await {
+            pdb::install(db);
+            return Ok(Some(Tables {
+                millis: now_ms() - started,
+                cached: true,
+            }));
+        }
+        let mut builder = match self.building.take() {
+            Some(b) if b.goal() == goal => b,
+            _ => match pdb::Builder::new(goal) {
+                Ok(b) => b,
+                Err(_) => return Ok(None), // the search reports why databases do not fit
+            },
+        };
+        let mut slice: u64 = 100_000;
+        let mut last_report = now_ms();
+        let mut spent = 0.0;
+        loop {
+            let t = now_ms();
+            let done = builder.step(slice);
+            let took = (now_ms() - t).max(0.1);
+            spent += took;
+            if let Some(db) = done {
+                let db = pdb::install(db);
+                let tables = Tables {
+                    millis: spent,
+                    cached: false,
+                };
+                super::table_cache::store(&db).await;
+                return Ok(Some(tables));
+            }
+            slice = ((slice as f64 * SLICE_MS / took) as u64).clamp(10_000, 5_000_000);
+            if let Some((id, purpose)) = id
+                && now_ms() - last_report >= PROGRESS_EVERY_MS
+            {
+                last_report = now_ms();
+                let fraction = builder.progress();
+                let message = SolverOutput::Preparing {
+                    id,
+                    purpose,
+                    fraction,
+                };
+                if scope.send(message).await.is_err() {
+                    return Err(Stop::Gone);
+                }
+            }
+            if let Err(stop) = self.pause(scope, id.map(|(id, _)| id)).await {
+                self.building = Some(builder);
+                return Err(stop);
+            }
+        }
+    }
+}
+
 #[reactor(SolverReactor)]
-pub async fn solver_reactor(mut scope: ReactorScope<SolverInput, SolverOutput>) {
-    let mut next: Option<SolverInput> = None;
+pub async fn solver_reactor(mut scope: Scope) {
+    let mut worker = Worker::default();
     loop {
-        let input = match next.take() {
+        let input = match worker.next.take() {
             Some(input) => input,
             None => match scope.next().await {
                 Some(input) => input,
                 None => break, // the page went away
             },
         };
-        let SolverInput::Solve {
-            id,
-            purpose,
-            board,
-            goal,
-            algorithm,
-            heuristic,
-            max_nodes,
-        } = input
-        else {
-            continue; // a Cancel for a search that already ended
+        let (id, purpose, board, goal, algorithm, heuristic, max_nodes) = match input {
+            SolverInput::Solve {
+                id,
+                purpose,
+                board,
+                goal,
+                algorithm,
+                heuristic,
+                max_nodes,
+            } => (id, purpose, board, goal, algorithm, heuristic, max_nodes),
+            SolverInput::Prepare { goal } => {
+                let Ok(goal_board) = parse_board(&goal) else {
+                    continue;
+                };
+                match worker.tables(&mut scope, &goal_board, None).await {
+                    Ok(tables) => {
+                        let tables = tables.unwrap_or(Tables {
+                            millis: 0.0,
+                            cached: true,
+                        });
+                        if scope
+                            .send(SolverOutput::TablesReady { goal, tables })
+                            .await
+                            .is_err()
+                        {
+                            break;
+                        }
+                    }
+                    Err(Stop::Gone) => break,
+                    Err(Stop::Cancelled) => {}
+                }
+                continue;
+            }
+            SolverInput::Cancel { .. } => continue, // for a search that already ended
         };
+        let mut tables = None;
+        if let Some(goal) = needs_tables(&board, &goal, algorithm, heuristic) {
+            match worker.tables(&mut scope, &goal, Some((id, purpose))).await {
+                Ok(t) => tables = t,
+                Err(Stop::Gone) => break,
+                Err(Stop::Cancelled) => {
+                    if scope
+                        .send(SolverOutput::Cancelled { id, purpose })
+                        .await
+                        .is_err()
+                    {
+                        break;
+                    }
+                    continue;
+                }
+            }
+        }
         let mut solver = match prepare(&board, &goal, algorithm, heuristic, max_nodes) {
             Ok(solver) => solver,
             Err(message) => {
@@ -123,7 +295,7 @@ pub async fn solver_reactor(mut scope: ReactorScope<SolverInput, SolverOutput>) 
         let output = loop {
             let started = now_ms();
             let stats = match solver.run(slice) {
-                Progress::Done(result) => break finished(id, purpose, result),
+                Progress::Done(result) => break finished(id, purpose, result, tables),
                 Progress::Running(stats) => stats,
             };
             // Aim each slice at SLICE_MS whatever the machine and the method.
@@ -136,27 +308,34 @@ pub async fn solver_reactor(mut scope: ReactorScope<SolverInput, SolverOutput>) 
                     return;
                 }
             }
-            gloo_timers::future::TimeoutFuture::new(0).await;
-            let mut stop = false;
-            while let Some(message) = scope.next().now_or_never() {
-                match message {
-                    None => return,
-                    Some(SolverInput::Cancel { id: c }) if c == id => stop = true,
-                    Some(SolverInput::Cancel { .. }) => {}
-                    Some(newer @ SolverInput::Solve { .. }) => {
-                        next = Some(newer);
-                        stop = true;
-                    }
-                }
-            }
-            if stop {
-                break SolverOutput::Cancelled { id, purpose };
+            match worker.pause(&mut scope, Some(id)).await {
+                Ok(()) => {}
+                Err(Stop::Gone) => return,
+                Err(Stop::Cancelled) => break SolverOutput::Cancelled { id, purpose },
             }
         };
         if scope.send(output).await.is_err() {
             break;
         }
     }
+}
+
+/// The goal whose pattern databases a request will use, if it uses them.
+fn needs_tables(
+    board: &str,
+    goal: &str,
+    algorithm: Algorithm,
+    heuristic: Option<Heuristic>,
+) -> Option<Board> {
+    let board = parse_board(board).ok()?;
+    let goal = Goal::parse(goal).and_then(|g| g.for_board(&board)).ok()?;
+    let options = Options {
+        algorithm,
+        heuristic,
+        ..Options::default()
+    };
+    let method = crate::solver::Method::resolve(&options, &board, &goal);
+    (method.heuristic == Some(Heuristic::Pdb)).then_some(goal)
 }
 
 fn prepare(
@@ -194,6 +373,7 @@ fn finished(
     id: u32,
     purpose: Purpose,
     result: Result<crate::solver::Report, SolveError>,
+    tables: Option<Tables>,
 ) -> SolverOutput {
     match result {
         Ok(report) => match &report.ending {
@@ -205,6 +385,7 @@ fn finished(
                 algorithm: report.method.algorithm,
                 heuristic: report.method.heuristic,
                 stats: report.stats,
+                tables,
             },
             Ending::BudgetExhausted { max_nodes } => SolverOutput::Failed {
                 id,

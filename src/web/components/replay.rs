@@ -19,6 +19,8 @@ pub enum SolveSummary {
         stats: Stats,
         /// From the click to the answer, on the page's clock.
         wall_ms: f64,
+        /// Pattern databases this search loaded or built first.
+        tables: Option<crate::web::worker::Tables>,
     },
     /// A link's `moves`: nobody here checked they are shortest.
     Link,
@@ -98,6 +100,7 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
             heuristic,
             stats,
             wall_ms,
+            tables,
         } => (
             *optimal,
             if *optimal {
@@ -106,11 +109,22 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
                 ", not guaranteed optimal"
             },
             format!(
-                "{} · {} nodes · {:.1} ms searching, {:.0} ms in all",
+                "{} · {} nodes · {:.1} ms searching, {:.0} ms in all{}",
                 method_name(*algorithm, *heuristic),
                 thousands(stats.expanded),
                 stats.millis,
-                wall_ms
+                wall_ms,
+                match tables {
+                    Some(t) if t.cached => format!(
+                        " (pattern databases read from this browser's cache in {:.0} ms)",
+                        t.millis
+                    ),
+                    Some(t) => format!(
+                        " (pattern databases built in {:.1} s, once: kept for next time)",
+                        t.millis / 1000.0
+                    ),
+                    None => String::new(),
+                }
             ),
             Some(format!("{wall_ms:.1}")),
         ),

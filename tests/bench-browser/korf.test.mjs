@@ -1,0 +1,43 @@
+// Korf's 100 15-puzzles in the browser's worker, printed as `slide bench` prints them natively.
+// Run by `make bench-browser` (not part of `make test`: it measures, it does not check timing).
+
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, serve } from '../e2e/harness.mjs';
+
+async function run(context, url, label) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=board]');
+  await page.getByText("Benchmark: Korf's 100 fifteen-puzzles").click();
+  await page.getByRole('button', { name: 'Run benchmark', exact: true }).click();
+  await page.waitForSelector('[data-testid=bench-summary][data-done=true]', { timeout: 600000 });
+  const rows = await page.locator('[data-testid=bench] tr[data-id]').evaluateAll((trs) => trs.map((tr) => ({ ...tr.dataset })));
+  const sum = await page.locator('[data-testid=bench-summary]').evaluate((p) => ({ ...p.dataset }));
+  console.log(`\n${label}`);
+  console.log('  id   exp   len       expanded          ms');
+  for (const r of rows) {
+    console.log(`${r.id.padStart(4)} ${r.expected.padStart(5)} ${(r.length ?? '-').padStart(5)} ${Number(r.expanded).toLocaleString('en').padStart(14)} ${r.millis.padStart(11)}`);
+  }
+  console.log(`${sum.count} instances, all at the published length: ${sum.allOptimal}; total ${sum.totalMs} ms, median ${sum.medianMs} ms, max ${sum.maxMs} ms; ${Number(sum.expanded).toLocaleString('en')} expanded; pattern databases: ${sum.tablesMs ?? 'already in memory'} ms${sum.tablesCached === 'true' ? ' (from the cache)' : sum.tablesCached === 'false' ? ' (built)' : ''}`);
+  await page.close();
+  return sum;
+}
+
+it("Korf's 100 in the worker", { timeout: 1200000 }, async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    // A 3×3 page, so the game's own warm-up does not build the tables before the benchmark does.
+    const url = `${server.url}/?board=8,6,7/2,5,4/3,0,1`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const cold = await run(context, url, 'First visit (pattern databases built in the worker):');
+    assert.equal(cold.allOptimal, 'true');
+    const warm = await run(context, url, 'Second visit (pattern databases from Cache Storage):');
+    assert.equal(warm.allOptimal, 'true');
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
