@@ -27,6 +27,7 @@ pub mod link;
 pub mod moves;
 pub mod notation;
 pub mod random;
+pub mod reduction;
 pub mod scramble;
 pub mod search;
 pub mod solution;

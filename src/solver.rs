@@ -56,11 +56,14 @@ pub enum Algorithm {
     Greedy,
     /// Weighted A*: f = depth + w·h.
     Weighted,
+    /// Rows and columns one at a time, the last 3×3 corner optimally, then the path shortened
+    /// (see [`crate::reduction`]): any size in milliseconds, not optimal.
+    Reduction,
 }
 
 impl Algorithm {
     /// Every algorithm, `auto` first.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::Auto,
         Algorithm::AStar,
         Algorithm::IdaStar,
@@ -68,6 +71,7 @@ impl Algorithm {
         Algorithm::Dfs,
         Algorithm::Greedy,
         Algorithm::Weighted,
+        Algorithm::Reduction,
     ];
 
     /// The name used on the command line and in JSON.
@@ -80,6 +84,7 @@ impl Algorithm {
             Algorithm::Dfs => "dfs",
             Algorithm::Greedy => "greedy",
             Algorithm::Weighted => "weighted",
+            Algorithm::Reduction => "reduction",
         }
     }
 
@@ -90,12 +95,12 @@ impl Algorithm {
 
     /// Whether it uses a heuristic at all.
     pub fn uses_heuristic(self) -> bool {
-        !matches!(self, Algorithm::Bfs | Algorithm::Dfs)
+        !matches!(self, Algorithm::Bfs | Algorithm::Dfs | Algorithm::Reduction)
     }
 
     /// Whether it keeps every explored node in memory (and so needs a node budget).
     pub fn keeps_nodes(self) -> bool {
-        !matches!(self, Algorithm::IdaStar)
+        !matches!(self, Algorithm::IdaStar | Algorithm::Reduction)
     }
 }
 
@@ -157,15 +162,20 @@ impl Method {
     /// The method `auto` stands for on a board of `squares` squares, chosen by measurement (see
     /// the README): A* with depth + Manhattan where the whole space is small (up to 3×3 and 2×4),
     /// IDA* with pattern databases on the 15-puzzle (linear conflict on the other boards of 10
-    /// to 16 squares), weighted A* up to 25 squares (5×5 in a few milliseconds), and greedy
-    /// best-first beyond, where only it finishes within the budget.
+    /// to 16 squares), weighted A* up to 25 squares (5×5 in a few milliseconds), and rows and
+    /// columns beyond (10×10 in milliseconds).
     pub fn auto(squares: usize) -> Method {
         let (algorithm, heuristic) = match squares {
             0..=9 => (Algorithm::AStar, Heuristic::Manhattan),
             10..=15 => (Algorithm::IdaStar, Heuristic::LinearConflict),
             16 => (Algorithm::IdaStar, Heuristic::Pdb),
             17..=25 => (Algorithm::Weighted, Heuristic::LinearConflict),
-            _ => (Algorithm::Greedy, Heuristic::LinearConflict),
+            _ => {
+                return Method {
+                    algorithm: Algorithm::Reduction,
+                    heuristic: None,
+                };
+            }
         };
         Method {
             algorithm,
@@ -174,9 +184,26 @@ impl Method {
     }
 
     /// [`Method::auto`] for this board and goal: pattern databases only where they fit (the
-    /// 4×4 board, its goal's blank in a corner), linear conflict elsewhere.
+    /// 4×4 board, its goal's blank in a corner), linear conflict elsewhere; rows and columns
+    /// only toward a goal with the blank in a corner, greedy search otherwise.
     pub fn auto_for(start: &Board, goal: &Board) -> Method {
         let mut method = Method::auto(start.len());
+        // Long thin boards (2×9, 3×7, 2×10) defeat weighted A*'s budget; rows and columns do not.
+        if method.algorithm == Algorithm::Weighted
+            && start.width().min(start.height()) < 4
+            && crate::reduction::fits(goal)
+        {
+            method = Method {
+                algorithm: Algorithm::Reduction,
+                heuristic: None,
+            };
+        }
+        if method.algorithm == Algorithm::Reduction && !crate::reduction::fits(goal) {
+            method = Method {
+                algorithm: Algorithm::Greedy,
+                heuristic: Some(Heuristic::LinearConflict),
+            };
+        }
         if method.heuristic == Some(Heuristic::Pdb)
             && crate::heuristics::pdb::unsupported_reason(goal).is_some()
         {
@@ -312,6 +339,11 @@ impl Solver {
             )));
         }
         let method = Method::resolve(options, start, goal);
+        if method.algorithm == Algorithm::Reduction && !crate::reduction::fits(goal) {
+            return Err(SolveError::BadOption(
+                "solving by rows and columns needs the goal's blank in a corner".into(),
+            ));
+        }
         let max_nodes = options
             .max_nodes
             .unwrap_or(if method.algorithm.keeps_nodes() {
@@ -455,6 +487,9 @@ fn build(
             Algorithm::Dfs => Ok(Box::new(Resumable::new(Dfs::<K>::new(
                 start, goal, depth_limit, max_nodes,
             )))),
+            Algorithm::Reduction => Ok(Box::new(Resumable::new(
+                crate::reduction::ReductionSearch::new(start, goal, max_nodes),
+            ))),
         }
     })
 }

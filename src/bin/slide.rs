@@ -378,6 +378,7 @@ mod cli {
             Algorithm::Greedy => format!("greedy best-first (f = {h})"),
             Algorithm::Bfs => "breadth-first search".into(),
             Algorithm::Dfs => "depth-first search, depth-limited".into(),
+            Algorithm::Reduction => "rows and columns, then shortened".into(),
             Algorithm::Auto => "auto".into(),
         }
     }

@@ -42,7 +42,7 @@ impl Default for MethodChoice {
 }
 
 /// Every method in the picker: label, algorithm, heuristic.
-const METHODS: [(&str, Algorithm, Option<Heuristic>); 12] = [
+const METHODS: [(&str, Algorithm, Option<Heuristic>); 14] = [
     ("Fastest for this size", Algorithm::Auto, None),
     (
         "A* + Manhattan",
@@ -55,6 +55,11 @@ const METHODS: [(&str, Algorithm, Option<Heuristic>); 12] = [
         Some(Heuristic::LinearConflict),
     ),
     ("A* + Hamming", Algorithm::AStar, Some(Heuristic::Hamming)),
+    (
+        "IDA* + pattern databases (4×4)",
+        Algorithm::IdaStar,
+        Some(Heuristic::Pdb),
+    ),
     (
         "IDA* + linear conflict",
         Algorithm::IdaStar,
@@ -87,6 +92,11 @@ const METHODS: [(&str, Algorithm, Option<Heuristic>); 12] = [
     ),
     ("Breadth-first search", Algorithm::Bfs, None),
     ("Depth-first search", Algorithm::Dfs, None),
+    (
+        "Rows and columns (fast, any size)",
+        Algorithm::Reduction,
+        None,
+    ),
 ];
 
 fn method_value(algorithm: Algorithm, heuristic: Option<Heuristic>) -> String {

@@ -92,6 +92,7 @@ pub fn method_label(m: Method) -> String {
         Algorithm::Dfs => "Depth-first (limited)",
         Algorithm::Greedy => "Greedy",
         Algorithm::Weighted => "Weighted A* (w = 2)",
+        Algorithm::Reduction => "Rows and columns",
         Algorithm::Auto => "Auto",
     };
     match m.heuristic {

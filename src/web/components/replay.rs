@@ -51,6 +51,7 @@ fn method_name(algorithm: Algorithm, heuristic: Option<Heuristic>) -> String {
         Algorithm::Dfs => "depth-first search",
         Algorithm::Greedy => "greedy best-first",
         Algorithm::Weighted => "weighted A*",
+        Algorithm::Reduction => "rows and columns, then shortened",
         Algorithm::Auto => "auto",
     };
     match heuristic {
