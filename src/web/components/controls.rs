@@ -56,7 +56,7 @@ const METHODS: [(&str, Algorithm, Option<Heuristic>); 14] = [
     ),
     ("A* + Hamming", Algorithm::AStar, Some(Heuristic::Hamming)),
     (
-        "IDA* + pattern databases (4×4)",
+        "IDA* + pattern DBs",
         Algorithm::IdaStar,
         Some(Heuristic::Pdb),
     ),
@@ -92,11 +92,7 @@ const METHODS: [(&str, Algorithm, Option<Heuristic>); 14] = [
     ),
     ("Breadth-first search", Algorithm::Bfs, None),
     ("Depth-first search", Algorithm::Dfs, None),
-    (
-        "Rows and columns (fast, any size)",
-        Algorithm::Reduction,
-        None,
-    ),
+    ("Rows and columns", Algorithm::Reduction, None),
 ];
 
 fn method_value(algorithm: Algorithm, heuristic: Option<Heuristic>) -> String {
