@@ -9,11 +9,9 @@
 //! move order that cannot disturb the line.
 
 use crate::board::Board;
-use crate::heuristics::{Estimator, Heuristic};
+use crate::heuristics::Heuristic;
 use crate::moves::Move;
-use crate::search::astar::{BestFirst, Priority};
-use crate::search::packed::with_key_type;
-use crate::search::{Outcome, Resumable, Search};
+use crate::search::Outcome;
 use std::collections::{HashMap, VecDeque};
 
 /// Why the reduction cannot be used.
@@ -368,53 +366,48 @@ impl crate::search::Step for ReductionSearch {
 /// A shortest path from `start` to `goal` by A* with Manhattan distance, if found within
 /// `max_nodes` expansions.
 fn optimal(start: &Board, goal: &Board, max_nodes: u64) -> Option<Vec<Move>> {
-    let estimator = Estimator::new(Heuristic::Manhattan, goal).ok()?;
-    let mut search: Box<dyn Search> = with_key_type!(start.len(), K => Box::new(Resumable::new(
-        BestFirst::<K>::new(start, goal, estimator, Priority::ASTAR, max_nodes),
-    )));
-    loop {
-        match search.run(1 << 20) {
-            crate::search::Poll::Pending => continue,
-            crate::search::Poll::Finished(Outcome::Found(m)) => return Some(m),
-            crate::search::Poll::Finished(_) => return None,
-        }
-    }
+    let options = crate::solver::Options {
+        max_nodes: Some(max_nodes),
+        ..crate::solver::Options::with(crate::solver::Algorithm::AStar, Heuristic::Manhattan)
+    };
+    let report = crate::solver::solve(start, goal, &options).ok()?;
+    report.solution().map(|s| s.moves().to_vec())
 }
 
 /// Shortens a solution: boards visited twice lose the loop between, then windows of `window`
 /// moves are re-solved optimally (each under a small node budget) while that still helps.
 pub fn shorten(start: &Board, moves: &[Move], window: usize, max_nodes: u64) -> Vec<Move> {
     let mut moves = cut_loops(start, moves);
+    let after = |b: &Board, moves: &[Move]| {
+        let mut b = b.clone();
+        for &m in moves {
+            b.apply(m);
+        }
+        b
+    };
     loop {
         let before = moves.len();
-        let mut i = 0;
+        let (mut i, mut at) = (0, start.clone());
         while i + 2 <= moves.len() {
             let end = (i + window).min(moves.len());
-            let boards = replay(start, &moves[..end]);
-            let (a, b) = (&boards[i], &boards[end]);
-            if let Some(better) = optimal(a, b, max_nodes)
+            let target = after(&at, &moves[i..end]);
+            if let Some(better) = optimal(&at, &target, max_nodes)
                 && better.len() < end - i
             {
                 moves.splice(i..end, better);
                 moves = cut_loops(start, &moves);
+                // A loop may have been cut before `i`: find the board there again.
+                i = i.min(moves.len());
+                at = after(start, &moves[..i]);
             }
+            let step = (window / 2).min(moves.len() - i);
+            at = after(&at, &moves[i..i + step]);
             i += window / 2;
         }
         if moves.len() >= before {
             return moves;
         }
     }
-}
-
-fn replay(start: &Board, moves: &[Move]) -> Vec<Board> {
-    let mut boards = Vec::with_capacity(moves.len() + 1);
-    let mut b = start.clone();
-    boards.push(b.clone());
-    for &m in moves {
-        b.apply(m);
-        boards.push(b.clone());
-    }
-    boards
 }
 
 /// Removes every stretch that returns to a board already visited.

@@ -11,7 +11,6 @@ pub mod bfs;
 pub mod dfs;
 pub mod idastar;
 pub(crate) mod packed;
-pub(crate) mod pdb_ida;
 pub mod watch;
 
 use crate::moves::Move;

@@ -17,7 +17,6 @@ use crate::search::bfs::Bfs;
 use crate::search::dfs::Dfs;
 use crate::search::idastar::IdaStar;
 use crate::search::packed::with_key_type;
-use crate::search::pdb_ida::PdbIdaStar;
 use crate::search::{Outcome, Poll, Resumable, Search, Stats};
 use crate::solution::{Solution, SolutionError};
 use crate::solvability::{self, Solvability};
@@ -474,15 +473,18 @@ fn build(
             Algorithm::AStar | Algorithm::Auto => best_first(Priority::ASTAR),
             Algorithm::Weighted => best_first(Priority::weighted(weight)),
             Algorithm::Greedy => best_first(Priority::GREEDY),
-            Algorithm::IdaStar => match need()?.pattern_db() {
-                // The 15-puzzle's own search: table indices carried per node.
-                Some(db) => Ok(Box::new(Resumable::new(PdbIdaStar::new(
-                    start, db.clone(), max_nodes,
-                )))),
-                None => Ok(Box::new(Resumable::new(IdaStar::<K>::new(
-                    start, goal, need()?, max_nodes,
-                )))),
-            },
+            Algorithm::IdaStar => {
+                let estimator = need()?;
+                match estimator.pattern_db().cloned() {
+                    // The 15-puzzle: each node carries its table indices.
+                    Some(db) => Ok(Box::new(Resumable::new(IdaStar::<u64, _>::new(
+                        start, goal, db, max_nodes,
+                    )))),
+                    None => Ok(Box::new(Resumable::new(IdaStar::<K>::new(
+                        start, goal, estimator, max_nodes,
+                    )))),
+                }
+            }
             Algorithm::Bfs => Ok(Box::new(Resumable::new(Bfs::<K>::new(start, goal, max_nodes)))),
             Algorithm::Dfs => Ok(Box::new(Resumable::new(Dfs::<K>::new(
                 start, goal, depth_limit, max_nodes,

@@ -5,19 +5,94 @@
 //!
 //! The path is an explicit stack rather than recursion, so a search can stop after any node and
 //! resume later: that is what lets the browser's worker report progress and be cancelled.
+//!
+//! Each node keeps what its estimate needs ([`Estimate::State`]): the estimate itself for the
+//! incremental heuristics, the table indices for the 15-puzzle's pattern databases.
 
 use super::arena::NO_MOVE;
 use super::packed::Packed;
 use super::{Outcome, Stats, Step};
 use crate::board::Board;
 use crate::heuristics::Estimator;
+use crate::heuristics::pdb::{Lookup, PatternDb};
 use crate::moves::{Move, Neighbours};
+use std::sync::Arc;
+
+/// An estimate as IDA* uses it: a state per node, updated per move.
+pub(crate) trait Estimate<K> {
+    /// What a node keeps.
+    type State: Copy;
+    fn root(&self, board: &Board) -> Self::State;
+    fn h(state: &Self::State) -> u32;
+    /// The state after `tile` slides from `from` into the blank on `to` (`key` is the board
+    /// before). `Err` carries a lower bound of the child's estimate when that bound alone reaches
+    /// `enough`: the child is pruned either way, so the rest of the work is skipped.
+    fn child(
+        &self,
+        state: &Self::State,
+        key: &K,
+        tile: u8,
+        from: usize,
+        to: usize,
+        enough: u32,
+    ) -> Result<Self::State, u32>;
+}
+
+impl<K: Packed> Estimate<K> for Estimator {
+    type State = u32;
+    fn root(&self, board: &Board) -> u32 {
+        self.estimate_board(board)
+    }
+    #[inline(always)]
+    fn h(state: &u32) -> u32 {
+        *state
+    }
+    #[inline(always)]
+    fn child(
+        &self,
+        h: &u32,
+        key: &K,
+        tile: u8,
+        from: usize,
+        to: usize,
+        _: u32,
+    ) -> Result<u32, u32> {
+        Ok((*h as i32 + self.delta(|s| key.tile(s), tile, from, to)) as u32)
+    }
+}
+
+/// The 15-puzzle's pattern databases: two additions and at most two table reads a move (the
+/// mirror image's read is skipped when the board's own sum already decides).
+impl Estimate<u64> for Arc<PatternDb> {
+    type State = Lookup;
+    fn root(&self, board: &Board) -> Lookup {
+        self.lookup(|s| board.tile(s))
+    }
+    #[inline(always)]
+    fn h(state: &Lookup) -> u32 {
+        state.h()
+    }
+    #[inline(always)]
+    fn child(
+        &self,
+        state: &Lookup,
+        _: &u64,
+        tile: u8,
+        from: usize,
+        to: usize,
+        enough: u32,
+    ) -> Result<Lookup, u32> {
+        self.slide_unless(state, tile, from, to, enough)
+            .map_err(|(_, h)| h)
+    }
+}
 
 /// One board on the current path, and which successor to try next.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Frame<K> {
+pub(crate) struct Frame<K, H = u32> {
     pub key: K,
-    pub h: u32,
+    /// What the estimate needs (see [`Estimate`]); unused by depth-first search.
+    pub h: H,
     pub blank: u8,
     /// The next move index to try (4 = all tried).
     pub next: u8,
@@ -25,8 +100,8 @@ pub(crate) struct Frame<K> {
     pub mv: u8,
 }
 
-impl<K: Packed> Frame<K> {
-    pub fn root(board: &Board, h: u32) -> Frame<K> {
+impl<K: Packed, H> Frame<K, H> {
+    pub fn root(board: &Board, h: H) -> Frame<K, H> {
         Frame {
             key: K::pack(board.tiles()),
             h,
@@ -38,7 +113,7 @@ impl<K: Packed> Frame<K> {
 }
 
 /// The moves along a stack of frames, plus a last one.
-pub(crate) fn path<K>(stack: &[Frame<K>], last: u8) -> Vec<Move> {
+pub(crate) fn path<K, H>(stack: &[Frame<K, H>], last: u8) -> Vec<Move> {
     stack
         .iter()
         .skip(1)
@@ -48,22 +123,23 @@ pub(crate) fn path<K>(stack: &[Frame<K>], last: u8) -> Vec<Move> {
         .collect()
 }
 
-pub(crate) struct IdaStar<K: Packed> {
+pub(crate) struct IdaStar<K: Packed, E: Estimate<K> = Estimator> {
     neighbours: Neighbours,
-    estimator: Estimator,
+    estimator: E,
     goal: K,
-    root: Frame<K>,
-    stack: Vec<Frame<K>>,
+    root: Frame<K, E::State>,
+    stack: Vec<Frame<K, E::State>>,
     bound: u32,
     next_bound: u32,
     max_nodes: u64,
     stats: Stats,
 }
 
-impl<K: Packed> IdaStar<K> {
-    pub fn new(start: &Board, goal: &Board, estimator: Estimator, max_nodes: u64) -> IdaStar<K> {
-        let h = estimator.estimate_board(start);
-        let root = Frame::root(start, h);
+impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
+    pub fn new(start: &Board, goal: &Board, estimator: E, max_nodes: u64) -> IdaStar<K, E> {
+        let state = estimator.root(start);
+        let h = E::h(&state);
+        let root = Frame::root(start, state);
         IdaStar {
             neighbours: Neighbours::new(start.width(), start.height()),
             estimator,
@@ -120,11 +196,20 @@ impl<K: Packed> IdaStar<K> {
             let blank = frame.blank as usize;
             self.stats.generated += 1;
             let tile = frame.key.tile(from);
-            let h = (frame.h as i32
-                + self
-                    .estimator
-                    .delta(|s| frame.key.tile(s), tile, from, blank)) as u32;
-            let f = self.stack.len() as u32 + h;
+            let g = self.stack.len() as u32;
+            // Enough to prune, and to leave the next bound as it is.
+            let enough = self.next_bound.saturating_sub(g).max(self.bound + 1 - g);
+            let state = match self
+                .estimator
+                .child(&frame.h, &frame.key, tile, from, blank, enough)
+            {
+                Ok(state) => state,
+                Err(h) => {
+                    self.next_bound = self.next_bound.min(g + h);
+                    continue;
+                }
+            };
+            let f = g + E::h(&state);
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
                 continue;
@@ -138,7 +223,7 @@ impl<K: Packed> IdaStar<K> {
             }
             self.stack.push(Frame {
                 key,
-                h,
+                h: state,
                 blank: from as u8,
                 next: 0,
                 mv: m,
@@ -153,7 +238,7 @@ impl<K: Packed> IdaStar<K> {
     }
 }
 
-impl<K: Packed> Step for IdaStar<K> {
+impl<K: Packed, E: Estimate<K>> Step for IdaStar<K, E> {
     fn step(&mut self, slice: u64) -> Option<Outcome> {
         self.explore(slice)
     }
