@@ -5,6 +5,7 @@
 //! node budget turns "would exhaust memory" into a clear [`Outcome::BudgetExhausted`]. All of them
 //! share one move table and one estimator, and run on packed keys (see [`packed`]).
 
+pub mod anytime;
 pub(crate) mod arena;
 pub mod astar;
 pub mod bfs;
@@ -76,6 +77,11 @@ pub trait Search {
     fn run(&mut self, slice: u64) -> Poll;
     /// The counters so far.
     fn stats(&self) -> Stats;
+    /// A solution better than any given before, found by a search that goes on looking (see
+    /// [`anytime`]); taken once.
+    fn take_better(&mut self) -> Option<anytime::Better> {
+        None
+    }
 }
 
 /// The part each search writes: explore up to `slice` nodes, or say how it ended.
@@ -84,6 +90,10 @@ pub(crate) trait Step {
     fn step(&mut self, slice: u64) -> Option<Outcome>;
     /// Counters, without the time (which [`Resumable`] keeps).
     fn counters(&self) -> Stats;
+    /// See [`Search::take_better`].
+    fn take_better(&mut self) -> Option<anytime::Better> {
+        None
+    }
 }
 
 /// Turns a [`Step`] into a [`Search`]: times the slices and remembers the outcome, so running a
@@ -126,5 +136,9 @@ impl<S: Step> Search for Resumable<S> {
             millis: self.spent.as_secs_f64() * 1000.0,
             ..self.search.counters()
         }
+    }
+
+    fn take_better(&mut self) -> Option<anytime::Better> {
+        self.search.take_better()
     }
 }

@@ -140,6 +140,7 @@ fn progress_reports_grow_and_show_the_bound() {
                 assert_eq!(report.unwrap().solution().unwrap().len(), 31);
                 break;
             }
+            Progress::Better(_) => panic!("IDA* answers once"),
         }
     }
     assert!(bounds.windows(2).all(|w| w[0] <= w[1]), "{bounds:?}");

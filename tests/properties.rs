@@ -139,6 +139,7 @@ proptest! {
             match solver.run(slice) {
                 Progress::Running(stats) => prop_assert!(stats.expanded <= whole.stats.expanded),
                 Progress::Done(r) => break r.unwrap(),
+                Progress::Better(r) => prop_assert!(r.solution().is_some()),
             }
         };
         prop_assert_eq!(sliced.solution(), whole.solution());

@@ -321,6 +321,7 @@ mod cli {
                     "optimal": sol.optimal(),
                     "length": sol.len(),
                     "moves": sol.to_string(),
+                    "within": report.within,
                 }),
                 None => json!({"solvable": true, "solved": false, "reason": why}),
             };
@@ -348,10 +349,12 @@ mod cli {
                         "Solution  {} move{}{}",
                         sol.len(),
                         if sol.len() == 1 { "" } else { "s" },
-                        if sol.optimal() {
-                            ", optimal"
-                        } else {
-                            ", not guaranteed optimal"
+                        match report.within {
+                            _ if sol.optimal() => ", optimal".to_string(),
+                            Some(w) if w.is_finite() => {
+                                format!(", at most {w:.2}× the shortest")
+                            }
+                            _ => ", not guaranteed optimal".to_string(),
                         }
                     );
                     println!("Moves     {}", format_moves(sol.moves()));
@@ -379,6 +382,7 @@ mod cli {
             Algorithm::Bfs => "breadth-first search".into(),
             Algorithm::Dfs => "depth-first search, depth-limited".into(),
             Algorithm::Reduction => "rows and columns, then shortened".into(),
+            Algorithm::Anytime => format!("anytime weighted IDA* (f = depth + w·{h}, w falling)"),
             Algorithm::Auto => "auto".into(),
         }
     }

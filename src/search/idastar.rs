@@ -61,9 +61,9 @@ impl<K: Packed> Estimate<K> for Estimator {
     }
 }
 
-/// The 15-puzzle's pattern databases: two additions and at most two table reads a move (the
+/// Pattern databases: two additions and at most two table reads a move (the
 /// mirror image's read is skipped when the board's own sum already decides).
-impl Estimate<u64> for Arc<PatternDb> {
+impl<K> Estimate<K> for Arc<PatternDb> {
     type State = Lookup;
     fn root(&self, board: &Board) -> Lookup {
         self.lookup(|s| board.tile(s))
@@ -76,7 +76,7 @@ impl Estimate<u64> for Arc<PatternDb> {
     fn child(
         &self,
         state: &Lookup,
-        _: &u64,
+        _: &K,
         tile: u8,
         from: usize,
         to: usize,
@@ -129,6 +129,12 @@ pub(crate) struct IdaStar<K: Packed, E: Estimate<K> = Estimator> {
     goal: K,
     root: Frame<K, E::State>,
     stack: Vec<Frame<K, E::State>>,
+    /// Bounds are on f = 16·g + weight·h: a weight of 16 is plain IDA*, more is weighted IDA*,
+    /// whose solutions are at most weight/16 times the shortest.
+    weight: u32,
+    /// Only paths shorter than this are wanted (an anytime search's best so far): a node whose
+    /// g + h reaches it is dropped for good, not counted toward the next bound.
+    cutoff: u32,
     bound: u32,
     next_bound: u32,
     max_nodes: u64,
@@ -137,6 +143,18 @@ pub(crate) struct IdaStar<K: Packed, E: Estimate<K> = Estimator> {
 
 impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
     pub fn new(start: &Board, goal: &Board, estimator: E, max_nodes: u64) -> IdaStar<K, E> {
+        IdaStar::weighted(start, goal, estimator, 1.0, max_nodes)
+    }
+
+    /// Weighted IDA*: f = g + w·h, w rounded to sixteenths (at least 1).
+    pub fn weighted(
+        start: &Board,
+        goal: &Board,
+        estimator: E,
+        w: f64,
+        max_nodes: u64,
+    ) -> IdaStar<K, E> {
+        let weight = (w * 16.0).round().clamp(16.0, 1600.0) as u32;
         let state = estimator.root(start);
         let h = E::h(&state);
         let root = Frame::root(start, state);
@@ -146,14 +164,23 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
             goal: K::pack(goal.tiles()),
             root,
             stack: Vec::new(),
-            bound: h,
-            next_bound: h,
+            weight,
+            cutoff: u32::MAX,
+            bound: weight * h,
+            next_bound: weight * h,
             max_nodes,
             stats: Stats {
-                bound: Some(h),
+                bound: Some(weight * h / 16),
                 ..Stats::default()
             },
         }
+    }
+
+    /// Looks only for solutions shorter than `cutoff` moves: [`Outcome::Exhausted`] then means
+    /// there are none.
+    pub fn shorter_than(mut self, cutoff: u32) -> IdaStar<K, E> {
+        self.cutoff = cutoff;
+        self
     }
 
     fn explore(&mut self, slice: u64) -> Option<Outcome> {
@@ -173,7 +200,7 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
                 }
                 self.bound = self.next_bound;
                 self.next_bound = u32::MAX;
-                self.stats.bound = Some(self.bound);
+                self.stats.bound = Some(self.bound / 16);
                 self.stack.push(self.root);
                 self.stats.expanded += 1;
                 continue;
@@ -197,19 +224,31 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
             self.stats.generated += 1;
             let tile = frame.key.tile(from);
             let g = self.stack.len() as u32;
-            // Enough to prune, and to leave the next bound as it is.
-            let enough = self.next_bound.saturating_sub(g).max(self.bound + 1 - g);
+            let (g16, w) = (16 * g, self.weight);
+            // The least estimate that prunes this child and leaves the next bound as it is.
+            let enough = self
+                .next_bound
+                .saturating_sub(g16)
+                .div_ceil(w)
+                .max(self.bound.checked_sub(g16).map_or(0, |room| room / w + 1))
+                .min(self.cutoff.saturating_sub(g));
             let state = match self
                 .estimator
                 .child(&frame.h, &frame.key, tile, from, blank, enough)
             {
                 Ok(state) => state,
                 Err(h) => {
-                    self.next_bound = self.next_bound.min(g + h);
+                    if g + h < self.cutoff {
+                        self.next_bound = self.next_bound.min(g16 + w * h);
+                    }
                     continue;
                 }
             };
-            let f = g + E::h(&state);
+            let h = E::h(&state);
+            if g + h >= self.cutoff {
+                continue;
+            }
+            let f = g16 + w * h;
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
                 continue;

@@ -138,11 +138,41 @@ fn Play() -> Html {
                     *waiting.borrow_mut() = Some(updated.clone());
                     running.set(Some(updated));
                 }
+                SolverOutput::Better {
+                    id,
+                    purpose: Purpose::Solve,
+                    moves,
+                    within,
+                    algorithm,
+                    heuristic,
+                    stats,
+                    tables,
+                } if matches(id) && game.0.board() == &req.board => {
+                    // Shown at once; the search goes on, so the request stays open.
+                    let Ok(moves) = parse_moves(&moves) else {
+                        return;
+                    };
+                    summary.set(Some(SolveSummary::Search {
+                        optimal: false,
+                        algorithm,
+                        heuristic,
+                        stats,
+                        wall_ms: now_ms() - req.started_ms,
+                        tables,
+                        within,
+                        improving: true,
+                    }));
+                    game.dispatch(Action::ShowSolution {
+                        moves,
+                        optimal: false,
+                    });
+                }
                 SolverOutput::Solved {
                     id,
                     purpose,
                     moves,
                     optimal,
+                    within,
                     algorithm,
                     heuristic,
                     stats,
@@ -193,6 +223,8 @@ fn Play() -> Html {
                                 stats,
                                 wall_ms: now_ms() - req.started_ms,
                                 tables,
+                                within,
+                                improving: false,
                             }));
                             game.dispatch(Action::ShowSolution { moves, optimal });
                         }
@@ -413,6 +445,8 @@ fn Play() -> Html {
                 },
                 wall_ms: row.millis,
                 tables: None,
+                within: None,
+                improving: false,
             }));
             game.dispatch(Action::ShowSolution {
                 moves: moves.clone(),

@@ -75,11 +75,26 @@ pub enum SolverOutput {
         goal: String,
         tables: Tables,
     },
+    /// A solution better than any before, from a search that goes on (anytime): `within` is
+    /// its proven bound (at most that many times the shortest). [`SolverOutput::Solved`] or
+    /// another answer still ends the request.
+    Better {
+        id: u32,
+        purpose: Purpose,
+        moves: String,
+        within: Option<f64>,
+        algorithm: Algorithm,
+        heuristic: Option<Heuristic>,
+        stats: Stats,
+        tables: Option<Tables>,
+    },
     Solved {
         id: u32,
         purpose: Purpose,
         moves: String,
         optimal: bool,
+        /// Proven at most this many times the shortest, where the method proves a bound.
+        within: Option<f64>,
         algorithm: Algorithm,
         heuristic: Option<Heuristic>,
         stats: Stats,
@@ -297,6 +312,24 @@ pub async fn solver_reactor(mut scope: Scope) {
             let stats = match solver.run(slice) {
                 Progress::Done(result) => break finished(id, purpose, result, tables),
                 Progress::Running(stats) => stats,
+                Progress::Better(report) => {
+                    if let Ending::Solved(solution) = &report.ending {
+                        let better = SolverOutput::Better {
+                            id,
+                            purpose,
+                            moves: format_moves(solution.moves()),
+                            within: report.within.filter(|w| w.is_finite()),
+                            algorithm: report.method.algorithm,
+                            heuristic: report.method.heuristic,
+                            stats: report.stats,
+                            tables,
+                        };
+                        if scope.send(better).await.is_err() {
+                            return;
+                        }
+                    }
+                    report.stats
+                }
             };
             // Aim each slice at SLICE_MS whatever the machine and the method.
             let took = (now_ms() - started).max(0.1);
@@ -357,11 +390,11 @@ fn prepare(
     };
     if options.max_nodes.is_none() {
         let method = crate::solver::Method::resolve(&options, &board, &goal);
-        options.max_nodes = Some(if method.algorithm.keeps_nodes() {
-            BROWSER_MAX_NODES
-        } else {
-            BROWSER_IDA_MAX_NODES
-        });
+        options.max_nodes = match method.algorithm {
+            Algorithm::Anytime => None, // its own budget: about a second
+            a if a.keeps_nodes() => Some(BROWSER_MAX_NODES),
+            _ => Some(BROWSER_IDA_MAX_NODES),
+        };
     }
     Solver::new(&board, &goal, &options).map_err(|e| match e {
         SolveError::Unsolvable(v) => v.explanation(),
@@ -382,6 +415,7 @@ fn finished(
                 purpose,
                 moves: format_moves(solution.moves()),
                 optimal: solution.optimal(),
+                within: report.within.filter(|w| w.is_finite()),
                 algorithm: report.method.algorithm,
                 heuristic: report.method.heuristic,
                 stats: report.stats,

@@ -42,7 +42,7 @@ impl Default for MethodChoice {
 }
 
 /// Every method in the picker: label, algorithm, heuristic.
-const METHODS: [(&str, Algorithm, Option<Heuristic>); 14] = [
+const METHODS: [(&str, Algorithm, Option<Heuristic>); 15] = [
     ("Fastest for this size", Algorithm::Auto, None),
     (
         "A* + Manhattan",
@@ -93,6 +93,11 @@ const METHODS: [(&str, Algorithm, Option<Heuristic>); 14] = [
     ("Breadth-first search", Algorithm::Bfs, None),
     ("Depth-first search", Algorithm::Dfs, None),
     ("Rows and columns", Algorithm::Reduction, None),
+    (
+        "Anytime + pattern DBs",
+        Algorithm::Anytime,
+        Some(Heuristic::Pdb),
+    ),
 ];
 
 fn method_value(algorithm: Algorithm, heuristic: Option<Heuristic>) -> String {

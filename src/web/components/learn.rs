@@ -93,6 +93,7 @@ pub fn method_label(m: Method) -> String {
         Algorithm::Greedy => "Greedy",
         Algorithm::Weighted => "Weighted A* (w = 2)",
         Algorithm::Reduction => "Rows and columns",
+        Algorithm::Anytime => "Anytime weighted IDA*",
         Algorithm::Auto => "Auto",
     };
     match m.heuristic {

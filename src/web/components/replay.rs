@@ -21,6 +21,10 @@ pub enum SolveSummary {
         wall_ms: f64,
         /// Pattern databases this search loaded or built first.
         tables: Option<crate::web::worker::Tables>,
+        /// Proven at most this many times the shortest, where the method proves a bound.
+        within: Option<f64>,
+        /// An anytime search's answer so far: it is still looking for a shorter one.
+        improving: bool,
     },
     /// A link's `moves`: nobody here checked they are shortest.
     Link,
@@ -52,6 +56,7 @@ fn method_name(algorithm: Algorithm, heuristic: Option<Heuristic>) -> String {
         Algorithm::Greedy => "greedy best-first",
         Algorithm::Weighted => "weighted A*",
         Algorithm::Reduction => "rows and columns, then shortened",
+        Algorithm::Anytime => "anytime weighted IDA*",
         Algorithm::Auto => "auto",
     };
     match heuristic {
@@ -102,12 +107,20 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
             stats,
             wall_ms,
             tables,
+            within,
+            improving,
         } => (
             *optimal,
-            if *optimal {
-                ", optimal"
+            match (*optimal, within) {
+                (true, _) => ", optimal".to_string(),
+                (false, Some(w)) if w.is_finite() => {
+                    format!(", at most {w:.2}× the shortest")
+                }
+                _ => ", not guaranteed optimal".to_string(),
+            } + if *improving {
+                "; looking for shorter…"
             } else {
-                ", not guaranteed optimal"
+                ""
             },
             format!(
                 "{} · {} nodes · {:.1} ms searching, {:.0} ms in all{}",
@@ -129,13 +142,21 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
             ),
             Some(format!("{wall_ms:.1}")),
         ),
-        SolveSummary::Link => (false, ", from the link", String::new(), None),
+        SolveSummary::Link => (false, ", from the link".to_string(), String::new(), None),
     };
 
+    let improving = matches!(
+        props.summary,
+        SolveSummary::Search {
+            improving: true,
+            ..
+        }
+    );
     html! {
         <section class="solution" data-testid="solution" aria-label="Solution"
             data-moves={letters} data-length={n.to_string()} data-optimal={optimal.to_string()}
-            data-step={props.step.to_string()} data-wall-ms={wall}>
+            data-step={props.step.to_string()} data-wall-ms={wall}
+            data-improving={improving.to_string()}>
             <p class="summary">
                 <strong>{ format!("{n} moves") }</strong>{ headline }
                 if !props.compact && !cost.is_empty() {
