@@ -328,13 +328,18 @@ pub fn reduce(start: &Board, goal: &Board) -> Result<Reduced, ReductionError> {
 pub const WINDOW: usize = 24;
 const WINDOW_NODES: u64 = 20_000;
 
-/// The reduction as a [`crate::search::Search`]: one step does it all (a 10×10 board takes a few
-/// milliseconds), under the node budget for the windows' searches.
+/// The reduction as a [`crate::search::Search`] in two steps: the first answer (a 10×10 in a few
+/// milliseconds), given at once as a better solution, then the shortened one, under the node
+/// budget for the windows' searches.
 pub(crate) struct ReductionSearch {
     start: Board,
     goal: Board,
     max_nodes: u64,
     stats: crate::search::Stats,
+    /// The first answer, once found.
+    first: Option<Vec<Move>>,
+    /// The first answer until the solver has taken it.
+    fresh: Option<crate::search::anytime::Better>,
 }
 
 impl ReductionSearch {
@@ -344,18 +349,32 @@ impl ReductionSearch {
             goal: goal.clone(),
             max_nodes,
             stats: crate::search::Stats::default(),
+            first: None,
+            fresh: None,
         }
     }
 }
 
 impl crate::search::Step for ReductionSearch {
     fn step(&mut self, _slice: u64) -> Option<Outcome> {
-        let Ok(first) = reduce(&self.start, &self.goal) else {
-            return Some(Outcome::Exhausted);
+        let Some(first) = &self.first else {
+            let Ok(first) = reduce(&self.start, &self.goal) else {
+                return Some(Outcome::Exhausted);
+            };
+            self.fresh = Some(crate::search::anytime::Better {
+                moves: first.moves.clone(),
+                within: f64::INFINITY,
+            });
+            self.first = Some(first.moves);
+            return None;
         };
         let per_window = WINDOW_NODES.min(self.max_nodes);
-        let moves = shorten(&self.start, &first.moves, WINDOW, per_window);
+        let moves = shorten(&self.start, first, WINDOW, per_window);
         Some(Outcome::Found(moves))
+    }
+
+    fn take_better(&mut self) -> Option<crate::search::anytime::Better> {
+        self.fresh.take()
     }
 
     fn counters(&self) -> crate::search::Stats {

@@ -429,7 +429,7 @@ impl Solver {
     pub fn run(&mut self, slice: u64) -> Progress {
         let polled = self.search.run(slice);
         if let Some(better) = self.search.take_better() {
-            self.within = Some(better.within);
+            self.within = Some(better.within).filter(|w| w.is_finite());
             if polled == Poll::Pending {
                 return match self.solved(better.moves) {
                     Ok(report) => Progress::Better(report),

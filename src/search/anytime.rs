@@ -26,7 +26,7 @@ const WEIGHTS: [f64; 12] = [
 #[derive(Clone, Debug, PartialEq)]
 pub struct Better {
     pub moves: Vec<Move>,
-    /// At most this many times the shortest (1 = shortest).
+    /// At most this many times the shortest (1 = shortest; infinite where nothing is proven).
     pub within: f64,
 }
 
@@ -144,6 +144,8 @@ impl<K: Packed, E: Estimate<K> + Clone> Step for Anytime<K, E> {
             expanded: self.spent.expanded + now.expanded,
             generated: self.spent.generated + now.generated,
             peak_frontier: self.spent.peak_frontier.max(now.peak_frontier),
+            // A weighted bound would read as a length, which it is not.
+            bound: None,
             ..now
         }
     }

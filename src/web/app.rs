@@ -279,7 +279,7 @@ fn Play() -> Html {
         })
     };
 
-    // On a 15-puzzle, the pattern databases are made ready as soon as the board is shown (read
+    // On a 15- or 24-puzzle, the pattern databases are made ready as soon as the board is shown (read
     // from the browser's cache, or built once in the worker), so Solve answers at once.
     {
         let bridge = bridge.clone();
@@ -1022,7 +1022,7 @@ fn progress_text(r: &Running) -> String {
     };
     if let Some(fraction) = r.preparing {
         return format!(
-            "{what}: building the 15-puzzle's pattern databases first (once; this browser keeps them)… {:.0}%",
+            "{what}: building the pattern databases first (once; this browser keeps them)… {:.0}%",
             fraction * 100.0
         );
     }

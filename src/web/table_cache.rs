@@ -1,5 +1,5 @@
-//! The 15-puzzle's pattern databases kept in the browser's Cache Storage, so only a player's
-//! first visit builds them (about 11 MB a goal, compact form; see
+//! Pattern databases kept in the browser's Cache Storage, so only a player's first visit builds
+//! them (about 11 MB a 15-puzzle goal and 26 MB a 24-puzzle goal, compact form; see
 //! [`crate::heuristics::pdb::PatternDb::to_bytes`]).
 //!
 //! Everything here may fail (a private window, a page opened from a file, a full disk): a failure
@@ -18,8 +18,9 @@ const CACHE_NAME: &str = "slide-pattern-databases";
 /// the worker runs from a `blob:` URL, so the page's origin is spelled out.
 fn key(scope: &WorkerGlobalScope, goal: &Board) -> String {
     format!(
-        "{}/{CACHE_NAME}/pdb-663-v1/{}",
+        "{}/{CACHE_NAME}/{}/{}",
         scope.location().origin(),
+        PatternDb::format_name(goal),
         goal.to_string().replace(' ', ",").replace('/', "_")
     )
 }

@@ -41,7 +41,7 @@ pub enum SolverInput {
     },
     /// Stop request `id`.
     Cancel { id: u32 },
-    /// Get the 15-puzzle's pattern databases for `goal` ready while the player thinks: from the
+    /// Get the pattern databases for `goal` (a 15- or 24-puzzle) ready while the player thinks: from the
     /// browser's cache, or built. Answered by [`SolverOutput::TablesReady`]; a request that
     /// arrives meanwhile takes over (the build carries on inside it).
     Prepare { goal: String },

@@ -1,0 +1,96 @@
+// Boards beyond optimal reach in the browser: the 24-puzzle's anytime search shows an answer,
+// then shorter ones, each with its proven bound; a 10×10 is answered at once by rows and columns.
+
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { button, lifecycle, open, screenshots, shot } from './harness.mjs';
+
+const started = lifecycle();
+const figures = {};
+after(async () => {
+  await writeFile(join(screenshots, '..', 'figures-large.json'), JSON.stringify(figures, null, 2));
+  console.log('figures', JSON.stringify(figures));
+});
+
+// Korf's 24-puzzle instance 1 (goal blank first), published optimum 95.
+const KORF24 = ['14,5,9,2,18/8,23,19,12,17/15,0,10,20,4/6,11,21,1,7/24,3,16,22,13', 95];
+
+describe('the 24-puzzle', () => {
+  it('answers, then improves, within a quarter of the optimum, saying how close it is', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=${KORF24[0]}&goal=blank-first`);
+    // Every length the solution panel shows, in order.
+    await page.evaluate(() => {
+      window.lengthsSeen = [];
+      new MutationObserver(() => {
+        const s = document.querySelector('[data-testid=solution]');
+        const n = s && Number(s.dataset.length);
+        if (n && window.lengthsSeen.at(-1) !== n) window.lengthsSeen.push(n);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    const clicked = Date.now();
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=solution][data-improving=false]', { timeout: 120000 });
+    figures.korf24_1_click_to_final_ms = Date.now() - clicked;
+    const solution = page.locator('[data-testid=solution]');
+    const length = Number(await solution.getAttribute('data-length'));
+    const seen = await page.evaluate(() => window.lengthsSeen);
+    figures.korf24_1_lengths = seen;
+    assert.ok(length <= 1.25 * KORF24[1], `${length} moves`);
+    assert.equal(seen.at(-1), length);
+    for (let i = 1; i < seen.length; i++) assert.ok(seen[i] < seen[i - 1], seen.join(' '));
+    const text = await solution.innerText();
+    assert.match(text, /at most \d\.\d\d× the shortest/);
+    assert.match(text, /anytime weighted IDA\* \+ pattern databases/);
+    assert.equal(await solution.getAttribute('data-optimal'), 'false');
+    // The tables were built (or read) for this goal, under the 24-puzzle's own cache entry.
+    const cached = await page.evaluate(async () => {
+      const cache = await caches.open('slide-pattern-databases');
+      return (await cache.keys()).map((r) => r.url);
+    });
+    assert.ok(cached.some((u) => /pdb-5x5-v1\/0,1,2,3,4_/.test(u)), cached.join(' '));
+    await shot(page, 'desktop-24-solved');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('the 10×10', () => {
+  it('is answered at once by rows and columns, then the answer is shortened', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/`, { width: 390, height: 844 });
+    await page.getByLabel('Size', { exact: true }).selectOption({ label: '10×10' });
+    const first = [];
+    const last = [];
+    for (let i = 0; i < 5; i++) {
+      await button(page, 'Shuffle').click();
+      await page.waitForFunction(() => !document.querySelector('[data-testid=solution]'));
+      // The first answer the panel shows: its length and the page's click-to-answer time.
+      await page.evaluate(() => {
+        window.firstAnswer = null;
+        const observer = new MutationObserver(() => {
+          const s = document.querySelector('[data-testid=solution]');
+          if (s && !window.firstAnswer) {
+            window.firstAnswer = { ms: Number(s.dataset.wallMs), length: Number(s.dataset.length) };
+            observer.disconnect();
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+      await button(page, 'Solve').click();
+      await page.waitForSelector('[data-testid=solution][data-improving=false]', { timeout: 30000 });
+      const solution = page.locator('[data-testid=solution]');
+      const answer = await page.evaluate(() => window.firstAnswer);
+      const length = Number(await solution.getAttribute('data-length'));
+      assert.ok(length <= answer.length, `${length} after ${answer.length}`);
+      first.push(answer.ms);
+      last.push(Number(await solution.getAttribute('data-wall-ms')));
+      assert.match(await solution.innerText(), /rows and columns/);
+    }
+    figures.ten_by_ten_first_answer_ms = first.sort((a, b) => a - b);
+    figures.ten_by_ten_shortened_ms = last.sort((a, b) => a - b);
+    await shot(page, 'phone-10x10-solved');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
