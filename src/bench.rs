@@ -92,6 +92,12 @@ pub struct Summary {
     pub max_millis: f64,
     pub expanded: u64,
     pub generated: u64,
+    /// Over the solved instances: the mean and the largest length ÷ published length.
+    pub mean_ratio: f64,
+    pub max_ratio: f64,
+    /// Median and slowest time to the first answer, where a search answered more than once
+    /// (anytime search); `None` if none did.
+    pub first_answer: Option<(f64, f64)>,
 }
 
 /// One instance's result, as far as the summary needs it.
@@ -102,23 +108,36 @@ pub struct Timing {
     pub solved: bool,
     pub expanded: u64,
     pub generated: u64,
+    /// Length ÷ published length, when solved.
+    pub ratio: Option<f64>,
+    /// Time to the first of several answers.
+    pub first_millis: Option<f64>,
+}
+
+fn median(sorted: &[f64]) -> f64 {
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
 }
 
 /// Sums up a run.
 pub fn summarize(rows: &[Timing]) -> Summary {
     let mut times: Vec<f64> = rows.iter().map(|r| r.millis).collect();
     times.sort_by(f64::total_cmp);
-    let median = match times.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => times[n / 2],
-        n => (times[n / 2 - 1] + times[n / 2]) / 2.0,
-    };
+    let ratios: Vec<f64> = rows.iter().filter_map(|r| r.ratio).collect();
+    let mut firsts: Vec<f64> = rows.iter().filter_map(|r| r.first_millis).collect();
+    firsts.sort_by(f64::total_cmp);
     Summary {
+        mean_ratio: ratios.iter().sum::<f64>() / ratios.len().max(1) as f64,
+        max_ratio: ratios.iter().copied().fold(0.0, f64::max),
+        first_answer: firsts.last().map(|&max| (median(&firsts), max)),
         count: rows.len(),
         solved: rows.iter().filter(|r| r.solved).count(),
         all_expected: rows.iter().all(|r| r.matched),
         total_millis: times.iter().sum(),
-        median_millis: median,
+        median_millis: median(&times),
         max_millis: times.last().copied().unwrap_or(0.0),
         expanded: rows.iter().map(|r| r.expanded).sum(),
         generated: rows.iter().map(|r| r.generated).sum(),
@@ -153,6 +172,8 @@ mod tests {
             solved: true,
             expanded: 1,
             generated: 2,
+            ratio: Some(millis / 2.0),
+            first_millis: None,
         };
         assert_eq!(summarize(&[t(3.0), t(1.0), t(2.0)]).median_millis, 2.0);
         let s = summarize(&[t(4.0), t(1.0), t(2.0), t(3.0)]);
@@ -160,5 +181,7 @@ mod tests {
         assert_eq!(s.max_millis, 4.0);
         assert_eq!(s.total_millis, 10.0);
         assert_eq!(s.generated, 8);
+        assert_eq!((s.mean_ratio, s.max_ratio), (1.25, 2.0));
+        assert_eq!(s.first_answer, None);
     }
 }

@@ -532,12 +532,14 @@ fn build(
             Algorithm::Weighted => best_first(Priority::weighted(weight)),
             Algorithm::Anytime => {
                 let estimator = need()?;
+                // Rows and columns answer first where they fit: in a millisecond, every time.
+                let first = crate::reduction::fits(goal);
                 match estimator.pattern_db().cloned() {
                     Some(db) => Ok(Box::new(Resumable::new(Anytime::<K, _>::new(
-                        start, goal, db, max_nodes,
+                        start, goal, db, max_nodes, first,
                     )))),
                     None => Ok(Box::new(Resumable::new(Anytime::<K, _>::new(
-                        start, goal, estimator, max_nodes,
+                        start, goal, estimator, max_nodes, first,
                     )))),
                 }
             }

@@ -24,7 +24,9 @@ mod cli {
     use slide::scramble::{ScrambleOptions, random_solvable, random_walk};
     use slide::search::thousands;
     use slide::solvability;
-    use slide::solver::{Algorithm, Ending, Method, Options, Report, SolveError, solve};
+    use slide::solver::{
+        Algorithm, Ending, Method, Options, Progress, Report, SolveError, Solver, solve,
+    };
     use slide::{Board, Goal};
     use std::io::{Read, Write};
     use std::path::PathBuf;
@@ -401,24 +403,29 @@ mod cli {
         let mut rows = Vec::new();
         let mut code = 0u8;
         let mut out = std::io::stdout().lock();
-        // Pattern databases are built once, before the clock of the first instance starts, and
-        // their build is reported on its own.
+        // Pattern databases are built once for each goal that uses them, before any clock
+        // starts, and their build is reported on its own.
         let mut pdb_millis = None;
-        if let Some(first) = instances.first() {
-            let goal = goal_spec.for_board(&first.board).map_err(bad_input)?;
-            if Method::resolve(&options, &first.board, &goal).heuristic == Some(Heuristic::Pdb) {
-                let started = std::time::Instant::now();
-                let db = slide::heuristics::pdb::shared(&goal).map_err(bad_input)?;
-                let millis = started.elapsed().as_secs_f64() * 1000.0;
-                pdb_millis = Some(millis);
-                if !json {
-                    let _ = writeln!(
-                        out,
-                        "pattern databases for {goal}: built in {millis:.0} ms, {} MiB",
-                        db.bytes() >> 20
-                    );
-                }
+        let mut built: Vec<Board> = Vec::new();
+        for inst in &instances {
+            let goal = goal_spec.for_board(&inst.board).map_err(bad_input)?;
+            if built.contains(&goal)
+                || Method::resolve(&options, &inst.board, &goal).heuristic != Some(Heuristic::Pdb)
+            {
+                continue;
             }
+            let started = std::time::Instant::now();
+            let db = slide::heuristics::pdb::shared(&goal).map_err(bad_input)?;
+            let millis = started.elapsed().as_secs_f64() * 1000.0;
+            *pdb_millis.get_or_insert(0.0) += millis;
+            if !json {
+                let _ = writeln!(
+                    out,
+                    "pattern databases for {goal}: built in {millis:.0} ms, {} MiB",
+                    db.bytes() >> 20
+                );
+            }
+            built.push(goal);
         }
         if !json {
             let _ = writeln!(
@@ -429,8 +436,12 @@ mod cli {
         }
         for inst in &instances {
             let goal = goal_spec.for_board(&inst.board).map_err(bad_input)?;
-            let report = match solve(&inst.board, &goal, &options) {
-                Ok(r) => r,
+            let first_millis;
+            let report = match solve_timed(&inst.board, &goal, &options) {
+                Ok((r, first)) => {
+                    first_millis = first;
+                    r
+                }
                 Err(SolveError::Unsolvable(v)) => {
                     return Err(Failure {
                         code: 1,
@@ -465,6 +476,8 @@ mod cli {
                 solved: length.is_some(),
                 expanded: s.expanded,
                 generated: s.generated,
+                ratio: length.map(|n| f64::from(n) / f64::from(inst.expected.max(1))),
+                first_millis,
             });
             if json {
                 let _ = writeln!(
@@ -512,6 +525,10 @@ mod cli {
                     "expanded": sum.expanded,
                     "generated": sum.generated,
                     "pdb_build_millis": pdb_millis.map(round3),
+                    "mean_ratio": round3(sum.mean_ratio),
+                    "max_ratio": round3(sum.max_ratio),
+                    "first_answer_median_millis": sum.first_answer.map(|f| round3(f.0)),
+                    "first_answer_max_millis": sum.first_answer.map(|f| round3(f.1)),
                 })
             );
         } else {
@@ -520,15 +537,21 @@ mod cli {
             } else {
                 0.0
             };
-            let method = instances.first().map_or(String::new(), |i| {
-                let goal = goal_spec
-                    .for_board(&i.board)
-                    .unwrap_or_else(|_| i.board.clone());
-                format!(
-                    " with {}",
-                    describe(Method::resolve(&options, &i.board, &goal))
-                )
-            });
+            // The method, when one method solved every instance.
+            let mut methods: Vec<Method> = instances
+                .iter()
+                .map(|i| {
+                    let goal = goal_spec
+                        .for_board(&i.board)
+                        .unwrap_or_else(|_| i.board.clone());
+                    Method::resolve(&options, &i.board, &goal)
+                })
+                .collect();
+            methods.dedup();
+            let method = match methods.as_slice() {
+                [one] => format!(" with {}", describe(*one)),
+                _ => " (methods by size)".to_string(),
+            };
             let _ = writeln!(
                 out,
                 "\n{} instances{method}: {} solved, all at the published length: {}",
@@ -546,8 +569,40 @@ mod cli {
                 thousands(sum.generated),
                 rate
             );
+            if !sum.all_expected && sum.solved > 0 {
+                let _ = writeln!(
+                    out,
+                    "lengths: {:.3}× the published on average, {:.3}× at most",
+                    sum.mean_ratio, sum.max_ratio
+                );
+            }
+            if let Some((median, max)) = sum.first_answer {
+                let _ = writeln!(
+                    out,
+                    "first answers: median {median:.1} ms, max {max:.1} ms (then shorter ones until the budget ran out or the answer was proven shortest)"
+                );
+            }
         }
         Ok(code)
+    }
+
+    /// Solves to the end, and says when the first of several answers came (anytime search).
+    fn solve_timed(
+        start: &Board,
+        goal: &Board,
+        options: &Options,
+    ) -> Result<(Report, Option<f64>), SolveError> {
+        let mut solver = Solver::new(start, goal, options)?;
+        let mut first = None;
+        loop {
+            match solver.run(1 << 20) {
+                Progress::Running(_) => {}
+                Progress::Better(report) => {
+                    first = first.or(Some(report.stats.millis));
+                }
+                Progress::Done(report) => return report.map(|r| (r, first)),
+            }
+        }
     }
 
     fn run_check(args: CheckArgs) -> Result<u8, Failure> {

@@ -9,6 +9,9 @@
 //! nodes (the 24-puzzle's pattern databases at w = 1.75: 35 ms at worst over Korf's 50), while
 //! the cost of a run grows steeply as w falls (w = 1.5: a second; w = 1: hours). Each stage takes
 //! what the budget allows, and each answer says honestly how far from the shortest it may be.
+//!
+//! Where rows and columns fit the goal, their answer (a millisecond) comes first, so the first
+//! answer never waits on a weighted run, whose time varies from board to board.
 
 use super::idastar::{Estimate, IdaStar};
 use super::packed::Packed;
@@ -16,8 +19,9 @@ use super::{Outcome, Stats, Step};
 use crate::board::Board;
 use crate::moves::Move;
 
-/// The weights tried in turn, in sixteenths: 1.75 answers in milliseconds; the steps below it
-/// are where solutions get shorter (measured on Korf's 24-puzzles, see the README).
+/// The weights tried in turn (multiples of 1/16): 3 for a first answer when there is none yet,
+/// then 2 and 1.75, which answer in milliseconds; the steps below are where solutions get shorter
+/// (measured on Korf's 24-puzzles, see the README).
 const WEIGHTS: [f64; 12] = [
     3.0, 2.0, 1.75, 1.625, 1.5, 1.4375, 1.375, 1.3125, 1.25, 1.1875, 1.125, 1.0,
 ];
@@ -45,10 +49,19 @@ pub(crate) struct Anytime<K: Packed, E: Estimate<K> + Clone> {
     max_nodes: u64,
     /// The start's estimate: no solution is shorter.
     lower_bound: u32,
+    /// Rows and columns are still to give the first answer.
+    reduce_first: bool,
 }
 
 impl<K: Packed, E: Estimate<K> + Clone> Anytime<K, E> {
-    pub fn new(start: &Board, goal: &Board, estimator: E, max_nodes: u64) -> Anytime<K, E> {
+    /// `reduce_first`: answer by rows and columns first (the goal must suit them).
+    pub fn new(
+        start: &Board,
+        goal: &Board,
+        estimator: E,
+        max_nodes: u64,
+        reduce_first: bool,
+    ) -> Anytime<K, E> {
         let lower_bound = E::h(&estimator.root(start));
         let search = IdaStar::weighted(start, goal, estimator.clone(), WEIGHTS[0], max_nodes);
         Anytime {
@@ -62,6 +75,7 @@ impl<K: Packed, E: Estimate<K> + Clone> Anytime<K, E> {
             spent: Stats::default(),
             max_nodes,
             lower_bound,
+            reduce_first,
         }
     }
 
@@ -95,9 +109,8 @@ impl<K: Packed, E: Estimate<K> + Clone> Anytime<K, E> {
         Some(Outcome::Found(best.moves.clone()))
     }
 
-    /// A new best solution found by the running stage.
-    fn record(&mut self, moves: Vec<Move>) {
-        let weight = WEIGHTS[self.stage.min(WEIGHTS.len() - 1)];
+    /// A new best solution, at most `weight` times the shortest.
+    fn record(&mut self, moves: Vec<Move>, weight: f64) {
         let length = moves.len() as u32;
         let by_estimate = match self.lower_bound {
             lower if length <= lower => 1.0,
@@ -115,10 +128,18 @@ impl<K: Packed, E: Estimate<K> + Clone> Anytime<K, E> {
 
 impl<K: Packed, E: Estimate<K> + Clone> Step for Anytime<K, E> {
     fn step(&mut self, slice: u64) -> Option<Outcome> {
+        if self.reduce_first {
+            self.reduce_first = false;
+            if let Ok(first) = crate::reduction::reduce(&self.start, &self.goal) {
+                self.record(first.moves, f64::INFINITY);
+                self.next_stage();
+                return None; // hand the answer over before searching on
+            }
+        }
         match self.search.step(slice)? {
             Outcome::Found(moves) => {
                 let last = self.stage + 1 >= WEIGHTS.len();
-                self.record(moves);
+                self.record(moves, WEIGHTS[self.stage.min(WEIGHTS.len() - 1)]);
                 if last || self.best.as_ref().is_some_and(|b| b.within <= 1.0) {
                     return self.shortest();
                 }

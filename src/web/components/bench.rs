@@ -159,6 +159,10 @@ pub fn BenchPanel() -> Html {
             solved: r.length.is_some(),
             expanded: r.expanded,
             generated: r.generated,
+            ratio: r
+                .length
+                .map(|n| f64::from(n) / f64::from(r.expected.max(1))),
+            first_millis: None,
         })
         .collect();
     let sum = summarize(&timings);
