@@ -88,6 +88,7 @@ bench-korf:
 	$(CARGO) build --release --bin slide
 	./target/release/slide bench benches/korf100.txt
 	./target/release/slide bench ../shared/bench/korf100-blank-first.txt --goal blank-first
+	./target/release/slide bench benches/korf50-24puzzle-blank-first.txt --goal blank-first
 	./target/release/slide bench benches/korf100.txt --algorithm idastar --heuristic linear-conflict
 
 bench-browser: dist chromium
