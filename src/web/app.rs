@@ -141,27 +141,14 @@ fn Play() -> Html {
                 SolverOutput::Better {
                     id,
                     purpose: Purpose::Solve,
-                    moves,
-                    within,
-                    algorithm,
-                    heuristic,
-                    stats,
-                    tables,
+                    answer,
                 } if matches(id) && game.0.board() == &req.board => {
                     // Shown at once; the search goes on, so the request stays open.
-                    let Ok(moves) = parse_moves(&moves) else {
+                    let Ok(moves) = parse_moves(&answer.moves) else {
                         return;
                     };
-                    summary.set(Some(SolveSummary::Search {
-                        optimal: false,
-                        algorithm,
-                        heuristic,
-                        stats,
-                        wall_ms: now_ms() - req.started_ms,
-                        tables,
-                        within,
-                        improving: true,
-                    }));
+                    let wall_ms = now_ms() - req.started_ms;
+                    summary.set(Some(SolveSummary::of(answer, wall_ms, true)));
                     game.dispatch(Action::ShowSolution {
                         moves,
                         optimal: false,
@@ -170,24 +157,19 @@ fn Play() -> Html {
                 SolverOutput::Solved {
                     id,
                     purpose,
-                    moves,
-                    optimal,
-                    within,
-                    algorithm,
-                    heuristic,
-                    stats,
-                    tables,
+                    answer,
                 } if matches(id) => {
                     *waiting.borrow_mut() = None;
                     running.set(None);
-                    let Ok(moves) = parse_moves(&moves) else {
+                    let Ok(moves) = parse_moves(&answer.moves) else {
                         alert.set(Some("The solver's answer could not be read.".into()));
                         return;
                     };
+                    let (optimal, stats) = (answer.optimal, answer.stats);
                     if purpose == Purpose::Compare {
                         let method = crate::solver::Method {
-                            algorithm,
-                            heuristic,
+                            algorithm: answer.algorithm,
+                            heuristic: answer.heuristic,
                         };
                         compare_dispatch.dispatch(CompareAction::Row(
                             CompareRow {
@@ -216,16 +198,8 @@ fn Play() -> Html {
                         },
                         Purpose::Compare | Purpose::Bench => {}
                         Purpose::Solve => {
-                            summary.set(Some(SolveSummary::Search {
-                                optimal,
-                                algorithm,
-                                heuristic,
-                                stats,
-                                wall_ms: now_ms() - req.started_ms,
-                                tables,
-                                within,
-                                improving: false,
-                            }));
+                            let wall_ms = now_ms() - req.started_ms;
+                            summary.set(Some(SolveSummary::of(answer, wall_ms, false)));
                             game.dispatch(Action::ShowSolution { moves, optimal });
                         }
                     }

@@ -56,6 +56,36 @@ pub struct Tables {
     pub cached: bool,
 }
 
+/// A solution, and how it was found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    pub moves: String,
+    /// Proven shortest.
+    pub optimal: bool,
+    /// Proven at most this many times the shortest, where the method proves a bound.
+    pub within: Option<f64>,
+    pub algorithm: Algorithm,
+    pub heuristic: Option<Heuristic>,
+    pub stats: Stats,
+    /// Set when this search had to load or build pattern databases first.
+    pub tables: Option<Tables>,
+}
+
+impl Answer {
+    fn of(report: &crate::solver::Report, tables: Option<Tables>) -> Option<Answer> {
+        let solution = report.solution()?;
+        Some(Answer {
+            moves: format_moves(solution.moves()),
+            optimal: solution.optimal(),
+            within: report.within.filter(|w| w.is_finite()),
+            algorithm: report.method.algorithm,
+            heuristic: report.method.heuristic,
+            stats: report.stats,
+            tables,
+        })
+    }
+}
+
 /// What the worker answers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum SolverOutput {
@@ -75,31 +105,18 @@ pub enum SolverOutput {
         goal: String,
         tables: Tables,
     },
-    /// A solution better than any before, from a search that goes on (anytime): `within` is
-    /// its proven bound (at most that many times the shortest). [`SolverOutput::Solved`] or
-    /// another answer still ends the request.
+    /// A solution better than any before, from a search that goes on (anytime search, rows and
+    /// columns). [`SolverOutput::Solved`] or another answer still ends the request.
     Better {
         id: u32,
         purpose: Purpose,
-        moves: String,
-        within: Option<f64>,
-        algorithm: Algorithm,
-        heuristic: Option<Heuristic>,
-        stats: Stats,
-        tables: Option<Tables>,
+        answer: Answer,
     },
+    /// The search's final solution.
     Solved {
         id: u32,
         purpose: Purpose,
-        moves: String,
-        optimal: bool,
-        /// Proven at most this many times the shortest, where the method proves a bound.
-        within: Option<f64>,
-        algorithm: Algorithm,
-        heuristic: Option<Heuristic>,
-        stats: Stats,
-        /// Set when this search had to load or build pattern databases first.
-        tables: Option<Tables>,
+        answer: Answer,
     },
     /// No solution: unsolvable board, budget exhausted, bad request. `message` is for the player.
     Failed {
@@ -313,16 +330,11 @@ pub async fn solver_reactor(mut scope: Scope) {
                 Progress::Done(result) => break finished(id, purpose, result, tables),
                 Progress::Running(stats) => stats,
                 Progress::Better(report) => {
-                    if let Ending::Solved(solution) = &report.ending {
+                    if let Some(answer) = Answer::of(&report, tables) {
                         let better = SolverOutput::Better {
                             id,
                             purpose,
-                            moves: format_moves(solution.moves()),
-                            within: report.within.filter(|w| w.is_finite()),
-                            algorithm: report.method.algorithm,
-                            heuristic: report.method.heuristic,
-                            stats: report.stats,
-                            tables,
+                            answer,
                         };
                         if scope.send(better).await.is_err() {
                             return;
@@ -410,16 +422,18 @@ fn finished(
 ) -> SolverOutput {
     match result {
         Ok(report) => match &report.ending {
-            Ending::Solved(solution) => SolverOutput::Solved {
-                id,
-                purpose,
-                moves: format_moves(solution.moves()),
-                optimal: solution.optimal(),
-                within: report.within.filter(|w| w.is_finite()),
-                algorithm: report.method.algorithm,
-                heuristic: report.method.heuristic,
-                stats: report.stats,
-                tables,
+            Ending::Solved(_) => match Answer::of(&report, tables) {
+                Some(answer) => SolverOutput::Solved {
+                    id,
+                    purpose,
+                    answer,
+                },
+                None => SolverOutput::Failed {
+                    id,
+                    purpose,
+                    message: "The solver's answer was lost.".into(),
+                    stats: Some(report.stats),
+                },
             },
             Ending::BudgetExhausted { max_nodes } => SolverOutput::Failed {
                 id,

@@ -1,16 +1,37 @@
-//! The benchmark in the browser: Korf's 100 random 15-puzzles, solved one after another in the
-//! worker exactly as Solve solves a board, with the figures `slide bench` prints natively. It has
-//! its own bridge, so it never disturbs the game on the page.
+//! The benchmark in the browser: Korf's 100 random 15-puzzles (or his 50 24-puzzles), solved one
+//! after another in the worker exactly as Solve solves a board, with the figures `slide bench`
+//! prints natively. It has its own bridge, so it never disturbs the game on the page.
 
-use crate::bench::{Instance, Timing, parse_instances, summarize};
+use crate::bench::{Timing, parse_instances, summarize};
 use crate::search::thousands;
 use crate::solver::Algorithm;
-use crate::web::worker::{Purpose, SolverInput, SolverOutput, SolverReactor, Tables};
+use crate::web::worker::{Answer, Purpose, SolverInput, SolverOutput, SolverReactor, Tables};
 use yew::prelude::*;
 use yew_agent::reactor::{ReactorEvent, use_reactor_bridge};
 
-/// Korf's instances for the goal with the blank last (the same file as `benches/korf100.txt`).
-const KORF100: &str = include_str!("../../../benches/korf100.txt");
+/// A set of benchmark instances.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Set {
+    name: &'static str,
+    text: &'static str,
+    goal: &'static str,
+    about: &'static str,
+}
+
+const SETS: [Set; 2] = [
+    Set {
+        name: "Korf's 100 fifteen-puzzles",
+        text: include_str!("../../../benches/korf100.txt"),
+        goal: "blank-last",
+        about: "The 100 random 15-puzzles of Korf's 1985 paper, solved optimally by IDA* with pattern databases and checked against their published shortest lengths.",
+    },
+    Set {
+        name: "Korf's 50 24-puzzles",
+        text: include_str!("../../../benches/korf50-24puzzle-blank-first.txt"),
+        goal: "blank-first",
+        about: "The 50 random 24-puzzles of Korf and Felner (2002), far beyond optimal search in a tab: the anytime search's final answers, compared with the published shortest lengths.",
+    },
+];
 
 #[derive(Clone, Debug, PartialEq)]
 struct Row {
@@ -31,6 +52,8 @@ struct Run {
 }
 
 enum Change {
+    /// Another set was chosen: the rows are of the old one.
+    Clear,
     Start,
     Stop,
     Row(Row, Option<Tables>),
@@ -49,6 +72,7 @@ impl Reducible for Run {
                 }
             }
             Change::Stop => run.running = false,
+            Change::Clear => run = Run::default(),
             Change::Row(row, tables) => {
                 run.tables = run.tables.or(tables);
                 run.rows.push(row);
@@ -62,14 +86,14 @@ impl Reducible for Run {
     }
 }
 
-fn instances() -> Vec<Instance> {
-    parse_instances(KORF100).unwrap_or_default()
-}
-
 #[component]
 pub fn BenchPanel() -> Html {
     let run = use_reducer(Run::default);
-    let list = use_memo((), |_| instances());
+    let chosen = use_state(|| 0usize);
+    let set = SETS[(*chosen).min(SETS.len() - 1)];
+    let list = use_memo(*chosen, |&i| {
+        parse_instances(SETS[i.min(SETS.len() - 1)].text).unwrap_or_default()
+    });
     let bridge = {
         let dispatch = run.dispatcher();
         let list = list.clone();
@@ -81,10 +105,13 @@ pub fn BenchPanel() -> Html {
                 SolverOutput::Solved {
                     id,
                     purpose: Purpose::Bench,
-                    moves,
-                    stats,
-                    tables,
-                    ..
+                    answer:
+                        Answer {
+                            moves,
+                            stats,
+                            tables,
+                            ..
+                        },
                 } => {
                     let expected = list.get(id as usize).map_or(0, |i| i.expected);
                     let length = crate::notation::parse_moves(&moves)
@@ -126,7 +153,7 @@ pub fn BenchPanel() -> Html {
                     id: state.rows.len() as u32,
                     purpose: Purpose::Bench,
                     board: inst.board.to_string(),
-                    goal: "blank-last".into(),
+                    goal: set.goal.into(),
                     algorithm: Algorithm::Auto,
                     heuristic: None,
                     max_nodes: None,
@@ -176,10 +203,41 @@ pub fn BenchPanel() -> Html {
         None if run.rows.is_empty() => String::new(),
         None => "Pattern databases were already in memory.".into(),
     };
+    let lengths_text = if sum.all_expected || sum.solved == 0 {
+        String::new()
+    } else {
+        format!(
+            " Lengths {:.3}× the published on average, {:.3}× at most.",
+            sum.mean_ratio, sum.max_ratio
+        )
+    };
+    let on_set = {
+        let chosen = chosen.clone();
+        let run = run.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            if let Ok(i) = value.parse::<usize>()
+                && !run.running
+            {
+                chosen.set(i);
+                run.dispatch(Change::Clear);
+            }
+        })
+    };
     html! {
         <details class="panel bench">
-            <summary>{ "Benchmark: Korf's 100 fifteen-puzzles" }</summary>
-            <p>{ "Solves the 100 random 15-puzzles of Korf's 1985 paper, one after another in this tab's worker (IDA* with pattern databases), and checks each against its published shortest length. The times are the worker's search time, as `slide bench` measures natively." }</p>
+            <summary>{ "Benchmark: Korf's puzzles" }</summary>
+            <p>{ set.about }{ " One after another in this tab's worker; the times are the worker's search time, as `slide bench` measures natively." }</p>
+            <div class="field">
+                <label for="bench-set">{ "Instances" }</label>
+                <select id="bench-set" onchange={on_set} disabled={run.running}>
+                    { for SETS.iter().enumerate().map(|(i, s)| html! {
+                        <option value={i.to_string()} selected={i == *chosen}>{ s.name }</option>
+                    }) }
+                </select>
+            </div>
             <button class="primary" onclick={on_run}>
                 { if run.running { "Stop benchmark" } else { "Run benchmark" } }
             </button>
@@ -191,6 +249,8 @@ pub fn BenchPanel() -> Html {
                     data-done={done.to_string()}
                     data-count={sum.count.to_string()}
                     data-all-optimal={sum.all_expected.to_string()}
+                    data-mean-ratio={format!("{:.3}", sum.mean_ratio)}
+                    data-max-ratio={format!("{:.3}", sum.max_ratio)}
                     data-total-ms={format!("{:.1}", sum.total_millis)}
                     data-median-ms={format!("{:.2}", sum.median_millis)}
                     data-max-ms={format!("{:.1}", sum.max_millis)}
@@ -198,7 +258,7 @@ pub fn BenchPanel() -> Html {
                     data-tables-ms={run.tables.map(|t| format!("{:.0}", t.millis))}
                     data-tables-cached={run.tables.map(|t| t.cached.to_string())}>
                     { format!(
-                        "{} of {} solved{}, all at the published length: {}. Total {:.0} ms, median {:.1} ms, slowest {:.0} ms; {} nodes. {tables_text}",
+                        "{} of {} solved{}, all at the published length: {}.{lengths_text} Total {:.0} ms, median {:.1} ms, slowest {:.0} ms; {} nodes. {tables_text}",
                         sum.solved,
                         list.len(),
                         if run.running { " so far" } else { "" },

@@ -30,6 +30,23 @@ pub enum SolveSummary {
     Link,
 }
 
+impl SolveSummary {
+    /// The summary of a worker's answer, `wall_ms` after the click; `improving` while the search
+    /// goes on.
+    pub fn of(answer: crate::web::worker::Answer, wall_ms: f64, improving: bool) -> SolveSummary {
+        SolveSummary::Search {
+            optimal: answer.optimal,
+            algorithm: answer.algorithm,
+            heuristic: answer.heuristic,
+            stats: answer.stats,
+            wall_ms,
+            tables: answer.tables,
+            within: answer.within,
+            improving,
+        }
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct ReplayProps {
     pub summary: SolveSummary,
