@@ -64,6 +64,8 @@ struct Running {
     stats: Stats,
     /// While the pattern databases are built first: how far, 0 to 1.
     preparing: Option<f64>,
+    /// The summary of an earlier answer of this search now on show (anytime search).
+    shown: Option<SolveSummary>,
 }
 
 use super::page::{now_ms, opening, page_base, post_to_parent, query_for, shuffled};
@@ -148,10 +150,15 @@ fn Play() -> Html {
                         return;
                     };
                     let wall_ms = now_ms() - req.started_ms;
-                    summary.set(Some(SolveSummary::of(answer, wall_ms, true)));
+                    let shown = SolveSummary::of(answer, wall_ms, true);
+                    summary.set(Some(shown.clone()));
                     game.dispatch(Action::ShowSolution {
                         moves,
                         optimal: false,
+                    });
+                    *waiting.borrow_mut() = Some(Running {
+                        shown: Some(shown),
+                        ..req
                     });
                 }
                 SolverOutput::Solved {
@@ -183,6 +190,15 @@ fn Play() -> Html {
                             },
                             Some(moves),
                         ));
+                        return;
+                    }
+                    if let (true, Some(mut shown)) = (game.0.board() != &req.board, req.shown) {
+                        // The player is already replaying an earlier answer: it stays, and
+                        // stops saying a shorter one may come.
+                        if let SolveSummary::Search { improving, .. } = &mut shown {
+                            *improving = false;
+                        }
+                        summary.set(Some(shown));
                         return;
                     }
                     if game.0.board() != &req.board {
@@ -326,6 +342,7 @@ fn Play() -> Html {
                 started_ms: now_ms(),
                 stats: Stats::default(),
                 preparing: None,
+                shown: None,
             };
             *waiting.borrow_mut() = Some(req.clone());
             running.set(Some(req));

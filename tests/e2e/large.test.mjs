@@ -51,6 +51,17 @@ describe('the 24-puzzle', () => {
     });
     assert.ok(cached.some((u) => /pdb-5x5-v1\/0,1,2,3,4_/.test(u)), cached.join(' '));
     await shot(page, 'desktop-24-solved');
+
+    // Playing an early answer while the search goes on: it stays on show, without complaint.
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=solution][data-improving=true]', { timeout: 30000 });
+    const early = await solution.getAttribute('data-length');
+    await button(page, 'Step forward').click();
+    await button(page, 'Solve').waitFor({ timeout: 30000 });
+    assert.equal(await solution.getAttribute('data-improving'), 'false');
+    assert.equal(await solution.getAttribute('data-length'), early);
+    assert.equal(await solution.getAttribute('data-step'), '1');
+    assert.equal(await page.getByRole('alert').count(), 0);
     assert.deepEqual(errors, []);
     await page.close();
   });
