@@ -12,6 +12,8 @@ pub mod bfs;
 pub mod dfs;
 pub mod idastar;
 pub(crate) mod packed;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod parallel;
 pub mod watch;
 
 use crate::moves::Move;

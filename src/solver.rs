@@ -134,6 +134,9 @@ pub struct Options {
     pub weight: f64,
     /// Depth limit of DFS; `None` picks the board's diameter where it is known.
     pub depth_limit: Option<u32>,
+    /// Threads for IDA* (natively; the browser's worker has one). Node counts of the last
+    /// iteration then vary from run to run.
+    pub threads: usize,
     /// Most nodes to expand; `None` is [`default_max_nodes`] for searches that keep nodes and no
     /// limit for IDA*, whose memory does not grow.
     pub max_nodes: Option<u64>,
@@ -147,6 +150,7 @@ impl Default for Options {
             weight: DEFAULT_WEIGHT,
             depth_limit: None,
             max_nodes: None,
+            threads: 1,
         }
     }
 }
@@ -400,9 +404,12 @@ impl Solver {
             goal,
             method,
             estimator,
-            options.weight,
-            depth_limit,
-            max_nodes,
+            Tuning {
+                weight: options.weight,
+                depth_limit,
+                max_nodes,
+                threads: options.threads,
+            },
         )?;
         Ok(Solver {
             start: start.clone(),
@@ -507,15 +514,27 @@ pub fn solve(start: &Board, goal: &Board, options: &Options) -> Result<Report, S
     Solver::new(start, goal, options)?.finish()
 }
 
+/// The numbers a search is built with.
+struct Tuning {
+    weight: f64,
+    depth_limit: u32,
+    max_nodes: u64,
+    threads: usize,
+}
+
 fn build(
     start: &Board,
     goal: &Board,
     method: Method,
     estimator: Option<Estimator>,
-    weight: f64,
-    depth_limit: u32,
-    max_nodes: u64,
+    tuning: Tuning,
 ) -> Result<Box<dyn Search>, SolveError> {
+    let Tuning {
+        weight,
+        depth_limit,
+        max_nodes,
+        threads,
+    } = tuning;
     let need = || {
         estimator
             .clone()
@@ -544,6 +563,19 @@ fn build(
                 }
             }
             Algorithm::Greedy => best_first(Priority::GREEDY),
+            #[cfg(not(target_arch = "wasm32"))]
+            Algorithm::IdaStar if threads > 1 => {
+                use crate::search::parallel::ParallelIda;
+                let estimator = need()?;
+                match estimator.pattern_db().cloned() {
+                    Some(db) => Ok(Box::new(Resumable::new(ParallelIda::<K, _>::new(
+                        start, goal, db, threads, max_nodes,
+                    )))),
+                    None => Ok(Box::new(Resumable::new(ParallelIda::<K, _>::new(
+                        start, goal, estimator, threads, max_nodes,
+                    )))),
+                }
+            }
             Algorithm::IdaStar => {
                 let estimator = need()?;
                 match estimator.pattern_db().cloned() {

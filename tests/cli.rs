@@ -346,3 +346,34 @@ fn korf_instances_solve_at_their_published_lengths() {
     assert_eq!(summary["all_expected"], true);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn threads_and_anytime_answers_state_what_they_prove() {
+    // Korf's instance 1 on two threads: still the shortest.
+    let o = slide(&[
+        "solve",
+        "--json",
+        "--threads",
+        "2",
+        "13,6,8,12/15,14,0,10/11,7,4,5/9,1,3,2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["length"], 57);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["within"], 1.0);
+    // A 5×5 by anytime search with a small budget: an answer, with the bound it proves.
+    let o = slide(&[
+        "solve",
+        "--goal",
+        "blank-first",
+        "--max-nodes",
+        "20000",
+        "14,5,9,2,18/8,23,19,12,17/15,0,10,20,4/6,11,21,1,7/24,3,16,22,13",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("anytime weighted IDA*"), "{text}");
+    assert!(text.contains("× the shortest"), "{text}");
+    assert_bad_input(&["solve", "--threads", "0", "1,2,3/4,5,6/7,8,0"], "threads");
+}

@@ -81,6 +81,10 @@ mod cli {
         /// Depth limit of dfs (default: the board's diameter where known)
         #[arg(long)]
         depth_limit: Option<u32>,
+        /// Threads for idastar (and auto where it picks idastar): each iteration's subtrees are
+        /// shared out
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
         /// Print JSON instead of text
         #[arg(long)]
         json: bool,
@@ -94,6 +98,7 @@ mod cli {
                 weight: self.weight,
                 depth_limit: self.depth_limit,
                 max_nodes: self.max_nodes,
+                threads: usize::from(self.threads),
             }
         }
     }

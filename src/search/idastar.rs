@@ -139,6 +139,11 @@ pub(crate) struct IdaStar<K: Packed, E: Estimate<K> = Estimator> {
     next_bound: u32,
     max_nodes: u64,
     stats: Stats,
+    /// The root's depth in a larger search (see [`IdaStar::subtree`]).
+    depth: u32,
+    /// One iteration only, at the bound set at the start (see [`IdaStar::subtree`]).
+    single: bool,
+    started: bool,
 }
 
 impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
@@ -173,6 +178,37 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
                 bound: Some(weight * h / 16),
                 ..Stats::default()
             },
+            depth: 0,
+            single: false,
+            started: false,
+        }
+    }
+
+    /// One iteration of plain IDA* over the subtree below `start`, a board `depth` moves into a
+    /// larger search reached by move `last` (not undone), with cost bound `bound`: a piece of a
+    /// parallel iteration. It ends with [`Outcome::Found`] (the moves from `start`) or
+    /// [`Outcome::Exhausted`], after which [`IdaStar::next_bound`] is its share of the next bound.
+    pub fn subtree(
+        start: &Board,
+        goal: &Board,
+        estimator: E,
+        depth: u32,
+        last: Option<Move>,
+        bound: u32,
+    ) -> IdaStar<K, E> {
+        let mut search = IdaStar::weighted(start, goal, estimator, 1.0, u64::MAX);
+        search.root.mv = last.map_or(NO_MOVE, Move::index);
+        search.depth = depth;
+        search.single = true;
+        search.next_bound = 16 * bound;
+        search
+    }
+
+    /// The least f above the bound seen so far (`u32::MAX` if none), in moves.
+    pub fn next_bound(&self) -> u32 {
+        match self.next_bound {
+            u32::MAX => u32::MAX,
+            b => b / 16,
         }
     }
 
@@ -192,9 +228,10 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
             let Some(top) = self.stack.last_mut() else {
                 // An iteration ended without the goal: raise the bound to the least f that
                 // exceeded it and start again from the root.
-                if self.next_bound == u32::MAX {
+                if self.next_bound == u32::MAX || (self.single && self.started) {
                     return Some(Outcome::Exhausted);
                 }
+                self.started = true;
                 if self.stats.expanded >= self.max_nodes {
                     return Some(Outcome::BudgetExhausted);
                 }
@@ -223,7 +260,7 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
             let blank = frame.blank as usize;
             self.stats.generated += 1;
             let tile = frame.key.tile(from);
-            let g = self.stack.len() as u32;
+            let g = self.depth + self.stack.len() as u32;
             let (g16, w) = (16 * g, self.weight);
             // The least estimate that prunes this child and leaves the next bound as it is.
             let enough = self

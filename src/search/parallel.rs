@@ -1,0 +1,301 @@
+//! IDA* on several cores (natively; a browser tab's worker has one thread).
+//!
+//! Each iteration first unrolls the top of the tree: every path of a few moves whose f stays
+//! within the bound, until there are a few hundred per thread. The threads then take these
+//! subtrees one at a time and search each to the same bound ([`IdaStar::subtree`]), so a thread
+//! that drew small subtrees simply takes more. The iteration's next bound is the least over all
+//! of them. The first solution found ends the iteration for every thread; the iteration before
+//! found none within a bound one lower, so it is shortest.
+//!
+//! Node counts differ from run to run by how far the other threads got when one found the goal;
+//! every count before the last iteration is the same as one thread's.
+
+use super::idastar::{Estimate, IdaStar};
+use super::packed::Packed;
+use super::{Outcome, Stats, Step};
+use crate::board::Board;
+use crate::moves::Move;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+
+/// Subtrees wanted per thread: enough that the last ones to finish are small.
+const PIECES_PER_THREAD: usize = 256;
+/// Nodes a thread searches between looks at whether another found the goal.
+const CHECK_EVERY: u64 = 1 << 14;
+/// Iterations after one this small run on one thread: starting threads and unrolling the top of
+/// the tree would cost more than they save (Korf's 100 take 40 % longer otherwise).
+const SMALL_ITERATION: u64 = 1 << 21;
+
+/// A board at the top of the tree, and the path to it.
+struct Piece {
+    board: Board,
+    path: Vec<Move>,
+}
+
+pub(crate) struct ParallelIda<K, E> {
+    start: Board,
+    goal: Board,
+    estimator: E,
+    threads: usize,
+    bound: u32,
+    max_nodes: u64,
+    stats: Stats,
+    /// Nodes the last iteration expanded.
+    last_iteration: u64,
+    /// See [`SMALL_ITERATION`].
+    small_iteration: u64,
+    _key: std::marker::PhantomData<K>,
+}
+
+impl<K: Packed + Send, E: Estimate<K> + Clone + Send + Sync> ParallelIda<K, E> {
+    pub fn new(
+        start: &Board,
+        goal: &Board,
+        estimator: E,
+        threads: usize,
+        max_nodes: u64,
+    ) -> ParallelIda<K, E> {
+        let bound = E::h(&estimator.root(start));
+        ParallelIda {
+            start: start.clone(),
+            goal: goal.clone(),
+            estimator,
+            threads: threads.max(1),
+            bound,
+            max_nodes,
+            stats: Stats {
+                bound: Some(bound),
+                ..Stats::default()
+            },
+            last_iteration: 0,
+            small_iteration: SMALL_ITERATION,
+            _key: std::marker::PhantomData,
+        }
+    }
+
+    /// The paths of `depth` moves within the bound (no move undoing the one before), or a
+    /// solution met on the way; also the least f that went over.
+    fn unroll(&mut self, depth: u32) -> (Result<Vec<Piece>, Vec<Move>>, u32) {
+        let mut over = u32::MAX;
+        let mut level = vec![Piece {
+            board: self.start.clone(),
+            path: Vec::new(),
+        }];
+        for g in 1..=depth {
+            let mut next = Vec::with_capacity(level.len() * 2);
+            for piece in &level {
+                self.stats.expanded += 1;
+                for m in Move::ALL {
+                    if piece.path.last().is_some_and(|&l| l.opposite() == m) {
+                        continue;
+                    }
+                    let Some(board) = piece.board.moved(m) else {
+                        continue;
+                    };
+                    self.stats.generated += 1;
+                    let mut path = piece.path.clone();
+                    path.push(m);
+                    if board == self.goal {
+                        return (Err(path), over);
+                    }
+                    let f = g + E::h(&self.estimator.root(&board));
+                    if f > self.bound {
+                        over = over.min(f);
+                        continue;
+                    }
+                    next.push(Piece { board, path });
+                }
+            }
+            level = next;
+        }
+        (Ok(level), over)
+    }
+
+    /// One iteration at the current bound: the solution, or the next bound.
+    fn iteration(&mut self) -> Result<Vec<Move>, u32> {
+        if self.start == self.goal {
+            return Ok(Vec::new());
+        }
+        let before = self.stats.expanded;
+        let result = if self.last_iteration < self.small_iteration {
+            self.one_thread()
+        } else {
+            self.threads()
+        };
+        self.last_iteration = self.stats.expanded - before;
+        result
+    }
+
+    /// An iteration on this thread alone.
+    fn one_thread(&mut self) -> Result<Vec<Move>, u32> {
+        let mut search = IdaStar::<K, E>::subtree(
+            &self.start,
+            &self.goal,
+            self.estimator.clone(),
+            0,
+            None,
+            self.bound,
+        );
+        let outcome = loop {
+            if let Some(outcome) = search.step(u64::MAX) {
+                break outcome;
+            }
+        };
+        let counters = search.counters();
+        self.stats.expanded += counters.expanded;
+        self.stats.generated += counters.generated;
+        match outcome {
+            Outcome::Found(path) => Ok(path),
+            _ => Err(search.next_bound()),
+        }
+    }
+
+    /// An iteration shared out among the threads.
+    fn threads(&mut self) -> Result<Vec<Move>, u32> {
+        let want = PIECES_PER_THREAD * self.threads;
+        let mut depth = 1;
+        let (pieces, mut over) = loop {
+            let (pieces, over) = self.unroll(depth);
+            match pieces {
+                Err(path) => return Ok(path),
+                Ok(p) if p.len() >= want || depth >= self.bound || p.is_empty() => {
+                    break (p, over);
+                }
+                Ok(_) => depth += 1,
+            }
+        };
+        let next = AtomicUsize::new(0);
+        let found = AtomicBool::new(false);
+        let solution: Mutex<Option<Vec<Move>>> = Mutex::new(None);
+        let next_bound = AtomicU32::new(u32::MAX);
+        let (expanded, generated) = (AtomicU64::new(0), AtomicU64::new(0));
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                scope.spawn(|| {
+                    while !found.load(Ordering::Relaxed) {
+                        let Some(piece) = pieces.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                            break;
+                        };
+                        let mut search = IdaStar::<K, E>::subtree(
+                            &piece.board,
+                            &self.goal,
+                            self.estimator.clone(),
+                            piece.path.len() as u32,
+                            piece.path.last().copied(),
+                            self.bound,
+                        );
+                        let outcome = loop {
+                            if let Some(outcome) = search.step(CHECK_EVERY) {
+                                break Some(outcome);
+                            }
+                            if found.load(Ordering::Relaxed) {
+                                break None;
+                            }
+                        };
+                        let counters = search.counters();
+                        expanded.fetch_add(counters.expanded, Ordering::Relaxed);
+                        generated.fetch_add(counters.generated, Ordering::Relaxed);
+                        next_bound.fetch_min(search.next_bound(), Ordering::Relaxed);
+                        if let Some(Outcome::Found(rest)) = outcome {
+                            found.store(true, Ordering::Relaxed);
+                            let mut path = piece.path.clone();
+                            path.extend(rest);
+                            let mut slot = solution.lock().unwrap_or_else(|e| e.into_inner());
+                            slot.get_or_insert(path);
+                        }
+                    }
+                });
+            }
+        });
+        self.stats.expanded += expanded.into_inner();
+        self.stats.generated += generated.into_inner();
+        if let Some(path) = solution.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Ok(path);
+        }
+        over = over.min(next_bound.into_inner());
+        Err(over)
+    }
+}
+
+impl<K: Packed + Send, E: Estimate<K> + Clone + Send + Sync> Step for ParallelIda<K, E> {
+    /// A whole iteration per call (the command line does not need finer slices).
+    fn step(&mut self, _slice: u64) -> Option<Outcome> {
+        if self.stats.expanded >= self.max_nodes {
+            return Some(Outcome::BudgetExhausted);
+        }
+        match self.iteration() {
+            Ok(path) => Some(Outcome::Found(path)),
+            Err(u32::MAX) => Some(Outcome::Exhausted),
+            Err(next) => {
+                self.bound = next;
+                self.stats.bound = Some(next);
+                None
+            }
+        }
+    }
+
+    fn counters(&self) -> Stats {
+        self.stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::parse_instances;
+    use crate::heuristics::{Estimator, Heuristic, pdb};
+    use crate::random::Rng;
+    use crate::scramble::random_walk;
+    use crate::search::idastar::IdaStar;
+
+    fn run<S: Step>(mut search: S) -> Vec<Move> {
+        loop {
+            match search.step(u64::MAX) {
+                Some(Outcome::Found(path)) => return path,
+                Some(other) => panic!("{other:?}"),
+                None => {}
+            }
+        }
+    }
+
+    fn reaches(start: &Board, goal: &Board, path: &[Move]) -> bool {
+        let mut b = start.clone();
+        b.apply_all(path).is_ok() && &b == goal
+    }
+
+    #[test]
+    fn shared_iterations_find_shortest_solutions() {
+        let goal = Board::blank_last(4, 4).unwrap();
+        let db = pdb::shared(&goal).unwrap();
+        let text = include_str!("../../benches/korf100.txt");
+        for inst in parse_instances(text).unwrap().iter().take(4) {
+            for threads in [1, 2, 3] {
+                let mut search =
+                    ParallelIda::<u64, _>::new(&inst.board, &goal, db.clone(), threads, u64::MAX);
+                search.small_iteration = 0; // every iteration shared out
+                let path = run(search);
+                assert_eq!(path.len() as u32, inst.expected, "instance {}", inst.id);
+                assert!(reaches(&inst.board, &goal, &path));
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_lengths_as_one_thread_with_any_estimate() {
+        let mut rng = Rng::seeded(3);
+        for (w, h) in [(3, 3), (4, 3), (4, 4)] {
+            let goal = Board::blank_first(w, h).unwrap();
+            let est = Estimator::new(Heuristic::LinearConflict, &goal).unwrap();
+            for walk in [0, 1, 5, 30, 60] {
+                let (start, _) = random_walk(&goal, walk, &mut rng);
+                let one = run(IdaStar::<u64, _>::new(&start, &goal, est.clone(), u64::MAX));
+                let mut search =
+                    ParallelIda::<u64, _>::new(&start, &goal, est.clone(), 2, u64::MAX);
+                search.small_iteration = 0;
+                let two = run(search);
+                assert_eq!(one.len(), two.len(), "{start}");
+                assert!(reaches(&start, &goal, &two));
+            }
+        }
+    }
+}
