@@ -535,6 +535,8 @@ fn build(
         max_nodes,
         threads,
     } = tuning;
+    #[cfg(target_arch = "wasm32")]
+    let _ = threads; // one thread in a browser's worker
     let need = || {
         estimator
             .clone()
