@@ -635,6 +635,40 @@ impl Covered for u32 {
     }
 }
 
+/// Sorts states (below 2^30) in two passes of 15 bits, `scratch` as the buffer: several times
+/// faster than a comparison sort on the millions of states of a level.
+fn radix_sort(states: &mut Vec<u32>, scratch: &mut Vec<u32>) {
+    const BITS: u32 = 15;
+    const BUCKETS: usize = 1 << BITS;
+    if states.len() < 1 << 12 {
+        states.sort_unstable();
+        return;
+    }
+    debug_assert!(states.iter().all(|&s| s < 1 << (2 * BITS)));
+    let mut counts = vec![0usize; BUCKETS];
+    for pass in 0..2 {
+        let shift = pass * BITS;
+        counts.fill(0);
+        for &s in states.iter() {
+            counts[((s >> shift) as usize) & (BUCKETS - 1)] += 1;
+        }
+        let mut total = 0;
+        for c in counts.iter_mut() {
+            let n = *c;
+            *c = total;
+            total += n;
+        }
+        scratch.clear();
+        scratch.resize(states.len(), 0);
+        for &s in states.iter() {
+            let bucket = &mut counts[((s >> shift) as usize) & (BUCKETS - 1)];
+            scratch[*bucket] = s;
+            *bucket += 1;
+        }
+        std::mem::swap(states, scratch);
+    }
+}
+
 /// One group's breadth-first search, by board size.
 enum GroupSearch {
     Small(Search<u16>),
@@ -734,8 +768,9 @@ impl<C: Covered> Search<C> {
                     self.seen = Vec::new();
                     return true;
                 }
+                // In index order, the next level's table reads go mostly forward in memory.
                 std::mem::swap(&mut self.frontier, &mut self.next);
-                self.frontier.sort_unstable();
+                radix_sort(&mut self.frontier, &mut self.next);
                 self.next.clear();
                 self.cursor = 0;
                 self.level += 1;
