@@ -291,7 +291,21 @@ pub async fn solver_reactor(mut scope: Scope) {
             SolverInput::Cancel { .. } => continue, // for a search that already ended
         };
         let mut tables = None;
-        if let Some(goal) = needs_tables(&board, &goal, algorithm, heuristic) {
+        if let Some(goal_board) = needs_tables(&board, &goal, algorithm, heuristic) {
+            // An anytime search need not wait for the tables to give its first answer.
+            if pdb::cached(&goal_board).is_none()
+                && let Some(answer) = early_answer(&board, &goal_board, algorithm, heuristic)
+            {
+                let better = SolverOutput::Better {
+                    id,
+                    purpose,
+                    answer,
+                };
+                if scope.send(better).await.is_err() {
+                    break;
+                }
+            }
+            let goal = goal_board;
             match worker.tables(&mut scope, &goal, Some((id, purpose))).await {
                 Ok(t) => tables = t,
                 Err(Stop::Gone) => break,
@@ -381,6 +395,36 @@ fn needs_tables(
     };
     let method = crate::solver::Method::resolve(&options, &board, &goal);
     (method.heuristic == Some(Heuristic::Pdb)).then_some(goal)
+}
+
+/// Rows and columns' answer, for an anytime search about to wait for its tables.
+fn early_answer(
+    board: &str,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: Option<Heuristic>,
+) -> Option<Answer> {
+    let board = parse_board(board).ok()?;
+    let options = Options {
+        algorithm,
+        heuristic,
+        ..Options::default()
+    };
+    let method = crate::solver::Method::resolve(&options, &board, goal);
+    if method.algorithm != Algorithm::Anytime || !crate::reduction::fits(goal) {
+        return None;
+    }
+    let reduced = crate::reduction::reduce(&board, goal).ok()?;
+    let checked = crate::solution::Solution::checked(&board, goal, reduced.moves, false).ok()?;
+    Some(Answer {
+        moves: format_moves(checked.moves()),
+        optimal: false,
+        within: None,
+        algorithm: method.algorithm,
+        heuristic: method.heuristic,
+        stats: Stats::default(),
+        tables: None,
+    })
 }
 
 fn prepare(

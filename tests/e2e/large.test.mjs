@@ -23,11 +23,14 @@ describe('the 24-puzzle', () => {
     // Every length the solution panel shows, in order.
     await page.evaluate(() => {
       window.lengthsSeen = [];
+      window.buildingAfterAnswer = false;
       new MutationObserver(() => {
         const s = document.querySelector('[data-testid=solution]');
         const n = s && Number(s.dataset.length);
         if (n && window.lengthsSeen.at(-1) !== n) window.lengthsSeen.push(n);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+        const progress = document.querySelector('[data-testid=progress]')?.textContent ?? '';
+        if (n && /building the pattern databases/.test(progress)) window.buildingAfterAnswer = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     });
     const clicked = Date.now();
     await button(page, 'Solve').click();
@@ -40,6 +43,8 @@ describe('the 24-puzzle', () => {
     assert.ok(length <= 1.25 * KORF24[1], `${length} moves`);
     assert.equal(seen.at(-1), length);
     for (let i = 1; i < seen.length; i++) assert.ok(seen[i] < seen[i - 1], seen.join(' '));
+    // The first answer (rows and columns) was on show while the tables were still being built.
+    assert.ok(await page.evaluate(() => window.buildingAfterAnswer));
     const text = await solution.innerText();
     assert.match(text, /at most \d\.\d\d× the shortest/);
     assert.match(text, /anytime weighted IDA\* \+ pattern databases/);
