@@ -27,7 +27,7 @@ pub enum Heuristic {
     /// Manhattan plus two moves for every tile that must leave its goal row or column to let
     /// another past.
     LinearConflict,
-    /// Additive pattern databases (15-puzzle): 6-6-3, and the board's mirror image.
+    /// Additive pattern databases (4×4: 6-6-3; 5×5: 5-5-5-5-4), and the board's mirror image.
     Pdb,
 }
 

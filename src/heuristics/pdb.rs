@@ -1,23 +1,25 @@
-//! Additive pattern databases for the 15-puzzle.
+//! Additive pattern databases for the 15- and 24-puzzles.
 //!
-//! The tiles are split into three disjoint groups of six, six and three. For each group a table
-//! holds, for every placement of its tiles (the other tiles unlabelled), the fewest moves *of that
-//! group's tiles* that bring them home. Since no move belongs to two groups, the three values add up
-//! to a lower bound on the whole board: this is Korf and Felner's additive 6-6-3 database (2002).
+//! The tiles are split into disjoint groups: six, six and three on the 4×4 board (Korf and
+//! Felner's 6-6-3, 2002), five, five, five, five and four on the 5×5. For each group a table holds,
+//! for every placement of its tiles (the other tiles unlabelled), the fewest moves *of that group's
+//! tiles* that bring them home. Since no move belongs to two groups, the values add up to a lower
+//! bound on the whole board.
 //!
 //! **Two lookups for one table.** Both named goals look the same when mirrored across the
 //! diagonal through the blank's corner, so a board's mirror image is as far from the goal as the
 //! board itself. The groups are not symmetric, so the mirror image reads *different* entries of the
 //! same tables, and the larger of the two sums is still a lower bound (Felner et al., 2004).
 //!
-//! **Indexing.** A placement is indexed by its tiles' squares, four bits each (`16^6` entries,
-//! 16 MiB a six-tile table), so a move changes an index by one addition and a search never ranks a
+//! **Indexing.** A placement is indexed by its tiles' squares as digits in base "squares of the
+//! board" (`16^6` entries, 16 MiB, a 15-puzzle six-tile table; `25^5`, 9.3 MiB, a 24-puzzle
+//! five-tile one), so a move changes an index by one addition and a search never ranks a
 //! permutation.
 //!
 //! **Building.** Breadth-first search backwards from the goal over placements *and* the region the
 //! blank can roam without moving a group tile: moves of other tiles are free, so the blank's whole
-//! region is one state. About 6 million states a six-tile group, resumable in slices (see
-//! [`Builder`]) so a Web Worker can report progress.
+//! region is one state. About 6 million states a group, resumable in slices (see [`Builder`]) so
+//! a Web Worker can report progress.
 
 use crate::board::Board;
 use std::fmt;

@@ -7,7 +7,7 @@
 //! resume later: that is what lets the browser's worker report progress and be cancelled.
 //!
 //! Each node keeps what its estimate needs ([`Estimate::State`]): the estimate itself for the
-//! incremental heuristics, the table indices for the 15-puzzle's pattern databases.
+//! incremental heuristics, the table indices for pattern databases.
 
 use super::arena::NO_MOVE;
 use super::packed::Packed;
