@@ -114,6 +114,28 @@ pub struct Timing {
     pub first_millis: Option<f64>,
 }
 
+impl Timing {
+    /// The timing of an instance published at `expected` moves, solved in `length` (if at all)
+    /// in `millis` with these node counts.
+    pub fn new(
+        expected: u32,
+        length: Option<u32>,
+        millis: f64,
+        expanded: u64,
+        generated: u64,
+    ) -> Timing {
+        Timing {
+            millis,
+            matched: length == Some(expected),
+            solved: length.is_some(),
+            expanded,
+            generated,
+            ratio: length.map(|n| f64::from(n) / f64::from(expected.max(1))),
+            first_millis: None,
+        }
+    }
+}
+
 fn median(sorted: &[f64]) -> f64 {
     match sorted.len() {
         0 => 0.0,

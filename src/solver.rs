@@ -278,6 +278,16 @@ impl Method {
     }
 }
 
+/// What an answer promises, as the command line and the page say it: `optimal`, `at most 1.19×
+/// the shortest` (a proven bound), or `not guaranteed optimal`.
+pub fn promise(optimal: bool, within: Option<f64>) -> String {
+    match within {
+        _ if optimal => "optimal".to_string(),
+        Some(w) if w.is_finite() => format!("at most {w:.2}× the shortest"),
+        _ => "not guaranteed optimal".to_string(),
+    }
+}
+
 /// Why a board was not solved at all.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SolveError {
@@ -514,6 +524,22 @@ pub fn solve(start: &Board, goal: &Board, options: &Options) -> Result<Report, S
     Solver::new(start, goal, options)?.finish()
 }
 
+/// `Ok` of the boxed, resumable search `$search`, with `$e` the estimate it runs on: the pattern
+/// databases where the estimator has them (each node then carries its table indices), else the
+/// estimator itself (each node carries its estimate).
+macro_rules! with_estimate {
+    ($estimator:expr, $e:ident => $search:expr) => {{
+        let estimator: Estimator = $estimator;
+        match estimator.pattern_db().cloned() {
+            Some($e) => Ok(Box::new(Resumable::new($search)) as Box<dyn Search>),
+            None => {
+                let $e = estimator;
+                Ok(Box::new(Resumable::new($search)) as Box<dyn Search>)
+            }
+        }
+    }};
+}
+
 /// The numbers a search is built with.
 struct Tuning {
     weight: f64,
@@ -552,43 +578,18 @@ fn build(
             Algorithm::AStar | Algorithm::Auto => best_first(Priority::ASTAR),
             Algorithm::Weighted => best_first(Priority::weighted(weight)),
             Algorithm::Anytime => {
-                let estimator = need()?;
                 // Rows and columns answer first where they fit: in a millisecond, every time.
                 let first = crate::reduction::fits(goal);
-                match estimator.pattern_db().cloned() {
-                    Some(db) => Ok(Box::new(Resumable::new(Anytime::<K, _>::new(
-                        start, goal, db, max_nodes, first,
-                    )))),
-                    None => Ok(Box::new(Resumable::new(Anytime::<K, _>::new(
-                        start, goal, estimator, max_nodes, first,
-                    )))),
-                }
+                with_estimate!(need()?, e => Anytime::<K, _>::new(start, goal, e, max_nodes, first))
             }
             Algorithm::Greedy => best_first(Priority::GREEDY),
             #[cfg(not(target_arch = "wasm32"))]
             Algorithm::IdaStar if threads > 1 => {
                 use crate::search::parallel::ParallelIda;
-                let estimator = need()?;
-                match estimator.pattern_db().cloned() {
-                    Some(db) => Ok(Box::new(Resumable::new(ParallelIda::<K, _>::new(
-                        start, goal, db, threads, max_nodes,
-                    )))),
-                    None => Ok(Box::new(Resumable::new(ParallelIda::<K, _>::new(
-                        start, goal, estimator, threads, max_nodes,
-                    )))),
-                }
+                with_estimate!(need()?, e => ParallelIda::<K, _>::new(start, goal, e, threads, max_nodes))
             }
             Algorithm::IdaStar => {
-                let estimator = need()?;
-                match estimator.pattern_db().cloned() {
-                    // Pattern databases: each node carries its table indices.
-                    Some(db) => Ok(Box::new(Resumable::new(IdaStar::<K, _>::new(
-                        start, goal, db, max_nodes,
-                    )))),
-                    None => Ok(Box::new(Resumable::new(IdaStar::<K>::new(
-                        start, goal, estimator, max_nodes,
-                    )))),
-                }
+                with_estimate!(need()?, e => IdaStar::<K, _>::new(start, goal, e, max_nodes))
             }
             Algorithm::Bfs => Ok(Box::new(Resumable::new(Bfs::<K>::new(start, goal, max_nodes)))),
             Algorithm::Dfs => Ok(Box::new(Resumable::new(Dfs::<K>::new(

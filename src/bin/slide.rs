@@ -25,7 +25,7 @@ mod cli {
     use slide::search::thousands;
     use slide::solvability;
     use slide::solver::{
-        Algorithm, Ending, Method, Options, Progress, Report, SolveError, Solver, solve,
+        Algorithm, Ending, Method, Options, Progress, Report, SolveError, Solver, promise, solve,
     };
     use slide::{Board, Goal};
     use std::io::{Read, Write};
@@ -353,16 +353,10 @@ mod cli {
             match solution {
                 Some(sol) => {
                     println!(
-                        "Solution  {} move{}{}",
+                        "Solution  {} move{}, {}",
                         sol.len(),
                         if sol.len() == 1 { "" } else { "s" },
-                        match report.within {
-                            _ if sol.optimal() => ", optimal".to_string(),
-                            Some(w) if w.is_finite() => {
-                                format!(", at most {w:.2}× the shortest")
-                            }
-                            _ => ", not guaranteed optimal".to_string(),
-                        }
+                        promise(sol.optimal(), report.within)
                     );
                     println!("Moves     {}", format_moves(sol.moves()));
                 }
@@ -476,13 +470,8 @@ mod cli {
                 code = code.max(1);
             }
             rows.push(Timing {
-                millis: s.millis,
-                matched,
-                solved: length.is_some(),
-                expanded: s.expanded,
-                generated: s.generated,
-                ratio: length.map(|n| f64::from(n) / f64::from(inst.expected.max(1))),
                 first_millis,
+                ..Timing::new(inst.expected, length, s.millis, s.expanded, s.generated)
             });
             if json {
                 let _ = writeln!(

@@ -147,10 +147,7 @@ impl<K: Packed, E: Estimate<K> + Clone> Step for Anytime<K, E> {
                 None
             }
             // Nothing shorter than the best exists.
-            Outcome::Exhausted => match self.shortest() {
-                Some(done) => Some(done),
-                None => Some(Outcome::Exhausted),
-            },
+            Outcome::Exhausted => self.shortest().or(Some(Outcome::Exhausted)),
             Outcome::BudgetExhausted => Some(match &self.best {
                 Some(best) => Outcome::Found(best.moves.clone()),
                 None => Outcome::BudgetExhausted,

@@ -26,6 +26,20 @@ const CHECK_EVERY: u64 = 1 << 14;
 /// the tree would cost more than they save (Korf's 100 take 40 % longer otherwise).
 const SMALL_ITERATION: u64 = 1 << 21;
 
+/// Node counters the threads add to.
+#[derive(Default)]
+struct Counters {
+    expanded: AtomicU64,
+    generated: AtomicU64,
+}
+
+/// How the search of one piece ended: its outcome (`None` if stopped because another thread
+/// found the goal), and its share of the next bound.
+struct Search {
+    outcome: Option<Outcome>,
+    next_bound: u32,
+}
+
 /// A board at the top of the tree, and the path to it.
 struct Piece {
     board: Board,
@@ -44,7 +58,8 @@ pub(crate) struct ParallelIda<K, E> {
     last_iteration: u64,
     /// See [`SMALL_ITERATION`].
     small_iteration: u64,
-    _key: std::marker::PhantomData<K>,
+    // Keys are made inside each thread, never shared.
+    _key: std::marker::PhantomData<fn() -> K>,
 }
 
 impl<K: Packed + Send, E: Estimate<K> + Clone + Send + Sync> ParallelIda<K, E> {
@@ -73,42 +88,68 @@ impl<K: Packed + Send, E: Estimate<K> + Clone + Send + Sync> ParallelIda<K, E> {
         }
     }
 
-    /// The paths of `depth` moves within the bound (no move undoing the one before), or a
-    /// solution met on the way; also the least f that went over.
-    fn unroll(&mut self, depth: u32) -> (Result<Vec<Piece>, Vec<Move>>, u32) {
-        let mut over = u32::MAX;
-        let mut level = vec![Piece {
-            board: self.start.clone(),
-            path: Vec::new(),
-        }];
-        for g in 1..=depth {
-            let mut next = Vec::with_capacity(level.len() * 2);
-            for piece in &level {
-                self.stats.expanded += 1;
-                for m in Move::ALL {
-                    if piece.path.last().is_some_and(|&l| l.opposite() == m) {
-                        continue;
-                    }
-                    let Some(board) = piece.board.moved(m) else {
-                        continue;
-                    };
-                    self.stats.generated += 1;
-                    let mut path = piece.path.clone();
-                    path.push(m);
-                    if board == self.goal {
-                        return (Err(path), over);
-                    }
-                    let f = g + E::h(&self.estimator.root(&board));
-                    if f > self.bound {
-                        over = over.min(f);
-                        continue;
-                    }
-                    next.push(Piece { board, path });
+    /// The paths one move longer than those of `level` that stay within the bound (no move
+    /// undoing the one before), or a solution met on the way; the least f that went over is
+    /// lowered into `over`.
+    fn unroll(&mut self, level: &[Piece], over: &mut u32) -> Result<Vec<Piece>, Vec<Move>> {
+        let mut next = Vec::with_capacity(level.len() * 2);
+        for piece in level {
+            self.stats.expanded += 1;
+            let g = piece.path.len() as u32 + 1;
+            for m in Move::ALL {
+                if piece.path.last().is_some_and(|&l| l.opposite() == m) {
+                    continue;
                 }
+                let Some(board) = piece.board.moved(m) else {
+                    continue;
+                };
+                self.stats.generated += 1;
+                let mut path = piece.path.clone();
+                path.push(m);
+                if board == self.goal {
+                    return Err(path);
+                }
+                let f = g + E::h(&self.estimator.root(&board));
+                if f > self.bound {
+                    *over = (*over).min(f);
+                    continue;
+                }
+                next.push(Piece { board, path });
             }
-            level = next;
         }
-        (Ok(level), over)
+        Ok(next)
+    }
+
+    /// Searches the subtree below `piece` to the bound, until it ends or `found` is set: the
+    /// outcome if it ended, and its share of the next bound. The counters go to `stats`.
+    fn search_piece(&self, piece: &Piece, found: &AtomicBool, stats: &Counters) -> Search {
+        let mut search = IdaStar::<K, E>::subtree(
+            &piece.board,
+            &self.goal,
+            self.estimator.clone(),
+            piece.path.len() as u32,
+            piece.path.last().copied(),
+            self.bound,
+        );
+        let outcome = loop {
+            if let Some(outcome) = search.step(CHECK_EVERY) {
+                break Some(outcome);
+            }
+            if found.load(Ordering::Relaxed) {
+                break None;
+            }
+        };
+        let counters = search.counters();
+        stats
+            .expanded
+            .fetch_add(counters.expanded, Ordering::Relaxed);
+        stats
+            .generated
+            .fetch_add(counters.generated, Ordering::Relaxed);
+        Search {
+            outcome,
+            next_bound: search.next_bound(),
+        }
     }
 
     /// One iteration at the current bound: the solution, or the next bound.
@@ -126,49 +167,42 @@ impl<K: Packed + Send, E: Estimate<K> + Clone + Send + Sync> ParallelIda<K, E> {
         result
     }
 
-    /// An iteration on this thread alone.
+    /// An iteration on this thread alone: the whole tree is one piece.
     fn one_thread(&mut self) -> Result<Vec<Move>, u32> {
-        let mut search = IdaStar::<K, E>::subtree(
-            &self.start,
-            &self.goal,
-            self.estimator.clone(),
-            0,
-            None,
-            self.bound,
-        );
-        let outcome = loop {
-            if let Some(outcome) = search.step(u64::MAX) {
-                break outcome;
-            }
+        let root = Piece {
+            board: self.start.clone(),
+            path: Vec::new(),
         };
-        let counters = search.counters();
-        self.stats.expanded += counters.expanded;
-        self.stats.generated += counters.generated;
-        match outcome {
-            Outcome::Found(path) => Ok(path),
-            _ => Err(search.next_bound()),
+        let counters = Counters::default();
+        let done = self.search_piece(&root, &AtomicBool::new(false), &counters);
+        self.add(counters);
+        match done.outcome {
+            Some(Outcome::Found(path)) => Ok(path),
+            _ => Err(done.next_bound),
         }
     }
 
     /// An iteration shared out among the threads.
     fn threads(&mut self) -> Result<Vec<Move>, u32> {
         let want = PIECES_PER_THREAD * self.threads;
-        let mut depth = 1;
-        let (pieces, mut over) = loop {
-            let (pieces, over) = self.unroll(depth);
-            match pieces {
-                Err(path) => return Ok(path),
-                Ok(p) if p.len() >= want || depth >= self.bound || p.is_empty() => {
-                    break (p, over);
-                }
-                Ok(_) => depth += 1,
-            }
-        };
+        let mut over = u32::MAX;
+        let mut pieces = vec![Piece {
+            board: self.start.clone(),
+            path: Vec::new(),
+        }];
+        let mut depth = 0;
+        while pieces.len() < want && depth < self.bound && !pieces.is_empty() {
+            pieces = match self.unroll(&pieces, &mut over) {
+                Ok(next) => next,
+                Err(solution) => return Ok(solution),
+            };
+            depth += 1;
+        }
         let next = AtomicUsize::new(0);
         let found = AtomicBool::new(false);
         let solution: Mutex<Option<Vec<Move>>> = Mutex::new(None);
         let next_bound = AtomicU32::new(u32::MAX);
-        let (expanded, generated) = (AtomicU64::new(0), AtomicU64::new(0));
+        let counters = Counters::default();
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
                 scope.spawn(|| {
@@ -176,27 +210,9 @@ impl<K: Packed + Send, E: Estimate<K> + Clone + Send + Sync> ParallelIda<K, E> {
                         let Some(piece) = pieces.get(next.fetch_add(1, Ordering::Relaxed)) else {
                             break;
                         };
-                        let mut search = IdaStar::<K, E>::subtree(
-                            &piece.board,
-                            &self.goal,
-                            self.estimator.clone(),
-                            piece.path.len() as u32,
-                            piece.path.last().copied(),
-                            self.bound,
-                        );
-                        let outcome = loop {
-                            if let Some(outcome) = search.step(CHECK_EVERY) {
-                                break Some(outcome);
-                            }
-                            if found.load(Ordering::Relaxed) {
-                                break None;
-                            }
-                        };
-                        let counters = search.counters();
-                        expanded.fetch_add(counters.expanded, Ordering::Relaxed);
-                        generated.fetch_add(counters.generated, Ordering::Relaxed);
-                        next_bound.fetch_min(search.next_bound(), Ordering::Relaxed);
-                        if let Some(Outcome::Found(rest)) = outcome {
+                        let done = self.search_piece(piece, &found, &counters);
+                        next_bound.fetch_min(done.next_bound, Ordering::Relaxed);
+                        if let Some(Outcome::Found(rest)) = done.outcome {
                             found.store(true, Ordering::Relaxed);
                             let mut path = piece.path.clone();
                             path.extend(rest);
@@ -207,13 +223,16 @@ impl<K: Packed + Send, E: Estimate<K> + Clone + Send + Sync> ParallelIda<K, E> {
                 });
             }
         });
-        self.stats.expanded += expanded.into_inner();
-        self.stats.generated += generated.into_inner();
+        self.add(counters);
         if let Some(path) = solution.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Ok(path);
         }
-        over = over.min(next_bound.into_inner());
-        Err(over)
+        Err(over.min(next_bound.into_inner()))
+    }
+
+    fn add(&mut self, counters: Counters) {
+        self.stats.expanded += counters.expanded.into_inner();
+        self.stats.generated += counters.generated.into_inner();
     }
 }
 

@@ -291,10 +291,10 @@ pub async fn solver_reactor(mut scope: Scope) {
             SolverInput::Cancel { .. } => continue, // for a search that already ended
         };
         let mut tables = None;
-        if let Some(goal_board) = needs_tables(&board, &goal, algorithm, heuristic) {
+        if let Some(request) = needs_tables(&board, &goal, algorithm, heuristic) {
             // An anytime search need not wait for the tables to give its first answer.
-            if pdb::cached(&goal_board).is_none()
-                && let Some(answer) = early_answer(&board, &goal_board, algorithm, heuristic)
+            if pdb::cached(&request.goal).is_none()
+                && let Some(answer) = early_answer(&request)
             {
                 let better = SolverOutput::Better {
                     id,
@@ -305,7 +305,7 @@ pub async fn solver_reactor(mut scope: Scope) {
                     break;
                 }
             }
-            let goal = goal_board;
+            let goal = request.goal;
             match worker.tables(&mut scope, &goal, Some((id, purpose))).await {
                 Ok(t) => tables = t,
                 Err(Stop::Gone) => break,
@@ -379,13 +379,20 @@ pub async fn solver_reactor(mut scope: Scope) {
     }
 }
 
-/// The goal whose pattern databases a request will use, if it uses them.
+/// A request that will use pattern databases: its board, goal and method.
+struct NeedsTables {
+    board: Board,
+    goal: Board,
+    method: crate::solver::Method,
+}
+
+/// What a request needs of pattern databases, if it uses them.
 fn needs_tables(
     board: &str,
     goal: &str,
     algorithm: Algorithm,
     heuristic: Option<Heuristic>,
-) -> Option<Board> {
+) -> Option<NeedsTables> {
     let board = parse_board(board).ok()?;
     let goal = Goal::parse(goal).and_then(|g| g.for_board(&board)).ok()?;
     let options = Options {
@@ -394,28 +401,25 @@ fn needs_tables(
         ..Options::default()
     };
     let method = crate::solver::Method::resolve(&options, &board, &goal);
-    (method.heuristic == Some(Heuristic::Pdb)).then_some(goal)
+    (method.heuristic == Some(Heuristic::Pdb)).then_some(NeedsTables {
+        board,
+        goal,
+        method,
+    })
 }
 
 /// Rows and columns' answer, for an anytime search about to wait for its tables.
-fn early_answer(
-    board: &str,
-    goal: &Board,
-    algorithm: Algorithm,
-    heuristic: Option<Heuristic>,
-) -> Option<Answer> {
-    let board = parse_board(board).ok()?;
-    let options = Options {
-        algorithm,
-        heuristic,
-        ..Options::default()
-    };
-    let method = crate::solver::Method::resolve(&options, &board, goal);
+fn early_answer(request: &NeedsTables) -> Option<Answer> {
+    let NeedsTables {
+        board,
+        goal,
+        method,
+    } = request;
     if method.algorithm != Algorithm::Anytime || !crate::reduction::fits(goal) {
         return None;
     }
-    let reduced = crate::reduction::reduce(&board, goal).ok()?;
-    let checked = crate::solution::Solution::checked(&board, goal, reduced.moves, false).ok()?;
+    let reduced = crate::reduction::reduce(board, goal).ok()?;
+    let checked = crate::solution::Solution::checked(board, goal, reduced.moves, false).ok()?;
     Some(Answer {
         moves: format_moves(checked.moves()),
         optimal: false,

@@ -180,17 +180,7 @@ pub fn BenchPanel() -> Html {
     let timings: Vec<Timing> = run
         .rows
         .iter()
-        .map(|r| Timing {
-            millis: r.millis,
-            matched: r.length == Some(r.expected),
-            solved: r.length.is_some(),
-            expanded: r.expanded,
-            generated: r.generated,
-            ratio: r
-                .length
-                .map(|n| f64::from(n) / f64::from(r.expected.max(1))),
-            first_millis: None,
-        })
+        .map(|r| Timing::new(r.expected, r.length, r.millis, r.expanded, r.generated))
         .collect();
     let sum = summarize(&timings);
     let done = !run.running && run.rows.len() == list.len();

@@ -128,17 +128,12 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
             improving,
         } => (
             *optimal,
-            match (*optimal, within) {
-                (true, _) => ", optimal".to_string(),
-                (false, Some(w)) if w.is_finite() => {
-                    format!(", at most {w:.2}× the shortest")
-                }
-                _ => ", not guaranteed optimal".to_string(),
-            } + if *improving {
-                "; looking for shorter…"
-            } else {
-                ""
-            },
+            format!(", {}", crate::solver::promise(*optimal, *within))
+                + if *improving {
+                    "; looking for shorter…"
+                } else {
+                    ""
+                },
             format!(
                 "{} · {} nodes · {:.1} ms searching, {:.0} ms in all{}",
                 method_name(*algorithm, *heuristic),
