@@ -11,7 +11,7 @@ PORT ?= 8080
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help run dist test lint test-native test-wasm test-e2e bench bench-korf bench-browser tools \
+.PHONY: help run dist test lint test-native test-wasm test-e2e bench bench-korf bench-browser tools tables-download \
 	wasm-target trunk wasm-bindgen chromium clean
 
 help:
@@ -19,7 +19,8 @@ help:
 	@echo "make test        everything CI runs: lint, native tests, wasm tests in Chromium, end-to-end"
 	@echo "make dist        build the static site into dist/"
 	@echo "make bench       the README's solver figures (cargo bench)"
-	@echo "make bench-korf  Korf's 100 15-puzzles natively: pattern databases, then linear conflict"
+	@echo "make bench-korf  Korf's 100 and the 80-move 15-puzzles natively: 7-8 and 6-6-3 tables, linear conflict"
+	@echo "make tables-download  the standard tables as static downloads, gzipped into static/tables/"
 	@echo "make bench-browser  Korf's 100 in headless Chromium's worker, printed as a table"
 
 # --- tools -------------------------------------------------------------------------------
@@ -50,8 +51,10 @@ chromium:
 
 # --- the site ----------------------------------------------------------------------------
 
-dist: tools
+# The game at dist/, and the benchmark's own page at dist/bench/ (it uses the game's worker).
+dist: tools tables-download
 	trunk build --release
+	trunk build --release --dist dist/bench static/bench/index.html
 
 run: dist
 	@echo "Slide is at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
@@ -84,12 +87,28 @@ test-e2e: dist chromium
 bench:
 	$(CARGO) bench --bench solver
 
+# The 7-8 tables are built once (minutes, a progress line) into the cache folder, then read back.
 bench-korf:
 	$(CARGO) build --release --bin slide
-	./target/release/slide bench benches/korf100.txt
-	./target/release/slide bench ../shared/bench/korf100-blank-first.txt --goal blank-first
+	./target/release/slide bench benches/korf100.txt --tables 78 --json > target/bench-korf-78.json
+	./target/release/slide bench ../shared/bench/hardest.txt --tables 78 --json > target/bench-hardest-78.json
+	./target/release/slide bench benches/korf100.txt --tables 663 --json > target/bench-korf-663.json
+	python3 benches/korf_table.py target/bench-korf-78.json target/bench-hardest-78.json target/bench-korf-663.json
+	./target/release/slide bench ../shared/bench/korf100-blank-first.txt --goal blank-first --tables 78
 	./target/release/slide bench benches/korf50-24puzzle-blank-first.txt --goal blank-first
 	./target/release/slide bench benches/korf100.txt --algorithm idastar --heuristic linear-conflict
+
+# What the page can fetch instead of building (see README, "The solver core").
+# The page fetches these instead of building the tables in the worker (2.5 s and more on a first
+# visit): written by the core itself, so they always match its format. Rebuilt when the pattern
+# databases' code changes.
+tables-download: static/tables/.built
+
+static/tables/.built: $(wildcard src/heuristics/pdb/*.rs) src/heuristics/pdb.rs examples/download_tables.rs
+	@mkdir -p static/tables
+	$(CARGO) run --release --quiet --example download_tables -- static/tables
+	gzip -9 -n -f static/tables/*.bin
+	@touch $@
 
 bench-browser: dist chromium
 	node --test --test-reporter=spec tests/bench-browser/

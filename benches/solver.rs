@@ -3,8 +3,8 @@
 //! Macro benchmarks, not micro ones: what a player or a teacher waits for. Each prints a Markdown
 //! row. Node counts are exact (the searches are deterministic); times are wall-clock on one core.
 
-use slide::notation::parse_board;
-use slide::random::Rng;
+use slide::puzzle::notation::parse_board;
+use slide::puzzle::random::Rng;
 use slide::solver::{Algorithm, Options, solve};
 use slide::{Board, Goal, Heuristic, Move};
 use std::collections::{HashMap, VecDeque};
@@ -140,10 +140,11 @@ fn large_boards() {
         let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
         let (mut first_ms, mut total_ms, mut ratio_first, mut ratio) = (0.0, 0.0, 0.0, 0.0);
         for _ in 0..tries {
-            let b = slide::scramble::random_solvable(&goal, Default::default(), &mut rng).unwrap();
+            let b = slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng)
+                .unwrap();
             let bound = md.estimate_board(&b) as f64;
             let t = Instant::now();
-            let first = slide::reduction::reduce(&b, &goal).unwrap();
+            let first = slide::solver::rows_and_columns::reduce(&b, &goal).unwrap();
             first_ms += t.elapsed().as_secs_f64() * 1000.0;
             let options = Options {
                 algorithm: slide::Algorithm::Reduction,

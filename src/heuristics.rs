@@ -11,7 +11,7 @@ pub mod linear_conflict;
 pub mod manhattan;
 pub mod pdb;
 
-use crate::board::Board;
+use crate::puzzle::board::Board;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -50,6 +50,16 @@ impl Heuristic {
         }
     }
 
+    /// Its name for people: `Manhattan`, `linear conflict`, `pattern databases`.
+    pub fn description(self) -> &'static str {
+        match self {
+            Heuristic::Hamming => "Hamming",
+            Heuristic::Manhattan => "Manhattan",
+            Heuristic::LinearConflict => "linear conflict",
+            Heuristic::Pdb => "pattern databases",
+        }
+    }
+
     /// The heuristic of a name (as printed by [`Heuristic::name`]).
     pub fn from_name(name: &str) -> Option<Heuristic> {
         Heuristic::ALL.into_iter().find(|h| h.name() == name)
@@ -83,10 +93,10 @@ impl std::error::Error for Unsupported {}
 #[derive(Clone, Debug)]
 pub struct Estimator {
     heuristic: Heuristic,
-    /// `goal_square[tile]`.
-    goal_square: Vec<u8>,
-    /// `distance[tile * n + square]`: Manhattan distance of `tile` on `square` from its goal.
-    distance: Vec<u8>,
+    /// Each tile's goal square (Hamming).
+    homes: hamming::Homes,
+    /// Each tile's distance from home (Manhattan, and the base of linear conflict).
+    distances: manhattan::Distances,
     /// Row and column tables, for linear conflict.
     lines: Option<linear_conflict::Lines>,
     /// The tables of pattern databases.
@@ -102,27 +112,30 @@ impl Estimator {
         } else {
             None
         };
-        let (width, n) = (goal.width(), goal.len());
-        let mut goal_square = vec![0u8; n];
-        for (square, &tile) in goal.tiles().iter().enumerate() {
-            goal_square[tile as usize] = square as u8;
-        }
-        let mut distance = vec![0u8; n * n];
-        for tile in 1..n {
-            for square in 0..n {
-                distance[tile * n + square] =
-                    manhattan::squares_apart(square, goal_square[tile] as usize, width) as u8;
-            }
-        }
+        Ok(Estimator::with_tables(heuristic, goal, pdb))
+    }
+
+    /// Manhattan distance toward `goal`: the estimate that fits every board. Code that never
+    /// needs pattern databases calls this rather than [`Estimator::new`], so it does not carry
+    /// their builder (the page's step-through, in WebAssembly).
+    pub fn manhattan(goal: &Board) -> Estimator {
+        Estimator::with_tables(Heuristic::Manhattan, goal, None)
+    }
+
+    fn with_tables(
+        heuristic: Heuristic,
+        goal: &Board,
+        pdb: Option<Arc<pdb::PatternDb>>,
+    ) -> Estimator {
         let lines =
             (heuristic == Heuristic::LinearConflict).then(|| linear_conflict::Lines::new(goal));
-        Ok(Estimator {
+        Estimator {
             heuristic,
-            goal_square,
-            distance,
+            homes: hamming::Homes::new(goal),
+            distances: manhattan::Distances::new(goal),
             lines,
             pdb,
-        })
+        }
     }
 
     /// Which heuristic this is.
@@ -133,10 +146,10 @@ impl Estimator {
     /// The estimate for the arrangement whose tile on square `s` is `tile_at(s)`.
     pub fn estimate(&self, tile_at: impl Fn(usize) -> u8) -> u32 {
         match self.heuristic {
-            Heuristic::Hamming => hamming::estimate(self, &tile_at),
-            Heuristic::Manhattan => manhattan::estimate(self, &tile_at),
+            Heuristic::Hamming => self.homes.estimate(&tile_at),
+            Heuristic::Manhattan => self.distances.estimate(&tile_at),
             Heuristic::LinearConflict => {
-                manhattan::estimate(self, &tile_at)
+                self.distances.estimate(&tile_at)
                     + self.lines.as_ref().map_or(0, |l| l.estimate(&tile_at))
             }
             Heuristic::Pdb => self.pdb.as_ref().map_or(0, |db| db.lookup(tile_at).h()),
@@ -158,10 +171,10 @@ impl Estimator {
     #[inline]
     pub fn delta(&self, before: impl Fn(usize) -> u8, tile: u8, from: usize, to: usize) -> i32 {
         match self.heuristic {
-            Heuristic::Hamming => hamming::delta(self, tile, from, to),
-            Heuristic::Manhattan => manhattan::delta(self, tile, from, to),
+            Heuristic::Hamming => self.homes.delta(tile, from, to),
+            Heuristic::Manhattan => self.distances.delta(tile, from, to),
             Heuristic::LinearConflict => {
-                manhattan::delta(self, tile, from, to)
+                self.distances.delta(tile, from, to)
                     + self
                         .lines
                         .as_ref()
@@ -179,30 +192,15 @@ impl Estimator {
             }
         }
     }
-
-    #[inline]
-    pub(crate) fn squares(&self) -> usize {
-        self.goal_square.len()
-    }
-
-    #[inline]
-    pub(crate) fn goal_square(&self, tile: u8) -> usize {
-        self.goal_square[tile as usize] as usize
-    }
-
-    #[inline]
-    pub(crate) fn distance(&self, tile: u8, square: usize) -> u32 {
-        u32::from(self.distance[tile as usize * self.squares() + square])
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::Move;
-    use crate::notation::parse_board;
-    use crate::random::Rng;
-    use crate::scramble::random_walk;
+    use crate::puzzle::moves::Move;
+    use crate::puzzle::notation::parse_board;
+    use crate::puzzle::random::Rng;
+    use crate::puzzle::scramble::random_walk;
 
     fn h(heuristic: Heuristic, board: &str) -> u32 {
         let b = parse_board(board).unwrap();

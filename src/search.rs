@@ -16,7 +16,7 @@ pub(crate) mod packed;
 pub(crate) mod parallel;
 pub mod watch;
 
-use crate::moves::Move;
+use crate::puzzle::moves::Move;
 use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
 
@@ -37,23 +37,18 @@ pub struct Stats {
     pub millis: f64,
 }
 
-/// A count with thousands separators, as every counter is shown: `1234567` → `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+/// A better solution than any before, and what is proven about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Better {
+    pub moves: Vec<Move>,
+    /// At most this many times the shortest (1 = shortest; infinite where nothing is proven).
+    pub within: f64,
 }
 
 /// The end of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// The moves from the start to the goal (not yet checked: see [`crate::solution`]).
+    /// The moves from the start to the goal (not yet checked: see [`crate::puzzle::solution`]).
     Found(Vec<Move>),
     /// The node budget ran out first.
     BudgetExhausted,
@@ -81,7 +76,7 @@ pub trait Search {
     fn stats(&self) -> Stats;
     /// A solution better than any given before, found by a search that goes on looking (see
     /// [`anytime`]); taken once.
-    fn take_better(&mut self) -> Option<anytime::Better> {
+    fn take_better(&mut self) -> Option<Better> {
         None
     }
 }
@@ -93,7 +88,7 @@ pub(crate) trait Step {
     /// Counters, without the time (which [`Resumable`] keeps).
     fn counters(&self) -> Stats;
     /// See [`Search::take_better`].
-    fn take_better(&mut self) -> Option<anytime::Better> {
+    fn take_better(&mut self) -> Option<Better> {
         None
     }
 }
@@ -140,7 +135,7 @@ impl<S: Step> Search for Resumable<S> {
         }
     }
 
-    fn take_better(&mut self) -> Option<anytime::Better> {
+    fn take_better(&mut self) -> Option<Better> {
         self.search.take_better()
     }
 }

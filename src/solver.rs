@@ -1,18 +1,41 @@
 //! Solving a board: pick a method, check the board can reach its goal, search (in slices, under a
 //! node budget), and check the solution before anyone sees it.
 //!
+//! This is the one place that knows every method. It sits above the searches and dispatches to
+//! them; none of them imports it. Its parts:
+//!
+//! - [`method`]: the algorithms, the caller's options, and what `auto` picks for a board.
+//! - this file: [`Solver`], which builds the search a method needs and runs it in slices.
+//! - [`rows_and_columns`]: any board up to 10×10 in milliseconds, one line at a time.
+//! - [`shorten`]: loops cut and windows re-solved, with the window search as a parameter.
+//! - [`compare`]: learn mode's rows, every method under one budget.
+//! - [`bench`]: benchmark files and their summaries.
+//!
 //! ```
-//! use slide::{notation::parse_board, solver::{solve, Options}, Board};
+//! use slide::{puzzle::notation::parse_board, solver::{solve, Options}, Board};
 //! let start = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
 //! let goal = Board::blank_last(3, 3).unwrap();
 //! let report = solve(&start, &goal, &Options::default()).unwrap();
 //! assert_eq!(report.solution().unwrap().len(), 31);
 //! ```
 
-use crate::board::Board;
-use crate::goal::GoalError;
+pub mod bench;
+pub mod compare;
+pub mod method;
+pub mod rows_and_columns;
+pub mod shorten;
+
+pub use method::{
+    ANYTIME_MAX_NODES, Algorithm, DEFAULT_WEIGHT, Method, Options, default_max_nodes, diameter,
+    promise,
+};
+
 use crate::heuristics::{Estimator, Heuristic, Unsupported};
-use crate::moves::Move;
+use crate::puzzle::board::Board;
+use crate::puzzle::goal::GoalError;
+use crate::puzzle::moves::Move;
+use crate::puzzle::solution::{Solution, SolutionError};
+use crate::puzzle::solvability::{self, Solvability};
 use crate::search::anytime::Anytime;
 use crate::search::astar::{BestFirst, Priority};
 use crate::search::bfs::Bfs;
@@ -20,273 +43,7 @@ use crate::search::dfs::Dfs;
 use crate::search::idastar::IdaStar;
 use crate::search::packed::with_key_type;
 use crate::search::{Outcome, Poll, Resumable, Search, Stats};
-use crate::solution::{Solution, SolutionError};
-use crate::solvability::{self, Solvability};
-use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// Node budget of the searches that keep what they explore, for a board of `squares` squares:
-/// about 1 GB of memory whatever the size (a stored node of a 10×10 board is five times one of
-/// a 3×3 board, so large boards get fewer).
-pub fn default_max_nodes(squares: usize) -> u64 {
-    match squares {
-        0..=16 => 10_000_000,
-        17..=25 => 6_000_000,
-        _ => 2_000_000,
-    }
-}
-/// Nodes an anytime search spends unless told otherwise: under a second on the 24-puzzle
-/// natively and in a browser, enough for 1.2 times the shortest at worst on Korf's 50.
-pub const ANYTIME_MAX_NODES: u64 = 10_000_000;
-
-/// Weight of weighted A* unless told otherwise.
-pub const DEFAULT_WEIGHT: f64 = 2.0;
-
-/// A search method.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Algorithm {
-    /// The fastest method for the board's size (see [`Method::auto`]).
-    #[default]
-    Auto,
-    /// A*: f = depth + h.
-    AStar,
-    /// Iterative-deepening A*.
-    IdaStar,
-    /// Breadth-first search.
-    Bfs,
-    /// Depth-first search, depth-limited.
-    Dfs,
-    /// Greedy best-first search: f = h.
-    Greedy,
-    /// Weighted A*: f = depth + w·h.
-    Weighted,
-    /// Rows and columns one at a time, the last 3×3 corner optimally, then the path shortened
-    /// (see [`crate::reduction`]): any size in milliseconds, not optimal.
-    Reduction,
-    /// Weighted IDA* with a falling weight: a quick answer, then shorter ones while the budget
-    /// lasts, each with a proven bound (see [`crate::search::anytime`]).
-    Anytime,
-}
-
-impl Algorithm {
-    /// Every algorithm, `auto` first.
-    pub const ALL: [Algorithm; 9] = [
-        Algorithm::Auto,
-        Algorithm::AStar,
-        Algorithm::IdaStar,
-        Algorithm::Bfs,
-        Algorithm::Dfs,
-        Algorithm::Greedy,
-        Algorithm::Weighted,
-        Algorithm::Reduction,
-        Algorithm::Anytime,
-    ];
-
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Auto => "auto",
-            Algorithm::AStar => "astar",
-            Algorithm::IdaStar => "idastar",
-            Algorithm::Bfs => "bfs",
-            Algorithm::Dfs => "dfs",
-            Algorithm::Greedy => "greedy",
-            Algorithm::Weighted => "weighted",
-            Algorithm::Reduction => "reduction",
-            Algorithm::Anytime => "anytime",
-        }
-    }
-
-    /// The algorithm of a name.
-    pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == name)
-    }
-
-    /// Whether it uses a heuristic at all.
-    pub fn uses_heuristic(self) -> bool {
-        !matches!(self, Algorithm::Bfs | Algorithm::Dfs | Algorithm::Reduction)
-    }
-
-    /// Whether it keeps every explored node in memory (and so needs a node budget).
-    pub fn keeps_nodes(self) -> bool {
-        !matches!(
-            self,
-            Algorithm::IdaStar | Algorithm::Reduction | Algorithm::Anytime
-        )
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// What to solve with; every field has a sensible default.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Options {
-    /// The search.
-    pub algorithm: Algorithm,
-    /// The estimate; `None` picks the algorithm's usual one.
-    pub heuristic: Option<Heuristic>,
-    /// w of weighted A* (at least 1).
-    pub weight: f64,
-    /// Depth limit of DFS; `None` picks the board's diameter where it is known.
-    pub depth_limit: Option<u32>,
-    /// Threads for IDA* (natively; the browser's worker has one). Node counts of the last
-    /// iteration then vary from run to run.
-    pub threads: usize,
-    /// Most nodes to expand; `None` is [`default_max_nodes`] for searches that keep nodes and no
-    /// limit for IDA*, whose memory does not grow.
-    pub max_nodes: Option<u64>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            algorithm: Algorithm::Auto,
-            heuristic: None,
-            weight: DEFAULT_WEIGHT,
-            depth_limit: None,
-            max_nodes: None,
-            threads: 1,
-        }
-    }
-}
-
-impl Options {
-    /// Options for one algorithm and heuristic, defaults elsewhere.
-    pub fn with(algorithm: Algorithm, heuristic: Heuristic) -> Options {
-        Options {
-            algorithm,
-            heuristic: Some(heuristic),
-            ..Options::default()
-        }
-    }
-}
-
-/// An algorithm with its heuristic decided: what actually runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Method {
-    /// Never [`Algorithm::Auto`].
-    pub algorithm: Algorithm,
-    /// `None` for BFS and DFS, which use none.
-    pub heuristic: Option<Heuristic>,
-}
-
-impl Method {
-    /// The method `auto` stands for on a board of `squares` squares, chosen by measurement (see
-    /// the README): A* with depth + Manhattan where the whole space is small (up to 3×3 and 2×4),
-    /// IDA* with pattern databases on the 15-puzzle (linear conflict on the other boards of 10
-    /// to 16 squares), weighted A* up to 24 squares (in a few milliseconds), anytime weighted
-    /// IDA* with pattern databases on the 24-puzzle (at worst 1.2 times the shortest on Korf's
-    /// 50, in under a second), and rows and columns beyond (10×10 in milliseconds).
-    pub fn auto(squares: usize) -> Method {
-        let (algorithm, heuristic) = match squares {
-            0..=9 => (Algorithm::AStar, Heuristic::Manhattan),
-            10..=15 => (Algorithm::IdaStar, Heuristic::LinearConflict),
-            16 => (Algorithm::IdaStar, Heuristic::Pdb),
-            17..=24 => (Algorithm::Weighted, Heuristic::LinearConflict),
-            25 => (Algorithm::Anytime, Heuristic::Pdb),
-            _ => {
-                return Method {
-                    algorithm: Algorithm::Reduction,
-                    heuristic: None,
-                };
-            }
-        };
-        Method {
-            algorithm,
-            heuristic: Some(heuristic),
-        }
-    }
-
-    /// [`Method::auto`] for this board and goal: pattern databases only where they fit (the
-    /// 4×4 board, its goal's blank in a corner), linear conflict elsewhere; rows and columns
-    /// only toward a goal with the blank in a corner, greedy search otherwise.
-    pub fn auto_for(start: &Board, goal: &Board) -> Method {
-        let mut method = Method::auto(start.len());
-        // Long thin boards (2×9, 3×7, 2×10) defeat weighted A*'s budget; rows and columns do not.
-        if method.algorithm == Algorithm::Weighted
-            && start.width().min(start.height()) < 4
-            && crate::reduction::fits(goal)
-        {
-            method = Method {
-                algorithm: Algorithm::Reduction,
-                heuristic: None,
-            };
-        }
-        if method.algorithm == Algorithm::Reduction && !crate::reduction::fits(goal) {
-            method = Method {
-                algorithm: Algorithm::Greedy,
-                heuristic: Some(Heuristic::LinearConflict),
-            };
-        }
-        if method.heuristic == Some(Heuristic::Pdb)
-            && crate::heuristics::pdb::unsupported_reason(goal).is_some()
-        {
-            method.heuristic = Some(Heuristic::LinearConflict);
-            // Without the tables, weighted A*'s single answer beats anytime search's first ones.
-            if method.algorithm == Algorithm::Anytime {
-                method.algorithm = Algorithm::Weighted;
-            }
-        }
-        method
-    }
-
-    /// The method `options` stand for on `board` with `goal` (resolving `auto` and default
-    /// heuristics).
-    pub fn resolve(options: &Options, board: &Board, goal: &Board) -> Method {
-        if options.algorithm == Algorithm::Auto {
-            let auto = Method::auto_for(board, goal);
-            return Method {
-                heuristic: options.heuristic.or(auto.heuristic),
-                ..auto
-            };
-        }
-        let heuristic = options.algorithm.uses_heuristic().then(|| {
-            options.heuristic.unwrap_or(match options.algorithm {
-                Algorithm::Anytime
-                    if crate::heuristics::pdb::unsupported_reason(goal).is_none() =>
-                {
-                    Heuristic::Pdb
-                }
-                Algorithm::IdaStar | Algorithm::Weighted | Algorithm::Anytime => {
-                    Heuristic::LinearConflict
-                }
-                _ => Heuristic::Manhattan,
-            })
-        });
-        Method {
-            algorithm: options.algorithm,
-            heuristic,
-        }
-    }
-
-    /// Whether this method always returns a shortest solution (all heuristics here are admissible).
-    pub fn optimal(self) -> bool {
-        matches!(
-            self.algorithm,
-            Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs
-        )
-    }
-
-    /// The heuristic's name, or `none`.
-    pub fn heuristic_name(self) -> &'static str {
-        self.heuristic.map_or("none", Heuristic::name)
-    }
-}
-
-/// What an answer promises, as the command line and the page say it: `optimal`, `at most 1.19×
-/// the shortest` (a proven bound), or `not guaranteed optimal`.
-pub fn promise(optimal: bool, within: Option<f64>) -> String {
-    match within {
-        _ if optimal => "optimal".to_string(),
-        Some(w) if w.is_finite() => format!("at most {w:.2}× the shortest"),
-        _ => "not guaranteed optimal".to_string(),
-    }
-}
 
 /// Why a board was not solved at all.
 #[derive(Clone, Debug, PartialEq)]
@@ -386,7 +143,7 @@ impl Solver {
             )));
         }
         let method = Method::resolve(options, start, goal);
-        if method.algorithm == Algorithm::Reduction && !crate::reduction::fits(goal) {
+        if method.algorithm == Algorithm::Reduction && !rows_and_columns::fits(goal) {
             return Err(SolveError::BadOption(
                 "solving by rows and columns needs the goal's blank in a corner".into(),
             ));
@@ -579,7 +336,10 @@ fn build(
             Algorithm::Weighted => best_first(Priority::weighted(weight)),
             Algorithm::Anytime => {
                 // Rows and columns answer first where they fit: in a millisecond, every time.
-                let first = crate::reduction::fits(goal);
+                let first = rows_and_columns::fits(goal)
+                    .then(|| rows_and_columns::reduce(start, goal).ok())
+                    .flatten()
+                    .map(|r| r.moves);
                 with_estimate!(need()?, e => Anytime::<K, _>::new(start, goal, e, max_nodes, first))
             }
             Algorithm::Greedy => best_first(Priority::GREEDY),
@@ -596,25 +356,8 @@ fn build(
                 start, goal, depth_limit, max_nodes,
             )))),
             Algorithm::Reduction => Ok(Box::new(Resumable::new(
-                crate::reduction::ReductionSearch::new(start, goal, max_nodes),
+                rows_and_columns::ReductionSearch::new(start, goal, max_nodes),
             ))),
         }
     })
-}
-
-/// The most moves any board of this size needs (its "God's number"), where known: proven by
-/// exhaustive search (Korf, 2008, and Brüngger et al. for 4×4). The sizes up to 3×3 are checked
-/// again by this crate's own tests.
-pub fn diameter(width: usize, height: usize) -> Option<u32> {
-    let (a, b) = (width.min(height), width.max(height));
-    match (a, b) {
-        (2, 2) => Some(6),
-        (2, 3) => Some(21),
-        (2, 4) => Some(36),
-        (2, 5) => Some(55),
-        (3, 3) => Some(31),
-        (3, 4) => Some(53),
-        (4, 4) => Some(80),
-        _ => None,
-    }
 }

@@ -1,12 +1,21 @@
-//! The browser game: Yew components over the core, and the solver's Web Worker.
+//! The browser game: a thin Yew layer over the page's model ([`crate::play::page`]), and the
+//! solver's Web Worker.
 //!
 //! Compiled for wasm32 only. `src/bin/app.rs` calls [`start_app`], `src/bin/worker.rs` calls
 //! [`start_worker`]; Trunk bundles both.
+//!
+//! - [`app`]: the root: creates the model, connects the worker, timers and keys, lays out.
+//! - [`effects`]: carries out what the model asks (worker messages, storage, address, clipboard).
+//! - [`browser`]: the browser around the page: its clock, address, storage, embedding parent.
+//! - [`components`]: one file per part of the page, each rendering props and sending actions.
+//! - [`worker`], [`table_cache`]: the solver's worker and its pattern databases' cache.
+//! - [`bench_page`]: the benchmark's own page (`bench/`, `src/bin/bench.rs`).
 
 pub mod app;
+pub mod bench_page;
+pub mod browser;
 pub mod components;
-pub mod page;
-pub mod settings;
+pub mod effects;
 pub mod table_cache;
 pub mod worker;
 
@@ -14,14 +23,24 @@ use wasm_bindgen::JsCast;
 
 /// Mounts the game on the page's `<main id="slide">` (or the body), after installing the panic hook.
 pub fn start_app() {
+    mount::<app::App>();
+}
+
+/// Mounts the benchmark page.
+pub fn start_bench() {
+    mount::<bench_page::BenchPage>();
+}
+
+fn mount<C: yew::BaseComponent<Properties = ()>>() {
     install_panic_hook();
-    let document = gloo_utils_document();
+    let document = browser::document();
     let root = document
+        .as_ref()
         .and_then(|d| d.get_element_by_id("slide"))
-        .or_else(|| gloo_utils_document().and_then(|d| d.body().map(|b| b.unchecked_into())));
+        .or_else(|| document.and_then(|d| d.body().map(|b| b.unchecked_into())));
     match root {
         Some(root) => {
-            yew::Renderer::<app::App>::with_root(root).render();
+            yew::Renderer::<C>::with_root(root).render();
         }
         None => web_sys::console::error_1(&"Slide: no element to mount on".into()),
     }
@@ -33,16 +52,12 @@ pub fn start_worker() {
     worker::SolverReactor::registrar().register();
 }
 
-fn gloo_utils_document() -> Option<web_sys::Document> {
-    web_sys::window().and_then(|w| w.document())
-}
-
 /// A panic in wasm would leave a dead page; instead, say so where the player looks, and log it.
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         let detail = info.to_string();
         web_sys::console::error_1(&format!("Slide crashed: {detail}").into());
-        let Some(document) = gloo_utils_document() else {
+        let Some(document) = browser::document() else {
             return;
         };
         let Ok(alert) = document.create_element("div") else {

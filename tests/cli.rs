@@ -4,15 +4,23 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// `slide` with the 6-6-3 tables: `auto` would build the 7-8 ones on a machine with the memory,
+/// minutes in every fresh CI run (tests/seven_eight.rs covers them, and `--tables` below).
+fn command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_slide"));
+    command.env("SLIDE_TABLES", "663").env(
+        "SLIDE_CACHE_DIR",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/tables"),
+    );
+    command
+}
+
 fn slide(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_slide"))
-        .args(args)
-        .output()
-        .expect("slide runs")
+    command().args(args).output().expect("slide runs")
 }
 
 fn slide_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_slide"))
+    let mut child = command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -82,8 +90,8 @@ fn json_has_the_documented_fields() {
 #[test]
 fn the_moves_printed_solve_the_board() {
     let v = json(&slide(&["solve", "--json", "6 4 7/8 5 0/3 2 1"]));
-    let mut board = slide::notation::parse_board("6 4 7/8 5 0/3 2 1").unwrap();
-    let moves = slide::notation::parse_moves(v["moves"].as_str().unwrap()).unwrap();
+    let mut board = slide::puzzle::notation::parse_board("6 4 7/8 5 0/3 2 1").unwrap();
+    let moves = slide::puzzle::notation::parse_moves(v["moves"].as_str().unwrap()).unwrap();
     board.apply_all(&moves).unwrap();
     assert_eq!(board, slide::Board::blank_last(3, 3).unwrap());
 }
@@ -256,8 +264,8 @@ fn scramble_is_reproducible_and_solvable() {
     assert_eq!(a, b);
     let goal = slide::Board::blank_last(4, 4).unwrap();
     for line in a.lines() {
-        let board = slide::notation::parse_board(line).unwrap();
-        assert!(slide::solvability::is_solvable(&board, &goal));
+        let board = slide::puzzle::notation::parse_board(line).unwrap();
+        assert!(slide::puzzle::solvability::is_solvable(&board, &goal));
         assert!(board.misplaced(&goal) >= 12);
     }
 }
@@ -345,6 +353,28 @@ fn korf_instances_solve_at_their_published_lengths() {
     assert_eq!(summary["count"], 4);
     assert_eq!(summary["all_expected"], true);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn tables_choose_the_fifteen_puzzles_pattern_databases() {
+    // The 7-8 tables come from the tests' folder in target/ (built there once by whichever test
+    // needs them first, read back after).
+    let korf = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/korf100.txt");
+    for (tables, name) in [
+        ("78", "7-8 pattern databases"),
+        ("663", "6-6-3 pattern databases"),
+    ] {
+        let o = slide(&["bench", "--first", "3", "--tables", tables, korf]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(
+            stdout(&o).lines().next().unwrap().starts_with(name),
+            "{}",
+            stdout(&o)
+        );
+        assert!(stdout(&o).contains("all at the published length: yes"));
+    }
+    let o = slide(&["solve", "--tables", "99", "1 2 3/4 5 6/7 0 8"]);
+    assert_eq!(o.status.code(), Some(2));
 }
 
 #[test]

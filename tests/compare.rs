@@ -33,7 +33,8 @@ fn compare_rows_agree_with_slide_solve() {
             );
             // Each row's own budget, as the comparison gives it.
             let budget =
-                slide::compare::budget(slide::Algorithm::from_name(algorithm).unwrap()).to_string();
+                slide::solver::compare::budget(slide::Algorithm::from_name(algorithm).unwrap())
+                    .to_string();
             let mut args = vec![
                 "solve",
                 "--json",

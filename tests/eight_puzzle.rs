@@ -7,7 +7,7 @@
 mod common;
 
 use common::{bfs_distances, board, permutations, reaches};
-use slide::solvability::is_solvable;
+use slide::puzzle::solvability::is_solvable;
 use slide::solver::{Algorithm, Options, solve};
 use slide::{Board, Goal, Heuristic};
 

@@ -4,11 +4,11 @@
 mod common;
 
 use common::reaches;
-use slide::bench::parse_instances;
 use slide::heuristics::{Estimator, pdb};
-use slide::notation::parse_board;
-use slide::random::Rng;
-use slide::scramble::random_walk;
+use slide::puzzle::notation::parse_board;
+use slide::puzzle::random::Rng;
+use slide::puzzle::scramble::random_walk;
+use slide::solver::bench::parse_instances;
 use slide::solver::{Algorithm, Method, Options, solve};
 use slide::{Board, Heuristic, Move};
 use std::collections::{HashMap, VecDeque};

@@ -4,7 +4,7 @@
 mod common;
 
 use common::reaches;
-use slide::notation::parse_board;
+use slide::puzzle::notation::parse_board;
 use slide::solver::{Algorithm, Ending, Options, Progress, SolveError, Solver, solve};
 use slide::{Board, Heuristic};
 

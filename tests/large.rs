@@ -4,9 +4,9 @@
 mod common;
 
 use common::reaches;
-use slide::notation::parse_board;
-use slide::random::Rng;
-use slide::scramble::random_solvable;
+use slide::puzzle::notation::parse_board;
+use slide::puzzle::random::Rng;
+use slide::puzzle::scramble::random_solvable;
 use slide::solver::{Algorithm, Ending, Options, solve};
 use slide::{Board, Heuristic};
 

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{bfs_distances, board, permutations, reaches};
-use slide::solvability::check;
+use slide::puzzle::solvability::check;
 use slide::solver::{Algorithm, Options, diameter, solve};
 use slide::{Board, Goal, Heuristic};
 

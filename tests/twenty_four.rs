@@ -5,10 +5,10 @@
 mod common;
 
 use common::reaches;
-use slide::bench::parse_instances;
 use slide::heuristics::{Estimator, pdb};
-use slide::random::Rng;
-use slide::scramble::random_walk;
+use slide::puzzle::random::Rng;
+use slide::puzzle::scramble::random_walk;
+use slide::solver::bench::parse_instances;
 use slide::solver::{ANYTIME_MAX_NODES, Algorithm, Method, Options, Progress, Solver, solve};
 use slide::{Board, Heuristic};
 
@@ -137,7 +137,7 @@ fn auto_uses_anytime_search_where_the_tables_fit() {
         (m.algorithm, m.heuristic),
         (Algorithm::Anytime, Some(Heuristic::Pdb))
     );
-    let middle = slide::notation::parse_board(
+    let middle = slide::puzzle::notation::parse_board(
         "1 2 3 4 5/6 7 8 9 10/11 12 0 13 14/15 16 17 18 19/20 21 22 23 24",
     )
     .unwrap();

@@ -4,12 +4,11 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use slide::Board;
-use slide::game::{Action, Game};
-use slide::notation::{parse_board, parse_moves};
-use slide::web::app::GameState;
+use slide::play::page::{Action, Calendar, Page, Remembered};
+use slide::puzzle::notation::parse_board;
+use slide::puzzle::random::Rng;
 use slide::web::components::board_view::BoardView;
-use slide::web::components::replay::{ReplayPanel, SolveSummary};
+use slide::web::components::replay::ReplayPanel;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
@@ -24,41 +23,43 @@ struct HarnessProps {
     solution: Option<String>,
 }
 
-/// The board and the replay panel wired to the game reducer, as the app wires them.
+/// The board and the replay panel wired to the page's model, as the app wires them.
 #[component]
 fn Harness(props: &HarnessProps) -> Html {
-    let game = use_reducer(|| {
+    let page = use_mut_ref(|| {
         let board = parse_board(&props.start).unwrap();
-        let goal = Board::blank_last(board.width(), board.height()).unwrap();
-        let mut game = Game::new(board, goal);
+        let mut query = format!("?board={}", board.to_link_notation());
         if let Some(moves) = &props.solution {
-            game.apply(Action::ShowSolution {
-                moves: parse_moves(moves).unwrap(),
-                optimal: true,
-            });
+            query.push_str(&format!("&moves={moves}&step=0"));
         }
-        GameState(game)
+        Page::open(
+            &query,
+            "",
+            Remembered::default(),
+            Calendar::at(0.0, 0),
+            Rng::seeded(1),
+        )
     });
-    let g = &game.0;
+    let redraw = use_force_update();
     let act = {
-        let game = game.clone();
-        Callback::from(move |a: Action| game.dispatch(a))
+        let page = page.clone();
+        Callback::from(move |a: Action| {
+            page.borrow_mut().reduce(a, 0.0);
+            redraw.force_update();
+        })
     };
+    let p = page.borrow();
+    let g = &p.game;
     html! {
         <>
             <BoardView board={g.board().clone()} goal={g.goal().clone()} highlight={None::<u8>} slide_ms={0}
-                on_tap={act.reform(|square| Action::Tap { square, now_ms: 0.0 })}
-                on_swipe={act.reform(|mv| Action::Move { mv, now_ms: 0.0 })} />
+                on_tap={act.reform(Action::Tap)} on_swipe={act.reform(Action::Slide)} />
             <button id="undo" onclick={act.reform(|_| Action::Undo)}>{ "Undo" }</button>
             <button id="redo" onclick={act.reform(|_| Action::Redo)}>{ "Redo" }</button>
             <span id="moves">{ g.moves_made() }</span>
-            if let (Some(r), Some(step)) = (g.replay(), g.replay_step()) {
-                <ReplayPanel
-                    summary={SolveSummary::Link}
-                    moves={r.moves.clone()} step={step} playing={false} speed={4}
-                    on_play={Callback::noop()} on_speed={Callback::noop()}
-                    on_step={act.reform(|forward: bool| if forward { Action::StepForward } else { Action::StepBack })}
-                    on_seek={act.reform(Action::SeekStep)} />
+            if let (Some(r), Some(step), Some(summary)) = (g.replay(), g.replay_step(), p.summary.clone()) {
+                <ReplayPanel summary={summary} moves={r.moves.clone()} step={step} playing={false} speed={4}
+                    on={act.clone()} />
             }
         </>
     }

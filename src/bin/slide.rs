@@ -17,13 +17,13 @@ mod cli {
     use clap::builder::{PossibleValuesParser, TypedValueParser};
     use clap::{Args, Parser, Subcommand};
     use serde_json::json;
-    use slide::bench::{Timing, parse_instances, summarize};
     use slide::heuristics::Heuristic;
-    use slide::notation::{format_moves, parse_board};
-    use slide::random::Rng;
-    use slide::scramble::{ScrambleOptions, random_solvable, random_walk};
-    use slide::search::thousands;
-    use slide::solvability;
+    use slide::puzzle::notation::{format_moves, parse_board};
+    use slide::puzzle::numbers::thousands;
+    use slide::puzzle::random::Rng;
+    use slide::puzzle::scramble::{ScrambleOptions, random_solvable, random_walk};
+    use slide::puzzle::solvability;
+    use slide::solver::bench::{Timing, parse_instances, summarize};
     use slide::solver::{
         Algorithm, Ending, Method, Options, Progress, Report, SolveError, Solver, promise, solve,
     };
@@ -85,9 +85,103 @@ mod cli {
         /// shared out
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
+        /// The 15-puzzle's pattern databases: 78 (7-8 tables, 288 MB, built once in minutes and
+        /// kept in $SLIDE_CACHE_DIR or ~/.cache/slide), 663 (6-6-3, 32 MiB, built in seconds),
+        /// or auto: 78 when its file is there or its build fits in the memory available
+        #[arg(long, env = "SLIDE_TABLES", default_value = "auto",
+              value_parser = PossibleValuesParser::new(["auto", "663", "78"]))]
+        tables: String,
         /// Print JSON instead of text
         #[arg(long)]
         json: bool,
+    }
+
+    impl MethodArgs {
+        /// Makes the pattern databases `--tables` asks for the ones searches for `goal` use (a
+        /// no-op unless the method for `board` reads pattern databases): read from the cache
+        /// folder or built, with a progress line on stderr. Returns how long that took, the
+        /// tables' size and how they came, when it did anything.
+        fn prepare_tables(&self, board: &Board, goal: &Board) -> Result<Option<Prepared>, Failure> {
+            use slide::heuristics::pdb::{self, Split, disk};
+            let uses_pdb =
+                Method::resolve(&self.options(), board, goal).heuristic == Some(Heuristic::Pdb);
+            if !uses_pdb || pdb::unsupported_reason(goal).is_some() {
+                return Ok(None);
+            }
+            let dir = disk::cache_dir();
+            let split = match self.tables.as_str() {
+                "auto" => disk::strongest(goal, dir.as_deref()),
+                name => Split::parse(name).unwrap_or_default(),
+            };
+            if pdb::cached(goal).is_some_and(|db| db.split() == split || goal.width() != 4) {
+                return Ok(None);
+            }
+            let started = std::time::Instant::now();
+            if split == Split::SixSixThree {
+                let db = pdb::install(pdb::Builder::new(goal).map_err(bad_input)?.finish());
+                return Ok(Some(Prepared::new(started, &db, "built")));
+            }
+            let mut shown = -1;
+            let (db, origin) = disk::load_or_build(goal, split, dir.as_deref(), |done| {
+                let percent = (done * 100.0) as i32;
+                if percent != shown {
+                    shown = percent;
+                    eprint!(
+                        "\rbuilding the 7-8 pattern databases for {goal} (once, about 7 minutes of one core; --tables 663 skips them): {percent}% "
+                    );
+                }
+            })
+            .map_err(bad_input)?;
+            let how = match origin {
+                disk::Origin::Loaded(_) => "read from disk",
+                disk::Origin::Built { saved, damaged } => {
+                    if damaged {
+                        eprintln!("\nthe stored 7-8 tables were damaged, so they were rebuilt");
+                    }
+                    match saved {
+                        Some(file) => {
+                            eprintln!("\rkept in {} for next time{:>20}", file.display(), "")
+                        }
+                        None => eprintln!(
+                            "\rcould not keep them on disk (set {})",
+                            disk::CACHE_DIR_VARIABLE
+                        ),
+                    }
+                    "built"
+                }
+            };
+            let db = pdb::install(db);
+            Ok(Some(Prepared::new(started, &db, how)))
+        }
+    }
+
+    /// Pattern databases made ready before a search (see [`MethodArgs::prepare_tables`]).
+    struct Prepared {
+        millis: f64,
+        /// "6-6-3 ", "7-8 " or "" (the 24-puzzle's one split).
+        split: &'static str,
+        mebibytes: usize,
+        how: &'static str,
+    }
+
+    impl Prepared {
+        fn new(
+            started: std::time::Instant,
+            db: &slide::heuristics::pdb::PatternDb,
+            how: &'static str,
+        ) -> Prepared {
+            let split = match (db.goal().width(), db.split().name()) {
+                (4, "78") => "7-8 ",
+                (4, _) => "6-6-3 ",
+                _ => "",
+            };
+            Prepared {
+                millis: started.elapsed().as_secs_f64() * 1000.0,
+                split,
+                mebibytes: db.bytes() >> 20,
+                how,
+            }
+        }
     }
 
     impl MethodArgs {
@@ -283,6 +377,7 @@ mod cli {
         let goal = goal_for(&args.method.goal, &board)?;
         let options = args.method.options();
         let json = args.method.json;
+        args.method.prepare_tables(&board, &goal)?;
         match solve(&board, &goal, &options) {
             Ok(report) => Ok(print_report(&board, &goal, &report, json)),
             Err(SolveError::Unsolvable(verdict)) => {
@@ -408,20 +503,18 @@ mod cli {
         let mut built: Vec<Board> = Vec::new();
         for inst in &instances {
             let goal = goal_spec.for_board(&inst.board).map_err(bad_input)?;
-            if built.contains(&goal)
-                || Method::resolve(&options, &inst.board, &goal).heuristic != Some(Heuristic::Pdb)
-            {
+            if built.contains(&goal) {
                 continue;
             }
-            let started = std::time::Instant::now();
-            let db = slide::heuristics::pdb::shared(&goal).map_err(bad_input)?;
-            let millis = started.elapsed().as_secs_f64() * 1000.0;
-            *pdb_millis.get_or_insert(0.0) += millis;
+            let Some(ready) = args.method.prepare_tables(&inst.board, &goal)? else {
+                continue;
+            };
+            *pdb_millis.get_or_insert(0.0) += ready.millis;
             if !json {
                 let _ = writeln!(
                     out,
-                    "pattern databases for {goal}: built in {millis:.0} ms, {} MiB",
-                    db.bytes() >> 20
+                    "{}pattern databases for {goal}: {} in {:.0} ms, {} MiB",
+                    ready.split, ready.how, ready.millis, ready.mebibytes
                 );
             }
             built.push(goal);
@@ -616,8 +709,8 @@ mod cli {
                 "method", "length", "optimal", "expanded", "peak memory", "ms"
             );
         }
-        for method in slide::compare::methods(&board) {
-            let row = match slide::compare::row(&board, &goal, method) {
+        for method in slide::solver::compare::methods(&board) {
+            let row = match slide::solver::compare::row(&board, &goal, method) {
                 Ok(row) => row,
                 Err(SolveError::Unsolvable(v)) => {
                     println!("{}", v.explanation());
@@ -690,7 +783,7 @@ mod cli {
             [w, h] => (num(w)?, num(h)?),
             _ => return Err(bad()),
         };
-        slide::board::check_size(w, h).map_err(bad_input)?;
+        slide::puzzle::board::check_size(w, h).map_err(bad_input)?;
         Ok((w, h))
     }
 

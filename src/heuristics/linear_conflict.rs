@@ -10,7 +10,7 @@
 //! goal is in it), so most moves cost one comparison; otherwise one line is read and its cost is
 //! looked up in a table indexed by the line's contents (for sides up to 6), or computed.
 
-use crate::board::{Board, MAX_SIDE};
+use crate::puzzle::board::{Board, MAX_SIDE};
 
 /// A line's contents, one digit per square: the goal place along the line of a member tile, or
 /// `len` for a square whose tile (or blank) belongs elsewhere.

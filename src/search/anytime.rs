@@ -10,14 +10,15 @@
 //! the cost of a run grows steeply as w falls (w = 1.5: a second; w = 1: hours). Each stage takes
 //! what the budget allows, and each answer says honestly how far from the shortest it may be.
 //!
-//! Where rows and columns fit the goal, their answer (a millisecond) comes first, so the first
-//! answer never waits on a weighted run, whose time varies from board to board.
+//! The caller may hand in a first answer found another way (the solver passes rows and columns'
+//! answer, a millisecond's work): it is given at once, so the first answer never waits on a
+//! weighted run, whose time varies from board to board.
 
 use super::idastar::{Estimate, IdaStar};
 use super::packed::Packed;
-use super::{Outcome, Stats, Step};
-use crate::board::Board;
-use crate::moves::Move;
+use super::{Better, Outcome, Stats, Step};
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
 
 /// The weights tried in turn (multiples of 1/16): 3 for a first answer when there is none yet,
 /// then 2 and 1.75, which answer in milliseconds; the steps below are where solutions get shorter
@@ -25,14 +26,6 @@ use crate::moves::Move;
 const WEIGHTS: [f64; 12] = [
     3.0, 2.0, 1.75, 1.625, 1.5, 1.4375, 1.375, 1.3125, 1.25, 1.1875, 1.125, 1.0,
 ];
-
-/// A better solution than any before, and what is proven about it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Better {
-    pub moves: Vec<Move>,
-    /// At most this many times the shortest (1 = shortest; infinite where nothing is proven).
-    pub within: f64,
-}
 
 pub(crate) struct Anytime<K: Packed, E: Estimate<K> + Clone> {
     start: Board,
@@ -49,18 +42,18 @@ pub(crate) struct Anytime<K: Packed, E: Estimate<K> + Clone> {
     max_nodes: u64,
     /// The start's estimate: no solution is shorter.
     lower_bound: u32,
-    /// Rows and columns are still to give the first answer.
-    reduce_first: bool,
+    /// A first answer from elsewhere, still to be handed over.
+    first: Option<Vec<Move>>,
 }
 
 impl<K: Packed, E: Estimate<K> + Clone> Anytime<K, E> {
-    /// `reduce_first`: answer by rows and columns first (the goal must suit them).
+    /// `first`: a solution found another way, given as the first answer before any search.
     pub fn new(
         start: &Board,
         goal: &Board,
         estimator: E,
         max_nodes: u64,
-        reduce_first: bool,
+        first: Option<Vec<Move>>,
     ) -> Anytime<K, E> {
         let lower_bound = E::h(&estimator.root(start));
         let search = IdaStar::weighted(start, goal, estimator.clone(), WEIGHTS[0], max_nodes);
@@ -75,7 +68,7 @@ impl<K: Packed, E: Estimate<K> + Clone> Anytime<K, E> {
             spent: Stats::default(),
             max_nodes,
             lower_bound,
-            reduce_first,
+            first,
         }
     }
 
@@ -128,13 +121,10 @@ impl<K: Packed, E: Estimate<K> + Clone> Anytime<K, E> {
 
 impl<K: Packed, E: Estimate<K> + Clone> Step for Anytime<K, E> {
     fn step(&mut self, slice: u64) -> Option<Outcome> {
-        if self.reduce_first {
-            self.reduce_first = false;
-            if let Ok(first) = crate::reduction::reduce(&self.start, &self.goal) {
-                self.record(first.moves, f64::INFINITY);
-                self.next_stage();
-                return None; // hand the answer over before searching on
-            }
+        if let Some(first) = self.first.take() {
+            self.record(first, f64::INFINITY);
+            self.next_stage();
+            return None; // hand the answer over before searching on
         }
         match self.search.step(slice)? {
             Outcome::Found(moves) => {

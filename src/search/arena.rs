@@ -3,7 +3,7 @@
 //! at its parent so the path can be read back.
 
 use super::packed::Packed;
-use crate::moves::Move;
+use crate::puzzle::moves::Move;
 use rustc_hash::FxHashMap;
 
 /// Starting capacity of the node vector and the index.

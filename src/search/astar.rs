@@ -13,11 +13,11 @@
 //! again and stale entries skipped on pop.
 
 use super::arena::{Arena, INITIAL_CAPACITY, Node};
-use super::packed::Packed;
+use super::packed::{Packed, with_key_type};
 use super::{Outcome, Stats, Step};
-use crate::board::Board;
 use crate::heuristics::Estimator;
-use crate::moves::Neighbours;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Neighbours;
 use std::collections::BinaryHeap;
 use std::collections::hash_map::Entry as MapEntry;
 
@@ -276,4 +276,25 @@ impl<K: Packed> Step for BestFirst<K> {
             ..self.stats
         }
     }
+}
+
+/// A shortest path from `start` to `goal` by A* with `estimator`, if one is found within
+/// `max_nodes` expansions; run to the end at once. For callers that solve small pieces of a
+/// larger problem (the corner and the windows of rows and columns).
+pub fn shortest_path(
+    start: &Board,
+    goal: &Board,
+    estimator: Estimator,
+    max_nodes: u64,
+) -> Option<Vec<crate::puzzle::moves::Move>> {
+    with_key_type!(start.len(), K => {
+        let mut search = BestFirst::<K>::new(start, goal, estimator, Priority::ASTAR, max_nodes);
+        loop {
+            match search.step(1 << 20) {
+                None => continue,
+                Some(Outcome::Found(moves)) => return Some(moves),
+                Some(_) => return None,
+            }
+        }
+    })
 }

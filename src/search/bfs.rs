@@ -5,8 +5,8 @@
 use super::arena::{Arena, Node};
 use super::packed::Packed;
 use super::{Outcome, Stats, Step};
-use crate::board::Board;
-use crate::moves::Neighbours;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Neighbours;
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry as MapEntry;
 

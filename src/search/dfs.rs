@@ -6,8 +6,8 @@
 use super::idastar::{Frame, path};
 use super::packed::Packed;
 use super::{Outcome, Stats, Step};
-use crate::board::Board;
-use crate::moves::Neighbours;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Neighbours;
 use rustc_hash::FxHashMap;
 
 pub(crate) struct Dfs<K: Packed> {

@@ -12,10 +12,10 @@
 use super::arena::NO_MOVE;
 use super::packed::Packed;
 use super::{Outcome, Stats, Step};
-use crate::board::Board;
 use crate::heuristics::Estimator;
 use crate::heuristics::pdb::{Lookup, PatternDb};
-use crate::moves::{Move, Neighbours};
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::{Move, Neighbours};
 use std::sync::Arc;
 
 /// An estimate as IDA* uses it: a state per node, updated per move.

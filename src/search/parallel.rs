@@ -13,8 +13,8 @@
 use super::idastar::{Estimate, IdaStar};
 use super::packed::Packed;
 use super::{Outcome, Stats, Step};
-use crate::board::Board;
-use crate::moves::Move;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
@@ -261,11 +261,11 @@ impl<K: Packed + Send, E: Estimate<K> + Clone + Send + Sync> Step for ParallelId
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::parse_instances;
     use crate::heuristics::{Estimator, Heuristic, pdb};
-    use crate::random::Rng;
-    use crate::scramble::random_walk;
+    use crate::puzzle::random::Rng;
+    use crate::puzzle::scramble::random_walk;
     use crate::search::idastar::IdaStar;
+    use crate::solver::bench::parse_instances;
 
     fn run<S: Step>(mut search: S) -> Vec<Move> {
         loop {

@@ -4,9 +4,9 @@
 
 use super::astar::{BestFirst, Priority, Seen};
 use super::{Outcome, Step};
-use crate::board::Board;
 use crate::heuristics::{Estimator, Heuristic};
-use crate::moves::Move;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
 use crate::search::packed::Packed;
 
 /// A node as the step-through shows it.
@@ -47,6 +47,12 @@ pub struct Watch {
 const SHOWN: usize = 4;
 
 impl Watch {
+    /// Watches A* (f = g + h) or, with `greedy`, greedy best-first (f = h), by Manhattan
+    /// distance (the estimate learn mode explains).
+    pub fn manhattan(start: &Board, goal: &Board, greedy: bool) -> Result<Watch, String> {
+        Watch::with(start, goal, Estimator::manhattan(goal), greedy)
+    }
+
     /// Watches A* (f = g + h) or, with `greedy`, greedy best-first (f = h).
     pub fn new(
         start: &Board,
@@ -54,13 +60,22 @@ impl Watch {
         heuristic: Heuristic,
         greedy: bool,
     ) -> Result<Watch, String> {
+        let estimator = Estimator::new(heuristic, goal).map_err(|e| e.to_string())?;
+        Watch::with(start, goal, estimator, greedy)
+    }
+
+    fn with(
+        start: &Board,
+        goal: &Board,
+        estimator: Estimator,
+        greedy: bool,
+    ) -> Result<Watch, String> {
         if start.len() > 16 {
             return Err("the step-through shows boards up to 4×4".into());
         }
-        if !crate::solvability::is_solvable(start, goal) {
+        if !crate::puzzle::solvability::is_solvable(start, goal) {
             return Err("this board cannot reach its goal".into());
         }
-        let estimator = Estimator::new(heuristic, goal).map_err(|e| e.to_string())?;
         let priority = if greedy {
             Priority::GREEDY
         } else {
@@ -122,7 +137,7 @@ impl Watch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_board;
+    use crate::puzzle::notation::parse_board;
     use crate::solver::{Algorithm, Options, solve};
 
     #[test]

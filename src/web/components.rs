@@ -1,10 +1,19 @@
-//! The page's components. Each gets data and callbacks as props and never reaches for globals.
+//! The page's components, one file each. Each takes data and callbacks as props (most take one
+//! `Callback<Action>` into the page's model) and never reaches for globals.
 
+pub mod alert;
 pub mod bench;
 pub mod board_view;
+pub mod challenge;
+pub mod compare_table;
 pub mod controls;
 pub mod editor;
 pub mod learn;
 pub mod replay;
+pub mod result;
 pub mod share;
+pub mod solver_panel;
+pub mod stats;
 pub mod status;
+pub mod step_through;
+pub mod unsolvable;

@@ -3,6 +3,7 @@
 
 import { after, before } from 'node:test';
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile, mkdir } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +23,16 @@ const types = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json',
 };
 
-/** Serves dist/ at `/` and at `/games/slide/`; resolves to the base URL. */
-export async function serve() {
+/**
+ * Serves dist/ at `/` and at `/games/slide/`; resolves to the base URL. With `gzip`, text and
+ * wasm go compressed to clients that accept it, as a real static host sends them.
+ */
+export async function serve({ gzip = false } = {}) {
+  const compressed = new Map();
   const server = createServer(async (req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (path.startsWith('/games/slide/')) path = path.slice('/games/slide'.length);
@@ -36,8 +43,14 @@ export async function serve() {
       return;
     }
     try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      let body = await readFile(file);
+      const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
+      if (gzip && /gzip/.test(req.headers['accept-encoding'] ?? '') && /\.(wasm|js|css|html|svg)$/.test(file)) {
+        if (!compressed.has(file)) compressed.set(file, gzipSync(body, { level: 9 }));
+        body = compressed.get(file);
+        headers['content-encoding'] = 'gzip';
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');
@@ -68,8 +81,9 @@ export async function launch() {
  * Warnings printed by the generated loaders (Trunk's preload integrity note, wasm-bindgen's
  * init-parameter note) are warnings, not errors, and are not collected.
  */
-export async function open(browser, url, viewport = { width: 1280, height: 800 }, colorScheme = 'light') {
+export async function open(browser, url, viewport = { width: 1280, height: 800 }, colorScheme = 'light', before = async () => {}) {
   const page = await browser.newPage({ viewport, colorScheme });
+  await before(page);
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {

@@ -1,8 +1,9 @@
 //! The board: one button per tile, placed with CSS transforms so a move glides; taps, and swipes
 //! on touch screens. `data-state` always equals what is shown.
 
-use crate::board::Board;
-use crate::moves::Move;
+use crate::play::colours::PALETTE;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -24,6 +25,9 @@ pub struct BoardProps {
     /// Tiles to mark: the swap a fix offers, or the tile picked while editing.
     #[prop_or_default]
     pub marked: Vec<u8>,
+    /// Each tile's fringe, when tiles are coloured by fringe (indexed by tile).
+    #[prop_or_default]
+    pub fringes: Option<Vec<u8>>,
 }
 
 /// Least finger travel, in CSS pixels, that counts as a swipe.
@@ -98,7 +102,12 @@ pub fn BoardView(props: &BoardProps) -> Html {
             home.then_some("home"),
             (props.highlight == Some(tile)).then_some("highlight"),
             props.marked.contains(&tile).then_some("marked"),
-            props.picture.is_some().then_some("picture")
+            props.picture.is_some().then_some("picture"),
+            props
+                .fringes
+                .as_ref()
+                .filter(|_| props.picture.is_none())
+                .map(|f| format!("fringe-{}", usize::from(f[usize::from(tile)]) % PALETTE))
         );
         let face = props.picture.as_ref().map(|url| {
             // The tile's home square decides which part of the picture it carries.

@@ -1,6 +1,7 @@
 //! The buttons and pickers: shuffle, size, method, solve or cancel, hint, undo, redo.
 
 use crate::heuristics::Heuristic;
+use crate::play::page::{Action, Choice};
 use crate::solver::Algorithm;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -24,22 +25,6 @@ pub const SIZES: [(usize, usize); 16] = [
     (4, 5),
     (5, 4),
 ];
-
-/// A search method as the picker offers it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MethodChoice {
-    pub algorithm: Algorithm,
-    pub heuristic: Option<Heuristic>,
-}
-
-impl Default for MethodChoice {
-    fn default() -> Self {
-        MethodChoice {
-            algorithm: Algorithm::Auto,
-            heuristic: None,
-        }
-    }
-}
 
 /// Every method in the picker: label, algorithm, heuristic.
 const METHODS: [(&str, Algorithm, Option<Heuristic>); 15] = [
@@ -111,84 +96,82 @@ fn method_value(algorithm: Algorithm, heuristic: Option<Heuristic>) -> String {
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
     pub size: (usize, usize),
-    /// Whether `size` is one of [`SIZES`] (a link may open another).
-    pub size_known: bool,
     pub mostly_misplaced: bool,
-    pub method: MethodChoice,
+    pub method: Choice,
     pub searching: bool,
     pub can_undo: bool,
     pub can_redo: bool,
     pub solved: bool,
-    pub on_shuffle: Callback<()>,
-    pub on_size: Callback<(usize, usize)>,
-    pub on_mostly: Callback<bool>,
-    pub on_method: Callback<MethodChoice>,
-    pub on_solve: Callback<()>,
-    pub on_hint: Callback<()>,
-    pub on_cancel: Callback<()>,
-    pub on_undo: Callback<()>,
-    pub on_redo: Callback<()>,
+    /// Today's daily puzzle is on the board.
+    #[prop_or_default]
+    pub daily: bool,
     /// Embedded: the essential buttons only.
     #[prop_or_default]
     pub compact: bool,
+    pub on: Callback<Action>,
 }
 
 #[component]
 pub fn Controls(props: &ControlsProps) -> Html {
-    let on_size = {
-        let cb = props.on_size.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let mut parts = value.split('x').map(|p| p.parse::<usize>().ok());
-            if let (Some(Some(w)), Some(Some(h))) = (parts.next(), parts.next()) {
-                cb.emit((w, h));
-            }
-        })
-    };
-    let on_method = {
-        let cb = props.on_method.clone();
-        Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some((_, algorithm, heuristic)) = METHODS
-                .iter()
-                .find(|(_, a, h)| method_value(*a, *h) == value)
-            {
-                cb.emit(MethodChoice {
-                    algorithm: *algorithm,
-                    heuristic: *heuristic,
-                });
-            }
-        })
-    };
-    let on_mostly = {
-        let cb = props.on_mostly.clone();
-        Callback::from(move |e: Event| {
-            cb.emit(e.target_unchecked_into::<HtmlInputElement>().checked())
-        })
-    };
-    let (w, h) = props.size;
-    let current = format!("{w}x{h}");
-    let mut sizes: Vec<(usize, usize)> = SIZES.to_vec();
-    if !props.size_known {
-        sizes.insert(0, props.size);
-    }
-    let chosen = method_value(props.method.algorithm, props.method.heuristic);
-    let click = |cb: &Callback<()>| cb.reform(|_: MouseEvent| ());
-
+    let on = &props.on;
+    let click = |action: Action| on.reform(move |_: MouseEvent| action.clone());
     html! {
         <div class="controls">
             <div class="row buttons">
-                <button class="primary" onclick={click(&props.on_shuffle)}>{ "Shuffle" }</button>
-                <button onclick={click(&props.on_undo)} disabled={!props.can_undo}>{ "Undo" }</button>
+                <button class="primary" onclick={click(Action::Shuffle)}>{ "Shuffle" }</button>
+                <button onclick={click(Action::Undo)} disabled={!props.can_undo}>{ "Undo" }</button>
                 if !props.compact {
-                    <button onclick={click(&props.on_redo)} disabled={!props.can_redo}>{ "Redo" }</button>
+                    <button onclick={click(Action::Redo)} disabled={!props.can_redo}>{ "Redo" }</button>
                 }
-                <button onclick={click(&props.on_hint)} disabled={props.solved || props.searching}>{ "Hint" }</button>
+                <button onclick={click(Action::Hint)} disabled={props.solved || props.searching}>{ "Hint" }</button>
+                if !props.compact {
+                    <button onclick={click(Action::Daily)} aria-pressed={props.daily.to_string()}
+                        title="Today's board, the same for every player">{ "Daily" }</button>
+                }
                 if props.compact {
-                    { solve_or_cancel(props, click) }
+                    { solve_or_cancel(props) }
                 }
             </div>
             if !props.compact {
+                { pickers(props) }
+            }
+        </div>
+    }
+}
+
+/// Size, shuffle kind, and method, with Solve beside the method.
+fn pickers(props: &ControlsProps) -> Html {
+    let on_size = props.on.reform(|e: Event| {
+        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let mut parts = value.split('x').map(|p| p.parse::<usize>().ok());
+        match (parts.next(), parts.next()) {
+            (Some(Some(w)), Some(Some(h))) => Action::Size(w, h),
+            _ => Action::Shuffle,
+        }
+    });
+    let on_method = props.on.reform(|e: Event| {
+        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let (algorithm, heuristic) = METHODS
+            .iter()
+            .find(|(_, a, h)| method_value(*a, *h) == value)
+            .map_or((Algorithm::Auto, None), |(_, a, h)| (*a, *h));
+        Action::Method(Choice {
+            algorithm,
+            heuristic,
+        })
+    });
+    let on_mostly = props.on.reform(|e: Event| {
+        Action::MostlyMisplaced(e.target_unchecked_into::<HtmlInputElement>().checked())
+    });
+    let (w, h) = props.size;
+    let current = format!("{w}x{h}");
+    let mut sizes: Vec<(usize, usize)> = SIZES.to_vec();
+    if !SIZES.contains(&props.size) {
+        sizes.insert(0, props.size);
+    }
+    let chosen = method_value(props.method.algorithm, props.method.heuristic);
+    html! {
+        <>
             <div class="row">
                 <span class="field">
                     <label for="size">{ "Size" }</label>
@@ -216,21 +199,17 @@ pub fn Controls(props: &ControlsProps) -> Html {
                         }) }
                     </select>
                 </span>
-                { solve_or_cancel(props, click) }
+                { solve_or_cancel(props) }
             </div>
-            }
-        </div>
+        </>
     }
 }
 
 /// Solve, or Cancel while a search runs.
-fn solve_or_cancel(
-    props: &ControlsProps,
-    click: impl Fn(&Callback<()>) -> Callback<MouseEvent>,
-) -> Html {
+fn solve_or_cancel(props: &ControlsProps) -> Html {
     if props.searching {
-        html! { <button class="cancel" onclick={click(&props.on_cancel)}>{ "Cancel" }</button> }
+        html! { <button class="cancel" onclick={props.on.reform(|_| Action::Cancel)}>{ "Cancel" }</button> }
     } else {
-        html! { <button class="primary solve" onclick={click(&props.on_solve)} disabled={props.solved}>{ "Solve" }</button> }
+        html! { <button class="primary solve" onclick={props.on.reform(|_| Action::Solve)} disabled={props.solved}>{ "Solve" }</button> }
     }
 }

@@ -1,0 +1,10 @@
+//! The benchmark page's entry point (built by Trunk for wasm32 from `static/bench/index.html`).
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    slide::web::start_bench();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("The benchmark page runs in a browser: `make run`, then open /bench/.");
+}

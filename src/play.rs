@@ -1,0 +1,34 @@
+//! The page, as plain data: one game (history, replay, clock), links, and the page's model
+//! around them (the solver request in flight, the answer on show, learn mode, the editor, the
+//! settings), with the messages it exchanges with the solver's worker. The browser renders these
+//! and turns events into their actions; nothing here imports a web crate, so every rule of the
+//! page is compiled and tested natively.
+//!
+//! - [`game`]: one game, its undo/redo history, the replay of a solution, the clock.
+//! - [`link`]: reading a page's query safely, and writing one.
+//! - [`page`]: the page's model, its actions and effects; built from the parts below.
+//! - [`solving`]: a search in flight and the answer on show, in words.
+//! - [`comparison`], [`watching`]: learn mode's comparison and step-through.
+//! - [`editor`]: your own board, typed, loaded or set by hand.
+//! - [`settings`]: what the page remembers between visits; [`json`]: how it is stored.
+//! - [`bench_run`]: the benchmark panel.
+//! - [`solves`]: your solves by hand, their statistics, export and import.
+//! - [`daily`], [`challenge`]: the daily puzzle, and a friend's result to beat.
+//! - [`colours`]: plain tiles or the fringe scheme.
+//! - [`protocol`]: the messages between the page and the solver's worker.
+
+pub mod bench_run;
+pub mod challenge;
+pub mod colours;
+pub mod comparison;
+pub mod daily;
+pub mod editor;
+pub mod game;
+pub mod json;
+pub mod link;
+pub mod page;
+pub mod protocol;
+pub mod settings;
+pub mod solves;
+pub mod solving;
+pub mod watching;

@@ -1,0 +1,163 @@
+//! Challenging a friend: a link carries your result on a board (`challenge=MOVES,MILLIS`), and
+//! maybe your moves. The friend sees the target; the moves stay hidden until the friend has
+//! solved the board or given up, and are then replayed by the page, so a claimed result is
+//! checked, not trusted.
+
+use super::link::LinkedChallenge;
+use super::solves::time_text;
+use crate::puzzle::board::Board;
+
+/// A challenge on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Challenge {
+    pub target: LinkedChallenge,
+    /// The player has solved the board or given up: the friend's moves may be shown.
+    pub revealed: bool,
+    /// Who won, once the player has solved the board.
+    pub outcome: Option<String>,
+}
+
+/// What replaying the friend's moves showed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// They solve the board in the number of moves claimed.
+    Checked,
+    /// They solve the board, in another number of moves than claimed.
+    Miscounted { actual: usize },
+    /// They do not reach the goal.
+    NotASolution,
+}
+
+impl Challenge {
+    pub fn new(target: LinkedChallenge) -> Challenge {
+        Challenge {
+            target,
+            revealed: false,
+            outcome: None,
+        }
+    }
+
+    /// The target as the page states it: `67 moves in 1:23.456`.
+    pub fn target_text(&self) -> String {
+        format!(
+            "{} moves in {}",
+            self.target.moves,
+            time_text(self.target.millis)
+        )
+    }
+
+    /// Replays the friend's moves (if the link has them) from `board`.
+    pub fn verdict(&self, board: &Board, goal: &Board) -> Option<Verdict> {
+        let proof = self.target.proof.as_ref()?;
+        let mut b = board.clone();
+        if b.apply_all(proof).is_err() || &b != goal {
+            return Some(Verdict::NotASolution);
+        }
+        Some(if proof.len() == self.target.moves {
+            Verdict::Checked
+        } else {
+            Verdict::Miscounted {
+                actual: proof.len(),
+            }
+        })
+    }
+
+    /// Settles the challenge with the player's result: who won on moves, and on time.
+    pub fn settle(&mut self, moves: usize, millis: f64) {
+        use std::cmp::Ordering::*;
+        let t = &self.target;
+        let on_moves = match moves.cmp(&t.moves) {
+            Less => format!("you win on moves ({moves} against {})", t.moves),
+            Equal => format!("a tie on moves ({moves} each)"),
+            Greater => format!("your friend wins on moves ({} against {moves})", t.moves),
+        };
+        let (mine, theirs) = (time_text(millis), time_text(t.millis));
+        let on_time = match millis.round().total_cmp(&t.millis.round()) {
+            Less => format!("you win on time ({mine} against {theirs})"),
+            Equal => format!("a tie on time ({mine})"),
+            Greater => format!("your friend wins on time ({theirs} against {mine})"),
+        };
+        let mut text = format!("{on_moves}; {on_time}.");
+        if let Some(first) = text.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        self.outcome = Some(text);
+        self.revealed = true;
+    }
+}
+
+impl Verdict {
+    /// The verdict in words.
+    pub fn text(&self, claimed: usize) -> String {
+        match self {
+            Verdict::Checked => {
+                format!("Checked: your friend's {claimed} moves, replayed here, solve the board.")
+            }
+            Verdict::Miscounted { actual } => format!(
+                "Your friend's moves solve the board, but in {actual} moves, not the {claimed} claimed."
+            ),
+            Verdict::NotASolution => {
+                "The moves in the link do not solve the board: the claimed result is not proven."
+                    .into()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::moves::Move::*;
+    use crate::puzzle::notation::parse_board;
+
+    fn challenge(moves: usize, millis: f64, proof: Option<Vec<crate::Move>>) -> Challenge {
+        Challenge::new(LinkedChallenge {
+            moves,
+            millis,
+            proof,
+        })
+    }
+
+    #[test]
+    fn the_friends_moves_are_replayed_not_trusted() {
+        let board = parse_board("1 2 3/4 5 6/0 7 8").unwrap();
+        let goal = Board::blank_last(3, 3).unwrap();
+        assert_eq!(challenge(2, 1.0, None).verdict(&board, &goal), None);
+        assert_eq!(
+            challenge(2, 1.0, Some(vec![Left, Left])).verdict(&board, &goal),
+            Some(Verdict::Checked)
+        );
+        assert_eq!(
+            challenge(1, 1.0, Some(vec![Left, Left])).verdict(&board, &goal),
+            Some(Verdict::Miscounted { actual: 2 })
+        );
+        assert_eq!(
+            challenge(2, 1.0, Some(vec![Left, Right])).verdict(&board, &goal),
+            Some(Verdict::NotASolution)
+        );
+        assert_eq!(
+            challenge(2, 1.0, Some(vec![Up, Up, Up])).verdict(&board, &goal),
+            Some(Verdict::NotASolution),
+            "moves off the board prove nothing"
+        );
+    }
+
+    #[test]
+    fn the_outcome_says_who_won_on_moves_and_on_time() {
+        let mut c = challenge(67, 83_456.0, None);
+        assert_eq!(c.target_text(), "67 moves in 1:23.456");
+        c.settle(60, 90_000.0);
+        assert_eq!(
+            c.outcome.as_deref(),
+            Some(
+                "You win on moves (60 against 67); your friend wins on time (1:23.456 against 1:30.000)."
+            )
+        );
+        assert!(c.revealed);
+        c.settle(67, 83_456.2);
+        assert_eq!(
+            c.outcome.as_deref(),
+            Some("A tie on moves (67 each); a tie on time (1:23.456).")
+        );
+    }
+}

@@ -1,0 +1,137 @@
+//! Tile colours: plain, or the speedsolvers' *fringe* scheme, where each tile takes the colour
+//! of the fringe in which solving by rows and columns finishes it. A fringe is a row and the
+//! column after it (an L along the two edges far from the goal's blank); the last 3×3 corner is a
+//! fringe of its own. On a rectangle the longer side's lines come first, one at a time, as the
+//! solver takes them.
+//!
+//! The palette is Okabe and Ito's, chosen to stay distinguishable with every common kind of
+//! colour blindness; a larger board than it has colours for reuses them in order.
+
+use crate::puzzle::board::Board;
+
+/// How the tiles are coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TileColours {
+    #[default]
+    Plain,
+    Fringe,
+}
+
+impl TileColours {
+    pub fn name(self) -> &'static str {
+        match self {
+            TileColours::Plain => "plain",
+            TileColours::Fringe => "fringe",
+        }
+    }
+
+    pub fn from_name(name: &str) -> TileColours {
+        match name {
+            "fringe" => TileColours::Fringe,
+            _ => TileColours::Plain,
+        }
+    }
+}
+
+/// Colours in the palette (the page's stylesheet has a class per colour: `fringe-0` …).
+pub const PALETTE: usize = 8;
+
+/// Each tile's fringe (indexed by tile; the blank's entry is unused), or `None` for a goal whose
+/// blank is not in a corner (no rows-and-columns order then).
+pub fn fringes(goal: &Board) -> Option<Vec<u8>> {
+    let (w, h, blank) = (goal.width(), goal.height(), goal.blank());
+    let (br, bc) = (blank / w, blank % w);
+    if (br != 0 && br != h - 1) || (bc != 0 && bc != w - 1) {
+        return None;
+    }
+    // Rows and columns counted from the edges far from the blank.
+    let row = |r: usize| if br == 0 { h - 1 - r } else { r };
+    let column = |c: usize| if bc == 0 { w - 1 - c } else { c };
+    // Each oriented square's fringe, assigned as the solver takes its line.
+    let mut of_square = vec![None::<u8>; w * h];
+    let (mut top, mut left, mut fringe) = (0, 0, 0u8);
+    let mut last_was_row = false;
+    while h - top > 3 || w - left > 3 {
+        if h - top >= w - left {
+            if last_was_row {
+                fringe += 1;
+            }
+            for c in left..w {
+                of_square[top * w + c] = Some(fringe);
+            }
+            top += 1;
+            last_was_row = true;
+        } else {
+            for r in top..h {
+                of_square[r * w + left] = Some(fringe);
+            }
+            left += 1;
+            fringe += 1;
+            last_was_row = false;
+        }
+    }
+    let corner = if last_was_row { fringe + 1 } else { fringe };
+    let mut out = vec![0u8; goal.len()];
+    for (square, &tile) in goal.tiles().iter().enumerate() {
+        let (r, c) = (row(square / w), column(square % w));
+        out[tile as usize] = of_square[r * w + c].unwrap_or(corner);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(goal: &Board) -> String {
+        let f = fringes(goal).unwrap();
+        let w = goal.width();
+        goal.tiles()
+            .chunks(w)
+            .map(|row| {
+                row.iter()
+                    .map(|&t| {
+                        if t == 0 {
+                            '.'
+                        } else {
+                            char::from(b'a' + f[t as usize])
+                        }
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    #[test]
+    fn fringes_are_ls_from_the_far_edges_then_the_corner() {
+        assert_eq!(picture(&Board::blank_last(3, 3).unwrap()), "aaa/aaa/aa.");
+        assert_eq!(
+            picture(&Board::blank_last(4, 4).unwrap()),
+            "aaaa/abbb/abbb/abb."
+        );
+        assert_eq!(
+            picture(&Board::blank_last(5, 5).unwrap()),
+            "aaaaa/abbbb/abccc/abccc/abcc."
+        );
+        // Blank first: the same, turned to the blank's corner.
+        assert_eq!(
+            picture(&Board::blank_first(4, 4).unwrap()),
+            ".bba/bbba/bbba/aaaa"
+        );
+        // A tall board: rows alone first, one fringe each.
+        assert_eq!(
+            picture(&Board::blank_last(3, 5).unwrap()),
+            "aaa/bbb/ccc/ccc/cc."
+        );
+        let ten = fringes(&Board::blank_last(10, 10).unwrap()).unwrap();
+        assert_eq!(
+            ten.iter().max(),
+            Some(&7),
+            "seven Ls and the corner: the palette's eight"
+        );
+        assert!(
+            fringes(&crate::puzzle::notation::parse_board("1 2 3/4 0 5/6 7 8").unwrap()).is_none()
+        );
+    }
+}

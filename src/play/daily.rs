@@ -1,0 +1,211 @@
+//! The daily puzzle: one board per date and size, the same for every player, derived from the
+//! date alone (no server): the date and size are hashed into the seed of the core's own random
+//! generator, whose arithmetic is the same on every platform.
+
+use crate::puzzle::board::Board;
+use crate::puzzle::random::Rng;
+use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
+use std::fmt;
+
+/// A calendar date (proleptic Gregorian).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+/// The first daily puzzle's date: earlier dates are refused.
+pub const FIRST: Date = Date {
+    year: 2026,
+    month: 1,
+    day: 1,
+};
+
+impl Date {
+    /// Reads `YYYY-MM-DD`, a real date.
+    pub fn parse(text: &str) -> Result<Date, String> {
+        let bad = || format!("“{}” is not a date written YYYY-MM-DD", shorten(text));
+        let parts: Vec<&str> = text.split('-').collect();
+        let [y, m, d] = parts[..] else {
+            return Err(bad());
+        };
+        if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+            return Err(bad());
+        }
+        let number = |s: &str| -> Result<u16, String> {
+            if s.bytes().all(|b| b.is_ascii_digit()) {
+                s.parse().map_err(|_| bad())
+            } else {
+                Err(bad())
+            }
+        };
+        let (year, month, day) = (number(y)?, number(m)?, number(d)?);
+        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month as u8).into() {
+            return Err(format!("{} is not a day of the calendar", shorten(text)));
+        }
+        Ok(Date {
+            year,
+            month: month as u8,
+            day: day as u8,
+        })
+    }
+
+    /// The date `days` days after 1970-01-01.
+    pub fn from_days(days: i64) -> Date {
+        // Howard Hinnant's civil-from-days.
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z.rem_euclid(146_097);
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        Date {
+            year: year.clamp(0, 9999) as u16,
+            month,
+            day,
+        }
+    }
+
+    /// The date at `epoch_ms` milliseconds after 1970-01-01 00:00 UTC, in a time zone
+    /// `offset_minutes` ahead of UTC.
+    pub fn at(epoch_ms: f64, offset_minutes: i32) -> Date {
+        let minutes = (epoch_ms / 60_000.0).floor() as i64 + i64::from(offset_minutes);
+        Date::from_days(minutes.div_euclid(24 * 60))
+    }
+
+    /// The latest date anywhere on Earth at `epoch_ms` (UTC+14): no later date has begun.
+    pub fn latest_at(epoch_ms: f64) -> Date {
+        Date::at(epoch_ms, 14 * 60)
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+fn days_in_month(year: u16, month: u8) -> u8 {
+    match month {
+        2 if (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400) => {
+            29
+        }
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(20).collect();
+    if text.chars().count() > 20 {
+        s.push('…');
+    }
+    s
+}
+
+/// Whether `date` may be played now: not before the first daily, not after `latest` (the latest
+/// date anywhere on Earth: see [`Date::latest_at`]).
+pub fn check(date: Date, latest: Date) -> Result<Date, String> {
+    if date > latest {
+        return Err(format!(
+            "The daily puzzle of {date} is not out yet: it is still {latest} or earlier everywhere."
+        ));
+    }
+    if date < FIRST {
+        return Err(format!(
+            "The daily puzzle started on {FIRST}; {date} had none."
+        ));
+    }
+    Ok(date)
+}
+
+/// The seed of a date's board: FNV-1a of `slide daily YYYY-MM-DD WxH`.
+fn seed(date: Date, width: usize, height: usize) -> u64 {
+    format!("slide daily {date} {width}x{height}")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+}
+
+/// The daily board of `date` and size, toward the blank-last goal, most tiles out of place.
+pub fn board(date: Date, width: usize, height: usize) -> Result<Board, String> {
+    let goal = Board::blank_last(width, height).map_err(|e| e.to_string())?;
+    let mut rng = Rng::seeded(seed(date, width, height));
+    random_solvable(&goal, ScrambleOptions::MOSTLY_MISPLACED, &mut rng).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(text: &str) -> Date {
+        Date::parse(text).unwrap()
+    }
+
+    #[test]
+    fn dates_are_read_strictly() {
+        assert_eq!(d("2026-11-23").to_string(), "2026-11-23");
+        assert_eq!(d("2028-02-29").day, 29);
+        for bad in [
+            "2026-11-31",
+            "2027-02-29",
+            "2026-13-01",
+            "2026-1-01",
+            "26-11-23",
+            "2026-11-23x",
+            "",
+            "2026/11/23",
+            "+026-11-23",
+        ] {
+            assert!(Date::parse(bad).is_err(), "{bad}");
+        }
+        assert!(Date::parse("<script>").unwrap_err().contains("YYYY-MM-DD"));
+    }
+
+    #[test]
+    fn dates_follow_the_clock_and_the_time_zone() {
+        assert_eq!(Date::from_days(0), d("1970-01-01"));
+        assert_eq!(Date::from_days(20_415), d("2025-11-23"));
+        // 2026-11-23 23:30 UTC: still the 23rd in London, the 24th in Tokyo and at UTC+14.
+        let ms = 1_795_476_600_000.0;
+        assert_eq!(Date::at(ms, 0), d("2026-11-23"));
+        assert_eq!(Date::at(ms, 9 * 60), d("2026-11-24"));
+        assert_eq!(Date::at(ms, -10 * 60), d("2026-11-23"));
+        assert_eq!(Date::latest_at(ms), d("2026-11-24"));
+    }
+
+    #[test]
+    fn only_dates_that_have_begun_somewhere_can_be_played() {
+        let latest = d("2026-11-24");
+        assert!(check(d("2026-11-24"), latest).is_ok());
+        assert!(
+            check(d("2026-11-25"), latest)
+                .unwrap_err()
+                .contains("not out yet")
+        );
+        assert!(check(d("2025-12-31"), latest).is_err());
+    }
+
+    #[test]
+    fn a_dates_board_is_the_same_everywhere_and_differs_by_date_and_size() {
+        let day = d("2026-11-23");
+        let a = board(day, 4, 4).unwrap();
+        assert_eq!(a, board(day, 4, 4).unwrap());
+        // Recorded once: a change here would give players different dailies.
+        assert_eq!(a.to_string(), DAILY_2026_11_23_4X4);
+        assert_ne!(a, board(d("2026-11-24"), 4, 4).unwrap());
+        let five = board(day, 5, 5).unwrap();
+        assert_eq!((five.width(), five.height()), (5, 5));
+        let goal = Board::blank_last(4, 4).unwrap();
+        assert!(crate::puzzle::solvability::is_solvable(&a, &goal));
+        assert!(a.misplaced(&goal) >= 12);
+    }
+
+    const DAILY_2026_11_23_4X4: &str = "7 8 14 2/13 11 3 6/4 15 12 10/1 9 0 5";
+}

@@ -1,0 +1,231 @@
+//! Bringing your own board, as data: the text being typed (checked as it is typed), a file read,
+//! the custom goal being written, and a board being set tile by tile (or an unsolvable board
+//! shown with the swap that would fix it).
+
+use crate::puzzle::board::Board;
+use crate::puzzle::goal::Goal;
+use crate::puzzle::notation::parse_board;
+use crate::puzzle::solvability::suggested_fix;
+
+/// Files larger than this are not boards.
+pub const MAX_FILE_BYTES: f64 = 1_000_000.0;
+
+/// Why a chosen file was not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileProblem {
+    /// Over [`MAX_FILE_BYTES`].
+    TooLarge,
+    /// The browser could not read it as text.
+    NotText,
+}
+
+/// A board being set by hand: tap a tile, tap another, they swap.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Editing {
+    pub board: Board,
+    /// The square tapped first, waiting for the second.
+    pub picked: Option<usize>,
+}
+
+/// The editor panel's state.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Editor {
+    /// The Board field's text.
+    pub draft: String,
+    /// What is wrong with the draft, the file, or the custom goal, in the core's words.
+    pub problem: Option<String>,
+    /// The Custom goal field's text.
+    pub custom_goal: String,
+    /// "Custom" chosen in the Goal picker, not yet set.
+    pub custom_open: bool,
+    /// Setting tiles by hand, or an unsolvable board on show: the board on screen instead of the
+    /// game's.
+    pub editing: Option<Editing>,
+}
+
+impl Editor {
+    /// The Board field changed: say at once what is wrong with it.
+    pub fn input(&mut self, text: String) {
+        self.problem = if text.trim().is_empty() {
+            None
+        } else {
+            parse_board(&text).err().map(|e| e.to_string())
+        };
+        self.draft = text;
+    }
+
+    /// Apply: the typed board, or `None` with the problem shown.
+    pub fn apply(&mut self) -> Option<Board> {
+        match parse_board(&self.draft) {
+            Ok(board) => {
+                self.problem = None;
+                Some(board)
+            }
+            Err(e) => {
+                self.problem = Some(e.to_string());
+                None
+            }
+        }
+    }
+
+    /// A file was read (or could not be): its board, or `None` with the problem, named by file.
+    pub fn file(&mut self, name: &str, contents: Result<String, FileProblem>) -> Option<Board> {
+        let text = match contents {
+            Ok(text) => text,
+            Err(FileProblem::TooLarge) => {
+                self.problem = Some(format!("{name}: the file is too large for a board."));
+                return None;
+            }
+            Err(FileProblem::NotText) => {
+                self.problem = Some(format!("{name}: the file cannot be read as text."));
+                return None;
+            }
+        };
+        match parse_board(&text) {
+            Ok(board) => {
+                self.problem = None;
+                self.draft = board.to_string();
+                Some(board)
+            }
+            Err(e) => {
+                self.problem = Some(format!("{name}: {e}"));
+                None
+            }
+        }
+    }
+
+    /// Set goal: the custom goal typed, or `None` with the problem shown.
+    pub fn set_custom_goal(&mut self) -> Option<Goal> {
+        match parse_board(&self.custom_goal) {
+            Ok(board) => {
+                self.problem = None;
+                self.custom_open = false;
+                Some(Goal::Custom(board))
+            }
+            Err(e) => {
+                self.problem = Some(format!("Custom goal: {e}"));
+                None
+            }
+        }
+    }
+
+    /// A tap while setting tiles: the first picks a tile, the second swaps the two.
+    pub fn tap(&mut self, square: usize) {
+        if let Some(e) = &mut self.editing {
+            match e.picked.take() {
+                None => e.picked = Some(square),
+                Some(first) => {
+                    if let Some(swapped) = e.board.swapped(first, square) {
+                        e.board = swapped;
+                    }
+                }
+            }
+        }
+    }
+
+    /// For a board on show that cannot reach `goal`: the two squares whose swap fixes it.
+    pub fn fix(&self, goal: &Board) -> Option<(Board, usize, usize)> {
+        let board = &self.editing.as_ref()?.board;
+        suggested_fix(board, goal).map(|(x, y)| (board.clone(), x, y))
+    }
+
+    /// Tiles to mark on the board: the fix's swap, or the tile picked first.
+    pub fn marked(&self, goal: &Board) -> Vec<u8> {
+        match (&self.editing, self.fix(goal)) {
+            (_, Some((b, x, y))) => vec![b.tile(x), b.tile(y)],
+            (
+                Some(Editing {
+                    board,
+                    picked: Some(first),
+                }),
+                None,
+            ) => vec![board.tile(*first)],
+            _ => vec![],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_field_is_checked_as_it_is_typed() {
+        let mut e = Editor::default();
+        e.input("8 6 7/2 5 4/3 0 8".into());
+        assert_eq!(
+            e.problem.as_deref(),
+            Some("tile 8 appears more than once, and tile 1 is missing")
+        );
+        assert_eq!(e.apply(), None);
+        e.input("  ".into());
+        assert_eq!(e.problem, None);
+        e.input("8 6 7/2 5 4/3 0 1".into());
+        assert_eq!(e.problem, None);
+        assert_eq!(e.apply().unwrap().to_string(), "8 6 7/2 5 4/3 0 1");
+    }
+
+    #[test]
+    fn files_are_named_in_their_problems() {
+        let mut e = Editor::default();
+        assert_eq!(e.file("big.txt", Err(FileProblem::TooLarge)), None);
+        assert_eq!(
+            e.problem.as_deref(),
+            Some("big.txt: the file is too large for a board.")
+        );
+        assert_eq!(
+            e.file("broken.txt", Ok("3\n1 2 3\n4 5 5\n7 8 0\n".into())),
+            None
+        );
+        assert!(
+            e.problem
+                .as_deref()
+                .unwrap()
+                .starts_with("broken.txt: line 3: tile 5"),
+            "{:?}",
+            e.problem
+        );
+        let b = e
+            .file("seed.txt", Ok("3\n8 6 7\n2 5 4\n3 0 1\n".into()))
+            .unwrap();
+        assert_eq!(e.draft, b.to_string());
+        assert_eq!(e.problem, None);
+    }
+
+    #[test]
+    fn two_taps_swap_two_tiles_and_the_fix_is_marked() {
+        let goal = Board::blank_last(3, 3).unwrap();
+        let mut e = Editor {
+            editing: Some(Editing {
+                board: goal.clone(),
+                picked: None,
+            }),
+            ..Editor::default()
+        };
+        e.tap(6);
+        assert_eq!(e.marked(&goal), vec![7]);
+        e.tap(7);
+        let swapped = &e.editing.as_ref().unwrap().board;
+        assert_eq!(swapped.to_string(), "1 2 3/4 5 6/8 7 0");
+        // Now unsolvable: the page offers the swap back.
+        let (_, x, y) = e.fix(&goal).unwrap();
+        let mut marked = e.marked(&goal);
+        marked.sort_unstable();
+        assert_eq!(marked.len(), 2);
+        assert!(swapped.swapped(x, y).is_some());
+    }
+
+    #[test]
+    fn a_custom_goal_must_be_a_board() {
+        let mut e = Editor {
+            custom_goal: "1 2 3/8 0 4/7 6 5".into(),
+            custom_open: true,
+            ..Editor::default()
+        };
+        assert!(matches!(e.set_custom_goal(), Some(Goal::Custom(_))));
+        assert!(!e.custom_open);
+        e.custom_goal = "1 2".into();
+        assert_eq!(e.set_custom_goal(), None);
+        assert!(e.problem.as_deref().unwrap().starts_with("Custom goal:"));
+    }
+}

@@ -1,0 +1,450 @@
+//! One game of Slide as plain data: the board, its goal, the history (undo and redo), the clock,
+//! and a solution being replayed. The browser's components only dispatch [`Action`]s to it and
+//! render what it says, so every rule of play is tested natively.
+//!
+//! The replay is part of the history rather than beside it: stepping forward makes the next move
+//! of the solution, stepping back undoes it, and the move counter counts both. So a replay link
+//! can open at any step, undo works during a replay, and touching the board simply continues
+//! from wherever the replay stands.
+
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
+
+/// A solution attached to the game, replayed from the position where it was found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    /// The moves of the solution.
+    pub moves: Vec<Move>,
+    /// Whether the method guaranteed a shortest solution.
+    pub optimal: bool,
+    /// Length of the history when the solution starts.
+    base: usize,
+}
+
+/// Everything the player can do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Slide the tile on this square (and those between it and the blank) toward the blank.
+    Tap {
+        square: usize,
+        now_ms: f64,
+    },
+    /// One move by key or swipe.
+    Move {
+        mv: Move,
+        now_ms: f64,
+    },
+    Undo,
+    Redo,
+    /// Start over from a new board (a shuffle, a new size, a link).
+    NewBoard {
+        board: Board,
+        goal: Board,
+    },
+    /// Attach a solution of the current position, ready to replay.
+    ShowSolution {
+        moves: Vec<Move>,
+        optimal: bool,
+    },
+    /// Replay: one move forward or back, or jump to a step.
+    StepForward,
+    StepBack,
+    SeekStep(usize),
+    /// Forget the solution (the board stays where it is).
+    CloseSolution,
+}
+
+/// The state of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    origin: Board,
+    goal: Board,
+    board: Board,
+    past: Vec<Move>,
+    future: Vec<Move>,
+    started_ms: Option<f64>,
+    solved_ms: Option<f64>,
+    /// The player's own moves reached the goal (not a replay or a redo).
+    won: bool,
+    /// A replay made moves in this game: a solve is then not the player's alone.
+    assisted: bool,
+    replay: Option<Replay>,
+}
+
+impl Game {
+    /// A fresh game; `board` and `goal` must have the same shape.
+    pub fn new(board: Board, goal: Board) -> Game {
+        Game {
+            origin: board.clone(),
+            goal,
+            board,
+            past: Vec::new(),
+            future: Vec::new(),
+            started_ms: None,
+            solved_ms: None,
+            won: false,
+            assisted: false,
+            replay: None,
+        }
+    }
+
+    /// Whether the player reached the goal by their own moves (what counts for best results).
+    pub fn won(&self) -> bool {
+        self.won
+    }
+
+    /// Whether the player reached the goal with their own moves only, no replayed step among
+    /// them: a solve by hand, which the page measures and keeps.
+    pub fn solved_by_hand(&self) -> bool {
+        self.won && !self.assisted
+    }
+
+    /// The board as shown.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The board this game started from.
+    pub fn origin(&self) -> &Board {
+        &self.origin
+    }
+
+    /// Moves made (replayed steps included, undone ones not).
+    pub fn moves_made(&self) -> usize {
+        self.past.len()
+    }
+
+    /// The moves made, in order.
+    pub fn history(&self) -> &[Move] {
+        &self.past
+    }
+
+    /// Whether the board is the goal.
+    pub fn is_solved(&self) -> bool {
+        self.board == self.goal
+    }
+
+    /// Whether there is a move to undo, or to redo.
+    pub fn can_undo(&self) -> bool {
+        !self.past.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.future.is_empty()
+    }
+
+    /// The attached solution, if any.
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
+    }
+
+    /// How far into the attached solution the board stands (0 = where it was found).
+    pub fn replay_step(&self) -> Option<usize> {
+        self.replay
+            .as_ref()
+            .map(|r| self.past.len().saturating_sub(r.base).min(r.moves.len()))
+    }
+
+    /// The board the attached solution starts from (what a link to the replay names).
+    pub fn replay_start(&self) -> Option<Board> {
+        let step = self.replay_step()?;
+        let mut board = self.board.clone();
+        for &m in self.past[self.past.len() - step..].iter().rev() {
+            board.apply(m.opposite());
+        }
+        Some(board)
+    }
+
+    /// The next move of the replay, if one remains.
+    pub fn next_replay_move(&self) -> Option<Move> {
+        let r = self.replay.as_ref()?;
+        r.moves.get(self.replay_step()?).copied()
+    }
+
+    /// Milliseconds played: from the first move to the solve, or to `now_ms` while playing.
+    pub fn elapsed_ms(&self, now_ms: f64) -> f64 {
+        match (self.started_ms, self.solved_ms) {
+            (Some(s), Some(e)) => e - s,
+            (Some(s), None) => now_ms - s,
+            _ => 0.0,
+        }
+    }
+
+    /// When the clock started, while it runs (the caller's time base).
+    pub fn running_since_ms(&self) -> Option<f64> {
+        self.started_ms.filter(|_| self.solved_ms.is_none())
+    }
+
+    /// Whether the clock is running.
+    pub fn clock_running(&self) -> bool {
+        self.started_ms.is_some() && self.solved_ms.is_none()
+    }
+
+    /// Applies an action; returns whether anything changed.
+    pub fn apply(&mut self, action: Action) -> bool {
+        match action {
+            Action::Tap { square, now_ms } => {
+                let moves = self.board.slide_from(square);
+                self.play(&moves, now_ms)
+            }
+            Action::Move { mv, now_ms } => self.play(&[mv], now_ms),
+            Action::Undo if self.replay_step().is_some_and(|s| s > 0) => self.step_back(),
+            Action::Undo => match self.past.pop() {
+                Some(m) => {
+                    // Undoing past the start of a solution leaves the solution behind.
+                    self.replay = None;
+                    self.board.apply(m.opposite());
+                    self.future.push(m);
+                    true
+                }
+                None => false,
+            },
+            Action::Redo => match self.future.pop() {
+                Some(m) => {
+                    self.board.apply(m);
+                    self.past.push(m);
+                    self.note_solved(None);
+                    true
+                }
+                None => false,
+            },
+            Action::NewBoard { board, goal } => {
+                *self = Game::new(board, goal);
+                true
+            }
+            Action::ShowSolution { moves, optimal } => {
+                // Redo would fight the replay for the same moves: the solution wins.
+                self.future.clear();
+                self.replay = Some(Replay {
+                    moves,
+                    optimal,
+                    base: self.past.len(),
+                });
+                true
+            }
+            Action::StepForward => self.step_forward(),
+            Action::StepBack => self.step_back(),
+            Action::SeekStep(target) => {
+                let mut changed = false;
+                while self.replay_step().is_some_and(|s| s < target) && self.step_forward() {
+                    changed = true;
+                }
+                while self.replay_step().is_some_and(|s| s > target) && self.step_back() {
+                    changed = true;
+                }
+                changed
+            }
+            Action::CloseSolution => self.replay.take().is_some(),
+        }
+    }
+
+    /// Makes player moves: leaves any replay where it stands and starts the clock.
+    fn play(&mut self, moves: &[Move], now_ms: f64) -> bool {
+        let mut moved = false;
+        for &m in moves {
+            if !self.board.apply(m) {
+                break;
+            }
+            self.past.push(m);
+            moved = true;
+        }
+        if moved {
+            self.replay = None;
+            self.future.clear();
+            if self.started_ms.is_none() {
+                self.started_ms = Some(now_ms);
+            }
+            self.note_solved(Some(now_ms));
+            self.won |= self.is_solved();
+        }
+        moved
+    }
+
+    fn step_forward(&mut self) -> bool {
+        let Some(m) = self.next_replay_move() else {
+            return false;
+        };
+        self.assisted = true;
+        self.board.apply(m);
+        self.past.push(m);
+        self.note_solved(None);
+        true
+    }
+
+    fn step_back(&mut self) -> bool {
+        if self.replay_step().is_none_or(|s| s == 0) {
+            return false;
+        }
+        match self.past.pop() {
+            Some(m) => {
+                self.board.apply(m.opposite());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Stops the clock when the goal is reached by play (a replay solves without timing it).
+    fn note_solved(&mut self, now_ms: Option<f64>) {
+        if self.is_solved() && self.solved_ms.is_none() {
+            self.solved_ms = now_ms.or(self.started_ms);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::notation::{parse_board, parse_moves};
+
+    fn game(board: &str) -> Game {
+        let b = parse_board(board).unwrap();
+        let goal = Board::blank_last(b.width(), b.height()).unwrap();
+        Game::new(b, goal)
+    }
+
+    #[test]
+    fn tapping_a_tile_in_line_slides_it_and_those_between() {
+        let mut g = game("1 2 3/4 5 6/0 7 8");
+        assert!(g.apply(Action::Tap {
+            square: 8,
+            now_ms: 1000.0
+        }));
+        assert_eq!(g.board().to_string(), "1 2 3/4 5 6/7 8 0");
+        assert_eq!(g.moves_made(), 2);
+        assert!(g.is_solved());
+        assert!(
+            !g.apply(Action::Tap {
+                square: 0,
+                now_ms: 0.0
+            }),
+            "not in line"
+        );
+    }
+
+    #[test]
+    fn the_clock_starts_with_the_first_move_and_stops_when_solved() {
+        let mut g = game("1 2 3/4 5 6/7 0 8");
+        assert_eq!(g.elapsed_ms(5000.0), 0.0);
+        assert!(!g.clock_running());
+        g.apply(Action::Move {
+            mv: Move::Right,
+            now_ms: 1000.0,
+        });
+        assert!(g.clock_running());
+        assert_eq!(g.elapsed_ms(1500.0), 500.0);
+        g.apply(Action::Move {
+            mv: Move::Left,
+            now_ms: 2000.0,
+        });
+        g.apply(Action::Move {
+            mv: Move::Left,
+            now_ms: 3000.0,
+        });
+        assert!(g.is_solved());
+        assert_eq!(g.elapsed_ms(99_999.0), 2000.0);
+        assert!(!g.clock_running());
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_history() {
+        let mut g = game("1 2 3/4 5 6/7 0 8");
+        g.apply(Action::Move {
+            mv: Move::Right,
+            now_ms: 0.0,
+        });
+        g.apply(Action::Move {
+            mv: Move::Down,
+            now_ms: 0.0,
+        });
+        let after = g.board().clone();
+        assert!(g.apply(Action::Undo));
+        assert!(g.apply(Action::Undo));
+        assert!(!g.apply(Action::Undo));
+        assert_eq!(g.board().to_string(), "1 2 3/4 5 6/7 0 8");
+        assert!(g.apply(Action::Redo));
+        assert!(g.apply(Action::Redo));
+        assert_eq!(g.board(), &after);
+        // A new move forgets what could be redone.
+        g.apply(Action::Undo);
+        g.apply(Action::Move {
+            mv: Move::Left,
+            now_ms: 0.0,
+        });
+        assert!(!g.can_redo());
+    }
+
+    #[test]
+    fn a_replay_steps_through_the_solution_and_reaches_the_goal() {
+        let mut g = game("8 6 7/2 5 4/3 0 1");
+        let moves = parse_moves("RDLDLUURDRDLLUURRDDLLURURDDLULU").unwrap();
+        g.apply(Action::ShowSolution {
+            moves: moves.clone(),
+            optimal: true,
+        });
+        assert_eq!(g.replay_step(), Some(0));
+        assert_eq!(g.next_replay_move(), Some(Move::Right));
+        assert!(!g.apply(Action::StepBack), "nothing before the start");
+        while g.apply(Action::StepForward) {}
+        assert!(g.is_solved());
+        assert!(!g.won(), "a replay solves, the player did not");
+        assert_eq!(g.replay_step(), Some(31));
+        assert_eq!(g.moves_made(), 31);
+        assert!(g.apply(Action::SeekStep(10)));
+        assert_eq!(g.replay_step(), Some(10));
+        assert_eq!(g.replay_start().unwrap().to_string(), "8 6 7/2 5 4/3 0 1");
+        let mut expected = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
+        expected.apply_all(&moves[..10]).unwrap();
+        assert_eq!(g.board(), &expected);
+        assert!(g.apply(Action::StepBack));
+        assert_eq!(g.replay_step(), Some(9));
+    }
+
+    #[test]
+    fn touching_the_board_during_a_replay_continues_from_there() {
+        let mut g = game("1 2 3/4 5 6/0 7 8");
+        g.apply(Action::ShowSolution {
+            moves: parse_moves("LL").unwrap(),
+            optimal: true,
+        });
+        g.apply(Action::StepForward);
+        assert_eq!(g.board().to_string(), "1 2 3/4 5 6/7 0 8");
+        assert!(g.apply(Action::Move {
+            mv: Move::Down,
+            now_ms: 0.0
+        }));
+        assert!(g.replay().is_none(), "the replay is left behind");
+        assert_eq!(g.board().to_string(), "1 2 3/4 0 6/7 5 8");
+        assert_eq!(g.moves_made(), 2);
+    }
+
+    #[test]
+    fn undo_during_a_replay_is_a_step_back() {
+        let mut g = game("1 2 3/4 5 6/0 7 8");
+        g.apply(Action::ShowSolution {
+            moves: parse_moves("LL").unwrap(),
+            optimal: true,
+        });
+        g.apply(Action::StepForward);
+        g.apply(Action::Undo);
+        assert_eq!(g.replay_step(), Some(0));
+        assert_eq!(g.board().to_string(), "1 2 3/4 5 6/0 7 8");
+        // One more undo reaches before the solution: it is left behind, nothing is lost.
+        let mut h = game("1 2 3/4 5 6/0 7 8");
+        h.apply(Action::Move {
+            mv: Move::Down,
+            now_ms: 0.0,
+        });
+        h.apply(Action::ShowSolution {
+            moves: parse_moves("ULL").unwrap(),
+            optimal: true,
+        });
+        assert!(h.apply(Action::Undo));
+        assert!(h.replay().is_none());
+        assert_eq!(h.board().to_string(), "1 2 3/4 5 6/0 7 8");
+    }
+}

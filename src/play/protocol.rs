@@ -1,0 +1,409 @@
+//! The messages between the page and the solver's Web Worker, used by both sides.
+//!
+//! The page sends [`ToWorker`] and receives [`FromWorker`]; every message about a search carries
+//! the request's `id`, so the page can tell an answer to its current question from a late answer
+//! to an old one. Boards travel in board notation. The worker's side of each message (what a
+//! report becomes, what a request runs with) is here too, as plain functions tested natively.
+
+use crate::heuristics::Heuristic;
+use crate::puzzle::goal::Goal;
+use crate::puzzle::notation::{format_moves, parse_board};
+use crate::search::Stats;
+use crate::solver::{Algorithm, Ending, Method, Options, Report, SolveError, Solver};
+use serde::{Deserialize, Serialize};
+
+/// Why a search was asked for. Echoed back with every answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Purpose {
+    /// The Solve button.
+    Solve,
+    /// The Hint button: only the first move matters.
+    Hint,
+    /// A row of learn mode's comparison.
+    Compare,
+    /// An instance of the browser benchmark.
+    Bench,
+    /// The shortest solution of a board the player solved by hand, to measure the solve.
+    Measure,
+}
+
+/// What the page asks the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToWorker {
+    /// Solve `board` toward `goal`; answered by progress, better answers, then one of
+    /// [`FromWorker::Solved`], [`FromWorker::Failed`] or [`FromWorker::Cancelled`]. A new request
+    /// replaces the running one.
+    Solve {
+        id: u32,
+        purpose: Purpose,
+        board: String,
+        goal: String,
+        algorithm: Algorithm,
+        heuristic: Option<Heuristic>,
+        /// `None`: the browser's default budget for the method (see [`browser_budget`]).
+        max_nodes: Option<u64>,
+    },
+    /// Stop request `id` at the next slice.
+    Cancel { id: u32 },
+    /// Get the pattern databases for `goal` ready while the player thinks (from the browser's
+    /// cache, the site's download, or built); answered by [`FromWorker::TablesReady`]. A request
+    /// that arrives meanwhile takes over, and the build carries on inside it.
+    Prepare { goal: String },
+    /// Where the site's prebuilt pattern databases are (a URL ending in `/`): sent once, when the
+    /// page opens. The worker starts from a `blob:` URL and cannot tell on its own.
+    Site { tables: String },
+}
+
+/// How a search's pattern databases were had, when it needed them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tables {
+    /// Milliseconds spent getting them.
+    pub millis: f64,
+    pub from: TablesFrom,
+}
+
+/// Where pattern databases came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TablesFrom {
+    /// This browser's cache (a visit before this one got them).
+    Cache,
+    /// The site's prebuilt tables (`tables/`), fetched once.
+    Download,
+    /// Built in the worker (no download to be had).
+    Built,
+}
+
+impl Tables {
+    /// What getting them took, in words: `pattern databases downloaded in 0.6 s, once: kept for
+    /// next time`.
+    pub fn text(&self) -> String {
+        use crate::puzzle::numbers::decimals;
+        match self.from {
+            TablesFrom::Cache => format!(
+                "pattern databases read from this browser's cache in {} ms",
+                decimals(self.millis, 0)
+            ),
+            TablesFrom::Download => format!(
+                "pattern databases downloaded in {} s, once: kept for next time",
+                decimals(self.millis / 1000.0, 1)
+            ),
+            TablesFrom::Built => format!(
+                "pattern databases built in {} s, once: kept for next time",
+                decimals(self.millis / 1000.0, 1)
+            ),
+        }
+    }
+}
+
+/// A solution, and how it was found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    /// The moves, in move notation.
+    pub moves: String,
+    /// Proven shortest.
+    pub optimal: bool,
+    /// Proven at most this many times the shortest, where the method proves a bound.
+    pub within: Option<f64>,
+    pub algorithm: Algorithm,
+    pub heuristic: Option<Heuristic>,
+    pub stats: Stats,
+    /// Set when this search had to load or build pattern databases first.
+    pub tables: Option<Tables>,
+}
+
+impl Answer {
+    /// The answer of a report that holds a solution.
+    pub fn of(report: &Report, tables: Option<Tables>) -> Option<Answer> {
+        let solution = report.solution()?;
+        Some(Answer {
+            moves: format_moves(solution.moves()),
+            optimal: solution.optimal(),
+            within: report.within.filter(|w| w.is_finite()),
+            algorithm: report.method.algorithm,
+            heuristic: report.method.heuristic,
+            stats: report.stats,
+            tables,
+        })
+    }
+
+    /// The method that found it.
+    pub fn method(&self) -> Method {
+        Method {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+        }
+    }
+}
+
+/// What the worker answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FromWorker {
+    /// The counters so far, at least every 100 ms.
+    Progress {
+        id: u32,
+        purpose: Purpose,
+        stats: Stats,
+    },
+    /// Getting the pattern databases this request needs: downloading them (`fraction` is
+    /// `None`), or building them (`fraction` done, 0 to 1).
+    Preparing {
+        id: u32,
+        purpose: Purpose,
+        fraction: Option<f64>,
+    },
+    /// The tables a [`ToWorker::Prepare`] asked for are ready.
+    TablesReady { goal: String, tables: Tables },
+    /// A solution better than any before, from a search that goes on (anytime search, rows and
+    /// columns). A final message still ends the request.
+    Better {
+        id: u32,
+        purpose: Purpose,
+        answer: Answer,
+    },
+    /// The search's final solution.
+    Solved {
+        id: u32,
+        purpose: Purpose,
+        answer: Answer,
+    },
+    /// No solution: unsolvable board, budget exhausted, bad request. `message` is for the player.
+    Failed {
+        id: u32,
+        purpose: Purpose,
+        message: String,
+        stats: Option<Stats>,
+    },
+    /// Stopped as asked (or replaced by a newer request).
+    Cancelled { id: u32, purpose: Purpose },
+}
+
+/// Node budget in the browser for searches that keep their nodes: a tab has far less memory to
+/// spare than the command line (about 250 MB at this many nodes on boards up to 4×4).
+pub const BROWSER_MAX_NODES: u64 = 2_000_000;
+/// IDA* needs no memory, but a search should still end: about a minute in a browser.
+pub const BROWSER_IDA_MAX_NODES: u64 = 1_000_000_000;
+
+/// The budget a request runs with in the browser when it names none.
+pub fn browser_budget(method: Method) -> Option<u64> {
+    match method.algorithm {
+        Algorithm::Anytime => None, // its own budget: about a second
+        a if a.keeps_nodes() => Some(BROWSER_MAX_NODES),
+        _ => Some(BROWSER_IDA_MAX_NODES),
+    }
+}
+
+/// A request as the worker runs it: its board, goal and resolved method.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resolved {
+    pub board: crate::puzzle::board::Board,
+    pub goal: crate::puzzle::board::Board,
+    pub method: Method,
+    pub options: Options,
+}
+
+/// Reads a solve request; the message says what is wrong with it.
+pub fn resolve(
+    board: &str,
+    goal: &str,
+    algorithm: Algorithm,
+    heuristic: Option<Heuristic>,
+    max_nodes: Option<u64>,
+) -> Result<Resolved, String> {
+    let board = parse_board(board).map_err(|e| e.to_string())?;
+    let goal = Goal::parse(goal)
+        .and_then(|g| g.for_board(&board))
+        .map_err(|e| e.to_string())?;
+    let mut options = Options {
+        algorithm,
+        heuristic,
+        max_nodes,
+        ..Options::default()
+    };
+    let method = Method::resolve(&options, &board, &goal);
+    options.max_nodes = options.max_nodes.or_else(|| browser_budget(method));
+    Ok(Resolved {
+        board,
+        goal,
+        method,
+        options,
+    })
+}
+
+impl Resolved {
+    /// Whether the search needs pattern databases (which the worker loads or builds first).
+    pub fn needs_tables(&self) -> bool {
+        self.method.heuristic == Some(Heuristic::Pdb)
+    }
+
+    /// The solver for it; the message says why there is none (an unsolvable board, say).
+    pub fn solver(&self) -> Result<Solver, String> {
+        Solver::new(&self.board, &self.goal, &self.options).map_err(|e| match e {
+            SolveError::Unsolvable(v) => v.explanation(),
+            other => other.to_string(),
+        })
+    }
+
+    /// Rows and columns' answer, for an anytime search about to wait for its tables (a first
+    /// visit builds them for seconds; the player sees this answer meanwhile).
+    pub fn early_answer(&self) -> Option<Answer> {
+        use crate::solver::rows_and_columns::{fits, reduce};
+        if self.method.algorithm != Algorithm::Anytime || !fits(&self.goal) {
+            return None;
+        }
+        let reduced = reduce(&self.board, &self.goal).ok()?;
+        let checked = crate::puzzle::solution::Solution::checked(
+            &self.board,
+            &self.goal,
+            reduced.moves,
+            false,
+        )
+        .ok()?;
+        Some(Answer {
+            moves: format_moves(checked.moves()),
+            optimal: false,
+            within: None,
+            algorithm: self.method.algorithm,
+            heuristic: self.method.heuristic,
+            stats: Stats::default(),
+            tables: None,
+        })
+    }
+}
+
+/// The message that ends a search.
+pub fn finished(
+    id: u32,
+    purpose: Purpose,
+    result: Result<Report, SolveError>,
+    tables: Option<Tables>,
+) -> FromWorker {
+    let failed = |message: String, stats: Option<Stats>| FromWorker::Failed {
+        id,
+        purpose,
+        message,
+        stats,
+    };
+    let report = match result {
+        Ok(report) => report,
+        Err(e) => return failed(e.to_string(), None),
+    };
+    let stats = Some(report.stats);
+    match &report.ending {
+        Ending::Solved(_) => match Answer::of(&report, tables) {
+            Some(answer) => FromWorker::Solved {
+                id,
+                purpose,
+                answer,
+            },
+            None => failed("The solver's answer was lost.".into(), stats),
+        },
+        Ending::BudgetExhausted { max_nodes } => failed(
+            format!(
+                "No solution within the budget of {max_nodes} nodes: this method would need more memory than a browser tab can spare. Try IDA* or greedy."
+            ),
+            stats,
+        ),
+        Ending::DepthLimitReached { limit } => failed(
+            format!("Depth-first search found no solution within {limit} moves."),
+            stats,
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::solve;
+
+    #[test]
+    fn a_request_resolves_with_the_browsers_budgets() {
+        let r = resolve(
+            "8 6 7/2 5 4/3 0 1",
+            "blank-last",
+            Algorithm::AStar,
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(r.options.max_nodes, Some(BROWSER_MAX_NODES));
+        assert_eq!(r.method.heuristic, Some(Heuristic::Manhattan));
+        let r = resolve(
+            "8 6 7/2 5 4/3 0 1",
+            "blank-last",
+            Algorithm::IdaStar,
+            None,
+            Some(7),
+        )
+        .unwrap();
+        assert_eq!(r.options.max_nodes, Some(7));
+        let e = resolve(
+            "8 6 7/2 5 4/3 0 0",
+            "blank-last",
+            Algorithm::Auto,
+            None,
+            None,
+        )
+        .unwrap_err();
+        assert!(e.contains("more than once") || e.contains("missing"), "{e}");
+    }
+
+    #[test]
+    fn an_unsolvable_board_is_explained_not_searched() {
+        let r = resolve(
+            "1 2 3/4 5 6/8 7 0",
+            "blank-last",
+            Algorithm::Auto,
+            None,
+            None,
+        )
+        .unwrap();
+        assert!(r.solver().err().unwrap().starts_with("Unsolvable"));
+    }
+
+    #[test]
+    fn reports_become_the_messages_the_page_reads() {
+        let r = resolve(
+            "8 6 7/2 5 4/3 0 1",
+            "blank-last",
+            Algorithm::AStar,
+            None,
+            None,
+        )
+        .unwrap();
+        let report = r.solver().unwrap().finish();
+        match finished(3, Purpose::Solve, report, None) {
+            FromWorker::Solved { id: 3, answer, .. } => {
+                assert_eq!(answer.moves.len(), 31);
+                assert!(answer.optimal);
+            }
+            other => panic!("{other:?}"),
+        }
+        let options = Options {
+            max_nodes: Some(10),
+            ..Options::with(Algorithm::Bfs, Heuristic::Manhattan)
+        };
+        let start = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
+        let goal = crate::puzzle::board::Board::blank_last(3, 3).unwrap();
+        match finished(4, Purpose::Compare, solve(&start, &goal, &options), None) {
+            FromWorker::Failed { message, stats, .. } => {
+                assert!(message.contains("budget"), "{message}");
+                assert!(stats.is_some());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_anytime_request_has_an_answer_before_its_tables() {
+        let r = resolve(
+            "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24",
+            "blank-last",
+            Algorithm::Anytime,
+            None,
+            None,
+        )
+        .unwrap();
+        assert!(r.needs_tables());
+        assert_eq!(r.early_answer().unwrap().moves, "L");
+    }
+}

@@ -1,0 +1,159 @@
+//! What the page remembers between visits (the web layer keeps it in localStorage): board size,
+//! goal, picture, and the best moves and time per size. "Clear" forgets all of it.
+
+use super::colours::TileColours;
+use super::json::Json;
+use crate::puzzle::goal::Goal;
+use std::collections::BTreeMap;
+
+/// The player's remembered choices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Width and height of the last board shuffled.
+    pub size: (usize, usize),
+    /// The goal, as `Goal`'s text (`blank-last`, `blank-first`, or a board).
+    pub goal: String,
+    /// `none`, a bundled picture's name, or `own` (a picture from the device, not kept).
+    pub picture: String,
+    /// Numbers drawn over picture tiles.
+    pub numbers: bool,
+    /// Plain tiles, or coloured by fringe.
+    pub colours: TileColours,
+    /// Best results per size, keyed `3x3`.
+    pub best: BTreeMap<String, Best>,
+}
+
+/// The best game of a size: fewest moves and shortest time (not necessarily the same game).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Best {
+    pub moves: usize,
+    pub millis: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            size: (3, 3),
+            goal: "blank-last".into(),
+            picture: "none".into(),
+            numbers: true,
+            colours: TileColours::Plain,
+            best: BTreeMap::new(),
+        }
+    }
+}
+
+impl Settings {
+    /// The settings as stored: `{"size":[3,3],"goal":"blank-last",…,"best":{"3x3":{…}}}`.
+    pub fn to_json(&self) -> Json {
+        let number = |n: usize| Json::Number(n as f64);
+        let best = self
+            .best
+            .iter()
+            .map(|(size, b)| {
+                let fields = vec![
+                    ("moves".into(), number(b.moves)),
+                    ("millis".into(), Json::Number(b.millis)),
+                ];
+                (size.clone(), Json::Object(fields))
+            })
+            .collect();
+        Json::Object(vec![
+            (
+                "size".into(),
+                Json::Array(vec![number(self.size.0), number(self.size.1)]),
+            ),
+            ("goal".into(), Json::String(self.goal.clone())),
+            ("picture".into(), Json::String(self.picture.clone())),
+            ("numbers".into(), Json::Bool(self.numbers)),
+            ("colours".into(), Json::String(self.colours.name().into())),
+            ("best".into(), Json::Object(best)),
+        ])
+    }
+
+    /// Settings read back from what [`Settings::to_json`] wrote (or an older version of it):
+    /// each field that is missing or unreadable keeps its default.
+    pub fn from_json(value: &Json) -> Settings {
+        let mut s = Settings::default();
+        if let Some([w, h]) = value.get("size").and_then(Json::as_array)
+            && let (Some(w), Some(h)) = (w.as_count(), h.as_count())
+        {
+            s.size = (w, h);
+        }
+        let text = |key: &str| value.get(key).and_then(Json::as_str).map(str::to_string);
+        s.goal = text("goal").unwrap_or(s.goal);
+        s.picture = text("picture").unwrap_or(s.picture);
+        s.numbers = value
+            .get("numbers")
+            .and_then(Json::as_bool)
+            .unwrap_or(s.numbers);
+        if let Some(c) = text("colours") {
+            s.colours = TileColours::from_name(&c);
+        }
+        if let Some(Json::Object(best)) = value.get("best") {
+            for (size, b) in best {
+                let moves = b.get("moves").and_then(Json::as_count);
+                let millis = b.get("millis").and_then(Json::as_f64);
+                if let (Some(moves), Some(millis)) = (moves, millis) {
+                    s.best.insert(size.clone(), Best { moves, millis });
+                }
+            }
+        }
+        s
+    }
+
+    /// The goal chosen (blank last where what was saved cannot be read).
+    pub fn goal(&self) -> Goal {
+        Goal::parse(&self.goal).unwrap_or_default()
+    }
+
+    /// Records a solved game; returns whether it beat the size's best.
+    pub fn record(&mut self, width: usize, height: usize, moves: usize, millis: f64) -> bool {
+        let key = format!("{width}x{height}");
+        match self.best.get_mut(&key) {
+            Some(best) => {
+                let better = moves < best.moves || millis < best.millis;
+                best.moves = best.moves.min(moves);
+                best.millis = best.millis.min(millis);
+                better
+            }
+            None => {
+                self.best.insert(key, Best { moves, millis });
+                true
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_read_back_as_written_and_damage_keeps_defaults() {
+        let mut s = Settings {
+            size: (4, 4),
+            goal: "1 2 3/8 0 4/7 6 5".into(),
+            picture: "night".into(),
+            numbers: false,
+            colours: TileColours::Fringe,
+            ..Settings::default()
+        };
+        assert!(s.record(3, 3, 22, 8123.5));
+        assert!(!s.record(3, 3, 30, 9000.0));
+        assert_eq!(Settings::from_json(&s.to_json()), s);
+        // What an older version wrote (serde's JSON) still reads.
+        let old = r#"{"size":[5,5],"goal":"blank-first","picture":"none","numbers":true,"best":{"5x5":{"moves":140,"millis":61234.0}}}"#;
+        let read = Settings::from_json(&Json::parse(old).unwrap());
+        assert_eq!(read.size, (5, 5));
+        assert_eq!(
+            read.best["5x5"],
+            Best {
+                moves: 140,
+                millis: 61234.0
+            }
+        );
+        let broken = Json::parse(r#"{"size":"big","numbers":3}"#).unwrap();
+        assert_eq!(Settings::from_json(&broken), Settings::default());
+    }
+}

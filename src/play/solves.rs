@@ -1,0 +1,462 @@
+//! Your solves: every board solved by hand, kept in the browser (never sent anywhere), with the
+//! statistics speedsolvers keep per size: best time, best moves and best TPS (each on its own),
+//! the mean, and the averages of 5 and of 12 (the best and the worst time dropped, the rest
+//! averaged). The history goes out and comes back as a JSON or CSV file.
+//!
+//! Moves are counted in the single-tile metric (STM): a slide of three tiles is three moves. The
+//! multi-tile metric (MTM), where a run of slides in one direction is one move, is kept beside it.
+
+use super::daily::Date;
+use super::json::Json;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
+use crate::puzzle::notation::parse_board;
+use crate::puzzle::numbers::decimals;
+
+/// One solve by hand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solve {
+    /// When it was solved (milliseconds since 1970 UTC): also its identity.
+    pub id: u64,
+    /// The player's date of the solve.
+    pub date: Date,
+    /// The board it started from.
+    pub board: Board,
+    pub goal: Board,
+    /// Single-tile moves.
+    pub moves: usize,
+    /// Multi-tile moves: runs of moves in one direction.
+    pub slides: usize,
+    /// From the first move to the solve.
+    pub millis: f64,
+    /// The shortest solution's length, once proven.
+    pub optimal: Option<usize>,
+    /// The best solution the solver found, where it proved none shortest (large boards).
+    pub best_known: Option<usize>,
+}
+
+impl Solve {
+    /// "4x4".
+    pub fn size(&self) -> String {
+        size_name(self.board.width(), self.board.height())
+    }
+
+    /// Tiles a second.
+    pub fn tps(&self) -> Option<f64> {
+        (self.millis > 0.0).then(|| self.moves as f64 * 1000.0 / self.millis)
+    }
+
+    /// The shortest length, or the best known: what the player is measured against.
+    pub fn reference(&self) -> Option<usize> {
+        self.optimal.or(self.best_known)
+    }
+
+    /// Reference ÷ moves, at most 1 (a player may beat a best known that is not shortest).
+    pub fn efficiency(&self) -> Option<f64> {
+        let reference = self.reference()?;
+        (self.moves > 0).then(|| (reference as f64 / self.moves as f64).min(1.0))
+    }
+
+    /// The speedsolvers' way of writing a result: `12.345 (67 / 5.430)`.
+    pub fn result_text(&self) -> String {
+        let tps = self.tps().map_or("–".into(), |t| decimals(t, 3));
+        format!("{} ({} / {tps})", time_text(self.millis), self.moves)
+    }
+}
+
+/// "4x4", as sizes are keyed.
+pub fn size_name(width: usize, height: usize) -> String {
+    format!("{width}x{height}")
+}
+
+/// Multi-tile moves: each run of equal moves counts once.
+pub fn slides(moves: &[Move]) -> usize {
+    moves
+        .iter()
+        .enumerate()
+        .filter(|&(i, m)| i == 0 || moves[i - 1] != *m)
+        .count()
+}
+
+/// A time as speedsolvers write it: `9.870`, `1:02.345`.
+pub fn time_text(millis: f64) -> String {
+    let ms = millis.max(0.0).round() as u64;
+    let (minutes, seconds, thousandths) = (ms / 60_000, ms / 1000 % 60, ms % 1000);
+    if minutes > 0 {
+        format!("{minutes}:{seconds:02}.{thousandths:03}")
+    } else {
+        format!("{seconds}.{thousandths:03}")
+    }
+}
+
+/// A size's statistics; `None` where there are too few solves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Statistics {
+    pub count: usize,
+    pub best_time: Option<f64>,
+    pub best_moves: Option<usize>,
+    pub best_tps: Option<f64>,
+    pub mean_time: Option<f64>,
+    pub ao5: Option<f64>,
+    pub ao12: Option<f64>,
+}
+
+/// The average of the last `n` times, the best and the worst dropped; `None` with fewer than `n`.
+pub fn average_of(times: &[f64], n: usize) -> Option<f64> {
+    if n < 3 || times.len() < n {
+        return None;
+    }
+    let mut last = times[times.len() - n..].to_vec();
+    last.sort_by(f64::total_cmp);
+    let kept = &last[1..n - 1];
+    Some(kept.iter().sum::<f64>() / kept.len() as f64)
+}
+
+/// Every solve, oldest first.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct History {
+    pub solves: Vec<Solve>,
+}
+
+/// What an import did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    pub added: usize,
+    /// Already in the history (same id).
+    pub known: usize,
+    /// Lines or entries that could not be read, with why (the first few).
+    pub problems: Vec<String>,
+}
+
+impl History {
+    /// Adds a solve (kept in order of id).
+    pub fn add(&mut self, solve: Solve) {
+        if self.solves.iter().any(|s| s.id == solve.id) {
+            return;
+        }
+        let at = self.solves.partition_point(|s| s.id < solve.id);
+        self.solves.insert(at, solve);
+    }
+
+    /// The solve `id`, to give it its optimal length once the worker has found it.
+    pub fn get_mut(&mut self, id: u64) -> Option<&mut Solve> {
+        self.solves.iter_mut().find(|s| s.id == id)
+    }
+
+    /// The statistics of one size.
+    pub fn statistics(&self, size: &str) -> Statistics {
+        let solves: Vec<&Solve> = self.solves.iter().filter(|s| s.size() == size).collect();
+        let times: Vec<f64> = solves.iter().map(|s| s.millis).collect();
+        let min = |values: Vec<f64>| values.into_iter().min_by(f64::total_cmp);
+        Statistics {
+            count: solves.len(),
+            best_time: min(times.clone()),
+            best_moves: solves.iter().map(|s| s.moves).min(),
+            best_tps: solves.iter().filter_map(|s| s.tps()).max_by(f64::total_cmp),
+            mean_time: (!times.is_empty()).then(|| times.iter().sum::<f64>() / times.len() as f64),
+            ao5: average_of(&times, 5),
+            ao12: average_of(&times, 12),
+        }
+    }
+
+    /// The history as stored and exported: `{"version":1,"solves":[…]}`.
+    pub fn to_json(&self) -> Json {
+        let solves = self.solves.iter().map(solve_json).collect();
+        Json::Object(vec![
+            ("version".into(), Json::Number(1.0)),
+            ("solves".into(), Json::Array(solves)),
+        ])
+    }
+
+    /// The history as a spreadsheet reads it, one solve a line after a header.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from(CSV_HEADER);
+        out.push('\n');
+        for s in &self.solves {
+            let optional = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
+            out.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{},{}\n",
+                s.id,
+                s.date,
+                s.size(),
+                s.board,
+                s.goal,
+                s.moves,
+                s.slides,
+                decimals(s.millis, 3),
+                optional(s.optimal),
+                optional(s.best_known),
+            ));
+        }
+        out
+    }
+
+    /// Reads what [`History::to_json`] or [`History::to_csv`] wrote (told apart by the first
+    /// character) into this history, keeping what is here.
+    pub fn import(&mut self, text: &str) -> Result<Imported, String> {
+        let entries = if text.trim_start().starts_with(['{', '[']) {
+            from_json(text)?
+        } else {
+            from_csv(text)?
+        };
+        let mut report = Imported {
+            added: 0,
+            known: 0,
+            problems: Vec::new(),
+        };
+        for entry in entries {
+            match entry {
+                Ok(solve) if self.solves.iter().any(|s| s.id == solve.id) => report.known += 1,
+                Ok(solve) => {
+                    self.add(solve);
+                    report.added += 1;
+                }
+                Err(problem) if report.problems.len() < 3 => report.problems.push(problem),
+                Err(_) => {}
+            }
+        }
+        Ok(report)
+    }
+
+    /// Reads the stored history; what cannot be read is left out.
+    pub fn from_stored(text: &str) -> History {
+        let mut history = History::default();
+        let _ = history.import(text);
+        history
+    }
+}
+
+const CSV_HEADER: &str = "id,date,size,board,goal,moves,mtm,millis,optimal,best_known";
+
+fn solve_json(s: &Solve) -> Json {
+    let count = |n: usize| Json::Number(n as f64);
+    let optional = |n: Option<usize>| n.map_or(Json::Null, count);
+    Json::Object(vec![
+        ("id".into(), Json::Number(s.id as f64)),
+        ("date".into(), Json::String(s.date.to_string())),
+        ("size".into(), Json::String(s.size())),
+        ("board".into(), Json::String(s.board.to_string())),
+        ("goal".into(), Json::String(s.goal.to_string())),
+        ("moves".into(), count(s.moves)),
+        ("mtm".into(), count(s.slides)),
+        ("millis".into(), Json::Number(s.millis)),
+        ("optimal".into(), optional(s.optimal)),
+        ("best_known".into(), optional(s.best_known)),
+    ])
+}
+
+/// The fields of one solve, however they were read.
+struct Fields<'a> {
+    id: Option<f64>,
+    date: Option<&'a str>,
+    board: Option<&'a str>,
+    goal: Option<&'a str>,
+    moves: Option<f64>,
+    slides: Option<f64>,
+    millis: Option<f64>,
+    optimal: Option<f64>,
+    best_known: Option<f64>,
+}
+
+impl<'a> Fields<'a> {
+    /// The fields by name, from a JSON object's members or a CSV line's cells.
+    fn read(number: impl Fn(&str) -> Option<f64>, text: impl Fn(&str) -> Option<&'a str>) -> Self {
+        Fields {
+            id: number("id"),
+            date: text("date"),
+            board: text("board"),
+            goal: text("goal"),
+            moves: number("moves"),
+            slides: number("mtm"),
+            millis: number("millis"),
+            optimal: number("optimal"),
+            best_known: number("best_known"),
+        }
+    }
+
+    fn solve(&self) -> Result<Solve, String> {
+        let count = |v: Option<f64>, name: &str| -> Result<usize, String> {
+            v.filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n < 1e9)
+                .map(|n| n as usize)
+                .ok_or_else(|| format!("{name} is not a count"))
+        };
+        let board =
+            parse_board(self.board.ok_or("no board")?).map_err(|e| format!("board: {e}"))?;
+        let goal = match self.goal.filter(|g| !g.is_empty()) {
+            Some(g) => parse_board(g).map_err(|e| format!("goal: {e}"))?,
+            None => Board::blank_last(board.width(), board.height()).map_err(|e| e.to_string())?,
+        };
+        if !goal.same_shape(&board) {
+            return Err("the goal and the board differ in size".into());
+        }
+        let id = self
+            .id
+            .filter(|n| *n >= 0.0 && n.fract() == 0.0)
+            .ok_or("no id")?;
+        let millis = self
+            .millis
+            .filter(|n| *n >= 0.0 && n.is_finite())
+            .ok_or("no time")?;
+        let moves = count(self.moves, "moves")?;
+        Ok(Solve {
+            id: id as u64,
+            date: Date::parse(self.date.ok_or("no date")?)?,
+            board,
+            goal,
+            moves,
+            slides: count(self.slides, "mtm").unwrap_or(moves),
+            millis,
+            optimal: count(self.optimal, "optimal").ok(),
+            best_known: count(self.best_known, "best_known").ok(),
+        })
+    }
+}
+
+fn from_json(text: &str) -> Result<Vec<Result<Solve, String>>, String> {
+    let value = Json::parse(text).map_err(|e| e.to_string())?;
+    let list = value
+        .get("solves")
+        .unwrap_or(&value)
+        .as_array()
+        .ok_or("no list of solves")?;
+    Ok(list
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let number = |k: &str| v.get(k).and_then(Json::as_f64);
+            let text = |k: &str| v.get(k).and_then(Json::as_str);
+            Fields::read(number, text)
+                .solve()
+                .map_err(|e| format!("solve {}: {e}", i + 1))
+        })
+        .collect())
+}
+
+fn from_csv(text: &str) -> Result<Vec<Result<Solve, String>>, String> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let header: Vec<&str> = match lines.next() {
+        Some((_, h)) => h.split(',').map(str::trim).collect(),
+        None => return Err("the file is empty".into()),
+    };
+    let column = |name: &str| header.iter().position(|h| *h == name);
+    if column("board").is_none() || column("millis").is_none() {
+        return Err(
+            "not a history: the first line must name the columns (id,date,size,board,…)".into(),
+        );
+    }
+    Ok(lines
+        .map(|(n, line)| {
+            let cells: Vec<&str> = line.split(',').map(str::trim).collect();
+            let cell = |name: &str| column(name).and_then(|i| cells.get(i)).copied();
+            let number = |name: &str| cell(name).and_then(super::json::number);
+            Fields::read(number, cell)
+                .solve()
+                .map_err(|e| format!("line {}: {e}", n + 1))
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(id: u64, millis: f64, moves: usize) -> Solve {
+        Solve {
+            id,
+            date: Date::parse("2026-11-23").unwrap(),
+            board: parse_board("8 6 7/2 5 4/3 0 1").unwrap(),
+            goal: Board::blank_last(3, 3).unwrap(),
+            moves,
+            slides: moves - 2,
+            millis,
+            optimal: Some(31),
+            best_known: None,
+        }
+    }
+
+    fn history(times: &[f64]) -> History {
+        let mut h = History::default();
+        for (i, &t) in times.iter().enumerate() {
+            h.add(solve(i as u64 + 1, t, 40 + i));
+        }
+        h
+    }
+
+    #[test]
+    fn averages_drop_the_best_and_the_worst() {
+        assert_eq!(average_of(&[1.0, 2.0, 3.0, 4.0], 5), None);
+        assert_eq!(average_of(&[10.0, 1.0, 2.0, 3.0, 100.0], 5), Some(5.0));
+        // Of the last five only: the first solve is left out.
+        assert_eq!(
+            average_of(&[999.0, 10.0, 1.0, 2.0, 3.0, 100.0], 5),
+            Some(5.0)
+        );
+        // Ties: one best and one worst are dropped, the equal ones stay.
+        assert_eq!(average_of(&[4.0, 4.0, 4.0, 8.0, 8.0], 5), Some(16.0 / 3.0));
+    }
+
+    #[test]
+    fn statistics_per_size_keep_each_best_apart() {
+        let h = history(&[12_000.0, 9_000.0, 15_000.0, 11_000.0]);
+        let s = h.statistics("3x3");
+        assert_eq!(s.count, 4);
+        assert_eq!(s.best_time, Some(9_000.0));
+        assert_eq!(s.best_moves, Some(40));
+        // 43 moves in 11 s beats 41 in 9 s: the best TPS is not the best time's.
+        assert_eq!(s.best_tps.map(|t| decimals(t, 3)), Some("4.556".into()));
+        assert_eq!(s.mean_time, Some(11_750.0));
+        assert_eq!(s.ao5, None);
+        assert_eq!(h.statistics("4x4"), Statistics::default());
+        let twelve = history(&[
+            5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 1.0,
+        ]);
+        assert_eq!(twelve.statistics("3x3").ao12, Some(9.5));
+    }
+
+    #[test]
+    fn results_are_written_as_speedsolvers_write_them() {
+        let s = solve(1, 12_345.0, 67);
+        assert_eq!(s.result_text(), "12.345 (67 / 5.427)");
+        assert_eq!(time_text(62_345.4), "1:02.345");
+        assert_eq!(s.efficiency().map(|e| decimals(e, 3)), Some("0.463".into()));
+        use Move::*;
+        assert_eq!(slides(&[Left, Left, Up, Right, Right, Right]), 3);
+        assert_eq!(slides(&[]), 0);
+    }
+
+    #[test]
+    fn the_history_goes_out_and_comes_back_as_json_and_csv() {
+        let mut h = history(&[12_000.5, 9_000.0, 15_000.25]);
+        h.solves[1].optimal = None;
+        h.solves[1].best_known = Some(44);
+        for text in [h.to_json().to_string(), h.to_csv()] {
+            let mut back = History::default();
+            let report = back.import(&text).unwrap();
+            assert_eq!(report.added, 3, "{text}");
+            assert_eq!(back, h, "{text}");
+            // Importing again adds nothing.
+            assert_eq!(back.import(&text).unwrap().known, 3);
+        }
+    }
+
+    #[test]
+    fn a_bad_file_is_refused_and_bad_lines_are_named() {
+        let mut h = History::default();
+        assert!(h.import("hello").unwrap_err().contains("not a history"));
+        assert!(h.import("{\"solves\":").is_err());
+        let csv = format!(
+            "{CSV_HEADER}\n1,2026-11-23,3x3,8 6 7/2 5 4/3 0 1,,31,29,9000,31,\n2,2026-11-23,3x3,8 6 7/2 5 4/3 0 0,,31,29,9000,,\n"
+        );
+        let report = h.import(&csv).unwrap();
+        assert_eq!(report.added, 1);
+        assert_eq!(report.problems.len(), 1);
+        assert!(
+            report.problems[0].starts_with("line 3: board:"),
+            "{:?}",
+            report.problems
+        );
+    }
+}

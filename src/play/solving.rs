@@ -1,0 +1,266 @@
+//! A question put to the solver worker while it is open, and the answer on show: what the page
+//! says about a search in progress ("Solving… 120,000 nodes explored") and about the solution
+//! being replayed ("31 moves, optimal", with its cost).
+
+#[cfg(test)]
+use super::protocol::TablesFrom;
+use super::protocol::{Answer, Purpose, Tables};
+use crate::puzzle::board::Board;
+use crate::puzzle::numbers::{decimals, thousands};
+use crate::search::Stats;
+use crate::solver::{Method, promise};
+
+/// A search the page has asked the worker for and is waiting on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    pub id: u32,
+    pub purpose: Purpose,
+    /// The method asked for (what a comparison row reports if the search fails).
+    pub method: Method,
+    /// The board it was asked about: an answer for another board is stale.
+    pub board: Board,
+    /// When it was asked, on the page's clock.
+    pub started_ms: f64,
+    pub stats: Stats,
+    /// While the pattern databases are got first: downloading (`Some(None)`), or building, how
+    /// far (0 to 1).
+    pub preparing: Option<Option<f64>>,
+    /// An earlier answer of this search, now on show (anytime search).
+    pub shown: Option<Summary>,
+}
+
+impl Request {
+    /// The progress line: `Solving… 1,234 nodes explored, bound 40, 1.2 s`.
+    pub fn progress_text(&self, now_ms: f64) -> String {
+        let what = match self.purpose {
+            Purpose::Solve => "Solving",
+            Purpose::Hint => "Finding a hint",
+            Purpose::Compare => "Comparing",
+            Purpose::Bench => "Benchmarking",
+            Purpose::Measure => "Measuring",
+        };
+        match self.preparing {
+            Some(Some(fraction)) => {
+                return format!(
+                    "{what}: building the pattern databases first (once; this browser keeps them)… {}%",
+                    decimals(fraction * 100.0, 0)
+                );
+            }
+            Some(None) => {
+                return format!(
+                    "{what}: fetching the pattern databases first (once; this browser keeps them)…"
+                );
+            }
+            None => {}
+        }
+        let s = &self.stats;
+        let mut text = format!("{what}… {} nodes explored", thousands(s.expanded));
+        if let Some(bound) = s.bound {
+            text.push_str(&format!(", bound {bound}"));
+        }
+        text.push_str(&format!(
+            ", {} s",
+            decimals((now_ms - self.started_ms).max(0.0) / 1000.0, 1)
+        ));
+        text
+    }
+}
+
+/// Where the moves being replayed came from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Summary {
+    /// A search of this page, and what it cost.
+    Search {
+        optimal: bool,
+        method: Method,
+        stats: Stats,
+        /// From the click to the answer, on the page's clock.
+        wall_ms: f64,
+        /// Pattern databases this search loaded or built first.
+        tables: Option<Tables>,
+        /// Proven at most this many times the shortest, where the method proves a bound.
+        within: Option<f64>,
+        /// An answer so far: the search is still looking for a shorter one.
+        improving: bool,
+    },
+    /// A link's `moves`: nobody here checked they are shortest.
+    Link,
+    /// The player's own solve.
+    Yours,
+    /// A friend's solve, from a challenge link.
+    Friends,
+}
+
+impl Summary {
+    /// The summary of a worker's answer, `wall_ms` after the click; `improving` while the search
+    /// goes on.
+    pub fn of(answer: &Answer, wall_ms: f64, improving: bool) -> Summary {
+        Summary::Search {
+            optimal: answer.optimal,
+            method: answer.method(),
+            stats: answer.stats,
+            wall_ms,
+            tables: answer.tables,
+            within: answer.within,
+            improving,
+        }
+    }
+
+    /// Whether the moves are proven shortest.
+    pub fn optimal(&self) -> bool {
+        matches!(self, Summary::Search { optimal: true, .. })
+    }
+
+    /// Whether a shorter answer may still come.
+    pub fn improving(&self) -> bool {
+        matches!(
+            self,
+            Summary::Search {
+                improving: true,
+                ..
+            }
+        )
+    }
+
+    /// The same summary, no longer promising a shorter answer (the search ended or was stopped).
+    pub fn settled(mut self) -> Summary {
+        if let Summary::Search { improving, .. } = &mut self {
+            *improving = false;
+        }
+        self
+    }
+
+    /// What follows the length: `, optimal`, `, at most 1.19× the shortest; looking for
+    /// shorter…`, `, from the link`.
+    pub fn headline(&self) -> String {
+        match self {
+            Summary::Search {
+                optimal,
+                within,
+                improving,
+                ..
+            } => {
+                let more = if *improving {
+                    "; looking for shorter…"
+                } else {
+                    ""
+                };
+                format!(", {}{more}", promise(*optimal, *within))
+            }
+            Summary::Link => ", from the link".to_string(),
+            Summary::Yours => ", your solve".to_string(),
+            Summary::Friends => ", your friend's solve".to_string(),
+        }
+    }
+
+    /// What the answer cost: `A* + Manhattan · 6,728 nodes · 1.8 ms searching, 12 ms in all`.
+    pub fn cost(&self) -> Option<String> {
+        let Summary::Search {
+            method,
+            stats,
+            wall_ms,
+            tables,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let tables = tables.map_or(String::new(), |t| format!(" ({})", t.text()));
+        Some(format!(
+            "{} · {} nodes · {} ms searching, {} ms in all{tables}",
+            method.description(),
+            thousands(stats.expanded),
+            decimals(stats.millis, 1),
+            decimals(*wall_ms, 0)
+        ))
+    }
+
+    /// Milliseconds from the click to the answer, for the page's `data-wall-ms`.
+    pub fn wall_ms(&self) -> Option<f64> {
+        match self {
+            Summary::Search { wall_ms, .. } => Some(*wall_ms),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::Heuristic;
+    use crate::solver::Algorithm;
+
+    fn request() -> Request {
+        Request {
+            id: 1,
+            purpose: Purpose::Solve,
+            method: Method {
+                algorithm: Algorithm::IdaStar,
+                heuristic: Some(Heuristic::Pdb),
+            },
+            board: Board::blank_last(4, 4).unwrap(),
+            started_ms: 1000.0,
+            stats: Stats {
+                expanded: 1_234_567,
+                bound: Some(48),
+                ..Stats::default()
+            },
+            preparing: None,
+            shown: None,
+        }
+    }
+
+    #[test]
+    fn progress_names_the_work_and_the_time() {
+        let r = request();
+        assert_eq!(
+            r.progress_text(3250.0),
+            "Solving… 1,234,567 nodes explored, bound 48, 2.3 s"
+        );
+        let building = Request {
+            preparing: Some(Some(0.456)),
+            ..request()
+        };
+        assert!(building.progress_text(0.0).ends_with("… 46%"));
+        let fetching = Request {
+            preparing: Some(None),
+            ..request()
+        };
+        assert!(
+            fetching
+                .progress_text(0.0)
+                .contains("fetching the pattern databases")
+        );
+    }
+
+    #[test]
+    fn a_summary_states_its_promise_and_cost() {
+        let answer = Answer {
+            moves: "L".into(),
+            optimal: false,
+            within: Some(1.43),
+            algorithm: Algorithm::Anytime,
+            heuristic: Some(Heuristic::Pdb),
+            stats: Stats {
+                expanded: 6728,
+                millis: 1.84,
+                ..Stats::default()
+            },
+            tables: Some(Tables {
+                millis: 2500.0,
+                from: TablesFrom::Built,
+            }),
+        };
+        let s = Summary::of(&answer, 12.4, true);
+        assert_eq!(
+            s.headline(),
+            ", at most 1.43× the shortest; looking for shorter…"
+        );
+        assert_eq!(
+            s.cost().unwrap(),
+            "anytime weighted IDA* + pattern databases · 6,728 nodes · 1.8 ms searching, 12 ms in all (pattern databases built in 2.5 s, once: kept for next time)"
+        );
+        assert!(!s.clone().settled().improving());
+        assert_eq!(Summary::Link.headline(), ", from the link");
+    }
+}

@@ -1,0 +1,64 @@
+//! How counts and measures are written for people: `1,234,567` nodes, `1.43`×, `2.5` s.
+//!
+//! Fixed decimals are written with integer arithmetic rather than the standard float formatter,
+//! whose code the page's WebAssembly would otherwise carry (about 20 KB).
+
+/// A count with thousands separators: `1234567` → `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `x` rounded to `places` decimals (half away from zero): `decimals(1.425, 2)` → `1.43`,
+/// `decimals(12.4, 0)` → `12`. Values beyond ±9·10^15 (and NaN) are written as whole numbers
+/// clamped to that range: no measure here comes near it.
+pub fn decimals(x: f64, places: u32) -> String {
+    let scale = 10i64.pow(places.min(6));
+    let limit = 9.0e15;
+    let scaled = (x * scale as f64).round().clamp(-limit, limit);
+    let n = if scaled.is_nan() { 0 } else { scaled as i64 };
+    let sign = if n < 0 { "-" } else { "" };
+    let (whole, part) = (n.abs() / scale, n.abs() % scale);
+    if places == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!(
+            "{sign}{whole}.{part:0width$}",
+            width = places.min(6) as usize
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_get_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(31_215_454), "31,215,454");
+    }
+
+    #[test]
+    fn decimals_round_half_away_from_zero() {
+        assert_eq!(decimals(1.425, 2), "1.43");
+        assert_eq!(decimals(12.4, 0), "12");
+        assert_eq!(decimals(0.04, 1), "0.0");
+        assert_eq!(decimals(-1.25, 1), "-1.3");
+        assert_eq!(decimals(2.0, 3), "2.000");
+        assert_eq!(decimals(0.105, 3), "0.105");
+        assert_eq!(decimals(f64::NAN, 1), "0.0");
+        for x in [0.0, 0.5, 1.234, 99.99, 1234.5678] {
+            assert_eq!(decimals(x, 2), format!("{x:.2}"), "{x}");
+        }
+    }
+}

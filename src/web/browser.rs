@@ -1,0 +1,217 @@
+//! The browser around the page: its clock, its address, what it remembers (localStorage), the
+//! page that embeds it, the clipboard and downloads. Everything here may be refused (a private
+//! window, a sandboxed frame): then the page carries on without it.
+
+use crate::play::editor::FileProblem;
+use crate::play::json::Json;
+use crate::play::page::{Calendar, ParentMessage, Remembered};
+use crate::play::settings::Settings;
+use crate::play::solves::History;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+pub fn document() -> Option<web_sys::Document> {
+    web_sys::window().and_then(|w| w.document())
+}
+
+/// Milliseconds on the page's clock (`performance.now()`), the time base of the game's clock.
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// The query the page was opened with (`?board=…`).
+pub fn query() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
+/// The page's address without its query (`https://host/games/slide/`).
+pub fn base() -> String {
+    web_sys::window()
+        .map(|w| {
+            let l = w.location();
+            format!(
+                "{}{}",
+                l.origin().unwrap_or_default(),
+                l.pathname().unwrap_or_default()
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// Shows `query` in the address bar without a history entry (moves must not flood Back).
+pub fn replace_query(query: &str) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    if w.location().search().ok().as_deref() == Some(query) {
+        return;
+    }
+    if let Ok(history) = w.history() {
+        let url = format!("{}{query}", w.location().pathname().unwrap_or_default());
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Tells the page that embeds this one (if any) what happened: `{"type":"slide:move",…}`.
+pub fn post_to_parent(message: &ParentMessage) {
+    let fields: Vec<(&str, JsValue)> = match message {
+        ParentMessage::Move { board, moves } => vec![
+            ("type", "slide:move".into()),
+            ("board", board.as_str().into()),
+            ("moves", (*moves as f64).into()),
+        ],
+        ParentMessage::Solved { moves, millis } => vec![
+            ("type", "slide:solved".into()),
+            ("moves", (*moves as f64).into()),
+            ("millis", (*millis).into()),
+        ],
+    };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
+    let object = js_sys::Object::new();
+    for (key, value) in fields {
+        let _ = js_sys::Reflect::set(&object, &key.into(), &value);
+    }
+    let _ = parent.post_message(&object, "*");
+}
+
+/// Installs the service worker next to the page (`sw.js`), so later visits work offline. Pages
+/// opened from a file, or where the browser refuses, simply go without it.
+pub fn register_service_worker() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let secure = window
+        .location()
+        .protocol()
+        .is_ok_and(|p| p == "https:" || p == "http:");
+    let container = window.navigator().service_worker();
+    if secure && !container.is_undefined() {
+        // The promise's failure (a private window, say) is not the player's concern.
+        let _ = container.register("sw.js");
+    }
+}
+
+/// Reads the file chosen in a file input (`event` is its change), refusing one over `limit`
+/// bytes, and hands its name and text (or why not) to `then`. The input is emptied, so the same
+/// file can be chosen again.
+pub fn read_chosen_file(
+    event: web_sys::Event,
+    limit: f64,
+    then: impl FnOnce(String, Result<String, FileProblem>) + 'static,
+) {
+    let Some(input) = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        let contents = if file.size() > limit {
+            Err(FileProblem::TooLarge)
+        } else {
+            JsFuture::from(file.text())
+                .await
+                .ok()
+                .and_then(|t| t.as_string())
+                .ok_or(FileProblem::NotText)
+        };
+        then(file.name(), contents);
+    });
+    input.set_value("");
+}
+
+/// Puts `text` on the clipboard; whether the browser allowed it.
+pub async fn copy(text: &str) -> bool {
+    match web_sys::window().map(|w| w.navigator().clipboard()) {
+        Some(c) => JsFuture::from(c.write_text(text)).await.is_ok(),
+        None => false,
+    }
+}
+
+/// Offers `text` as a file to download.
+pub fn download(name: &str, text: &str) {
+    let Some(document) = document() else {
+        return;
+    };
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/plain");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Ok(a) = document.create_element("a") {
+        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// The date and time now, in the player's time zone.
+pub fn calendar() -> Calendar {
+    let now = js_sys::Date::new_0();
+    // getTimezoneOffset() is UTC minus local time, in minutes.
+    Calendar::at(now.get_time(), -(now.get_timezone_offset() as i32))
+}
+
+const SETTINGS_KEY: &str = "slide.settings";
+const HISTORY_KEY: &str = "slide.history";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The settings saved by an earlier visit, or the defaults (also for anything unreadable).
+pub fn load_settings() -> Settings {
+    storage()
+        .and_then(|s| s.get_item(SETTINGS_KEY).ok().flatten())
+        .and_then(|text| Json::parse(&text).ok())
+        .map_or_else(Settings::default, |json| Settings::from_json(&json))
+}
+
+pub fn save_settings(settings: &Settings) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(SETTINGS_KEY, &settings.to_json().to_string());
+    }
+}
+
+/// Everything kept from earlier visits.
+pub fn remembered() -> Remembered {
+    let history = storage()
+        .and_then(|s| s.get_item(HISTORY_KEY).ok().flatten())
+        .map(|text| History::from_stored(&text))
+        .unwrap_or_default();
+    Remembered {
+        settings: load_settings(),
+        history,
+    }
+}
+
+/// Keeps the history (JSON); where storage is refused, it lasts until the page closes.
+pub fn save_history(text: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(HISTORY_KEY, text);
+    }
+}
+
+pub fn forget_settings() {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(SETTINGS_KEY);
+    }
+}

@@ -1,0 +1,52 @@
+//! A friend's challenge: the result to beat, Give up, and once the player has solved the board
+//! (or given up) who won and what replaying the friend's moves showed.
+
+use crate::play::challenge::{Challenge, Verdict};
+use crate::play::page::{Action, Whose};
+use crate::puzzle::board::Board;
+use crate::puzzle::numbers::decimals;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ChallengeProps {
+    pub challenge: Challenge,
+    /// The board the challenge is on, and its goal (to replay the friend's moves).
+    pub board: Board,
+    pub goal: Board,
+    pub on: Callback<Action>,
+}
+
+#[component]
+pub fn ChallengePanel(props: &ChallengeProps) -> Html {
+    let c = &props.challenge;
+    let on = &props.on;
+    let verdict = c
+        .revealed
+        .then(|| c.verdict(&props.board, &props.goal))
+        .flatten();
+    let can_watch = matches!(verdict, Some(Verdict::Checked | Verdict::Miscounted { .. }));
+    html! {
+        <section class="challenge" data-testid="challenge" aria-labelledby="challenge-title"
+            data-moves={c.target.moves.to_string()} data-millis={decimals(c.target.millis, 0)}
+            data-revealed={c.revealed.to_string()}>
+            <h2 id="challenge-title">{ "A friend's challenge" }</h2>
+            <p>{ format!("Your friend solved this board in {}. Beat that!", c.target_text()) }</p>
+            if let Some(outcome) = &c.outcome {
+                <p class="outcome" role="status"><strong>{ outcome.clone() }</strong></p>
+            }
+            if let Some(v) = &verdict {
+                <p class="verdict">{ v.text(c.target.moves) }</p>
+            } else if c.revealed && c.target.proof.is_none() {
+                <p class="verdict">{ "The link has no moves, so the claimed result cannot be checked." }</p>
+            }
+            <div class="row">
+                if !c.revealed && c.target.proof.is_some() {
+                    <button onclick={on.reform(|_| Action::GiveUp)}>{ "Give up" }</button>
+                }
+                if can_watch {
+                    <button onclick={on.reform(|_| Action::WatchSolve(Whose::Friends))}>{ "Watch your friend's solve" }</button>
+                }
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,73 @@
+//! After a solve by hand: the result as speedsolvers write it (`time (moves / TPS)`), moves in
+//! both metrics, how far from the shortest solution, the replays of your solve and of the
+//! shortest, and for the daily a spoiler-free result to share.
+
+use crate::play::page::{Action, HandResult, Shared, Whose};
+use crate::play::solves::time_text;
+use crate::puzzle::numbers::decimals;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ResultProps {
+    pub result: HandResult,
+    /// What Share result did, if it was pressed.
+    pub shared: Shared,
+    pub on: Callback<Action>,
+}
+
+#[component]
+pub fn ResultPanel(props: &ResultProps) -> Html {
+    let r = &props.result;
+    let s = &r.solve;
+    let on = &props.on;
+    let optional = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
+    let tps = s.tps().map_or("–".into(), |t| decimals(t, 3));
+    html! {
+        <section class="result" data-testid="result" aria-labelledby="result-title"
+            data-moves={s.moves.to_string()} data-mtm={s.slides.to_string()}
+            data-millis={decimals(s.millis, 0)} data-tps={tps.clone()}
+            data-optimal-length={optional(s.optimal)} data-best-known={optional(s.best_known)}
+            data-efficiency={s.efficiency().map(|e| decimals(e, 3)).unwrap_or_default()}>
+            <h2 id="result-title">{ "Solved by hand" }</h2>
+            <p class="result-line"><strong>{ s.result_text() }</strong></p>
+            <p class="note">{ format!(
+                "{} in {}: {}, one per tile moved ({} in a row or column), {tps} tiles a second.",
+                if r.daily.is_some() { "The daily puzzle" } else { "The board" },
+                time_text(s.millis),
+                plural(s.moves, "move"),
+                plural(s.slides, "slide"),
+            ) }</p>
+            <p aria-live="polite">{ r.comparison_text() }</p>
+            <div class="row">
+                <button onclick={on.reform(|_| Action::WatchSolve(Whose::Yours))}>{ "Watch your solve" }</button>
+                <button onclick={on.reform(|_| Action::WatchSolve(Whose::Shortest))} disabled={r.shortest.is_none()}>{ "Watch the shortest" }</button>
+                if r.daily.is_some() {
+                    <button class="primary" onclick={on.reform(|_| Action::ShareResult)}>{ "Share result" }</button>
+                }
+            </div>
+            { shared_result(&props.shared) }
+        </section>
+    }
+}
+
+/// `1 move`, `2 moves`.
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// What Share result did: copied, or the text to copy by hand.
+fn shared_result(shared: &Shared) -> Html {
+    match shared {
+        Shared::ResultCopied => html! {
+            <p class="note" role="status">{ "Result copied: paste it anywhere. It gives nothing away." }</p>
+        },
+        Shared::ResultField(text) => html! {
+            <div class="field wide">
+                <label for="result-text">{ "Result" }</label>
+                <textarea id="result-text" readonly=true rows="3" value={text.clone()} />
+                <span class="note" role="status">{ "Copy this text (the browser refused the clipboard)." }</span>
+            </div>
+        },
+        _ => html! {},
+    }
+}

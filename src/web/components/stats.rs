@@ -1,0 +1,170 @@
+//! Your solves: the statistics of the size on the board (best time, best moves and best TPS kept
+//! apart, the mean, ao5 and ao12), every solve in a table, and the history as a file: export,
+//! import, clear (after asking).
+
+use crate::play::page::{Action, HistoryFormat};
+use crate::play::solves::{Solve, Statistics, time_text};
+use crate::puzzle::numbers::decimals;
+use crate::web::browser::read_chosen_file;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// A figure: its `data-stat` key, its label, and its value (for `data-value`, and as shown).
+type Figure = (&'static str, &'static str, Option<(String, String)>);
+
+/// Largest history file read: about 150,000 solves.
+const MAX_HISTORY_BYTES: f64 = 20_000_000.0;
+
+/// Rows the history table shows (newest first); the file holds them all.
+const SHOWN: usize = 50;
+
+#[derive(Properties, PartialEq)]
+pub struct StatsProps {
+    /// `4x4`.
+    pub size: AttrValue,
+    pub statistics: Statistics,
+    pub solves: Vec<Solve>,
+    pub confirm_clear: bool,
+    pub format: HistoryFormat,
+    pub note: Option<String>,
+    pub on: Callback<Action>,
+}
+
+#[component]
+pub fn StatsPanel(props: &StatsProps) -> Html {
+    let s = &props.statistics;
+    let time = |t: Option<f64>| t.map(|t| (decimals(t, 0), time_text(t)));
+    let figures: [Figure; 7] = [
+        (
+            "count",
+            "Solves",
+            Some((s.count.to_string(), s.count.to_string())),
+        ),
+        ("best-time", "Best time", time(s.best_time)),
+        (
+            "best-moves",
+            "Best moves",
+            s.best_moves.map(|m| (m.to_string(), m.to_string())),
+        ),
+        (
+            "best-tps",
+            "Best TPS",
+            s.best_tps.map(|t| (decimals(t, 3), decimals(t, 3))),
+        ),
+        ("mean-time", "Mean time", time(s.mean_time)),
+        ("ao5", "ao5", time(s.ao5)),
+        ("ao12", "ao12", time(s.ao12)),
+    ];
+    let size = props.size.replace('x', "×");
+    html! {
+        <details class="panel stats">
+            <summary>{ "Your solves and statistics" }</summary>
+            <div data-testid="stats" data-size={props.size.clone()}>
+                <h2>{ format!("Statistics for {size}") }</h2>
+                <dl class="figures">
+                    { for figures.into_iter().map(|(key, label, value)| {
+                        let (data, shown) = value.unwrap_or_default();
+                        html! {
+                            <div data-stat={key} data-value={data}>
+                                <dt>{ label }</dt>
+                                <dd>{ if shown.is_empty() { "–".to_string() } else { shown } }</dd>
+                            </div>
+                        }
+                    }) }
+                </dl>
+                <p class="note">{ "Times run from the first move to the solve. ao5 and ao12 are the averages of your last 5 and last 12 solves of this size with the best and the worst time dropped; TPS is tiles moved a second. Everything stays in this browser." }</p>
+            </div>
+            { history_table(&props.solves) }
+            { files(props) }
+        </details>
+    }
+}
+
+fn history_table(solves: &[Solve]) -> Html {
+    if solves.is_empty() {
+        return html! { <p class="note" data-testid="history">{ "No solves yet: solve a shuffled board by hand." }</p> };
+    }
+    let optional = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
+    html! {
+        <div class="table-wrap">
+            <table class="compare history" data-testid="history">
+                <caption>{ if solves.len() > SHOWN { format!("The last {SHOWN} of {} solves", solves.len()) } else { format!("{} solve{}", solves.len(), if solves.len() == 1 { "" } else { "s" }) } }</caption>
+                <thead><tr>
+                    <th scope="col">{ "Date" }</th><th scope="col">{ "Size" }</th><th scope="col">{ "Result" }</th>
+                    <th scope="col">{ "Shortest" }</th>
+                </tr></thead>
+                <tbody>
+                    { for solves.iter().rev().take(SHOWN).map(|s| html! {
+                        <tr data-solve={s.id.to_string()} data-size={s.size()} data-board={s.board.to_string()}
+                            data-moves={s.moves.to_string()} data-millis={decimals(s.millis, 0)}
+                            data-optimal-length={optional(s.optimal)} data-date={s.date.to_string()}>
+                            <td>{ s.date.to_string() }</td>
+                            <td>{ s.size().replace('x', "×") }</td>
+                            <td>{ s.result_text() }</td>
+                            <td>{ match (s.optimal, s.best_known) {
+                                (Some(n), _) => n.to_string(),
+                                (None, Some(n)) => format!("≤ {n}"),
+                                _ => "–".into(),
+                            } }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+/// Export (JSON or CSV), import, and clear after asking.
+fn files(props: &StatsProps) -> Html {
+    let on = &props.on;
+    let on_format = on.reform(|e: Event| {
+        let csv = e.target_unchecked_into::<HtmlSelectElement>().value() == "csv";
+        Action::HistoryFormat(if csv {
+            HistoryFormat::Csv
+        } else {
+            HistoryFormat::Json
+        })
+    });
+    let chosen = props.format;
+    html! {
+        <>
+            <div class="row">
+                <span class="field">
+                    <label for="history-format">{ "Format" }</label>
+                    <select id="history-format" onchange={on_format}>
+                        <option value="json" selected={chosen == HistoryFormat::Json}>{ "JSON" }</option>
+                        <option value="csv" selected={chosen == HistoryFormat::Csv}>{ "CSV" }</option>
+                    </select>
+                </span>
+                <button onclick={on.reform(move |_| Action::ExportHistory(chosen))}>{ "Export history" }</button>
+                <span class="field">
+                    <label for="import-history">{ "Import history" }</label>
+                    <input id="import-history" type="file" accept=".json,.csv,application/json,text/csv" onchange={import(on)} />
+                </span>
+            </div>
+            if let Some(note) = &props.note {
+                <p class="note" role="status">{ note.clone() }</p>
+            }
+            <div class="row">
+                if props.confirm_clear {
+                    <p role="alert">{ format!("Clear all {} solves from this browser? This cannot be undone.", props.solves.len()) }</p>
+                    <button class="danger" onclick={on.reform(|_| Action::ConfirmClear(true))}>{ "Clear all" }</button>
+                    <button onclick={on.reform(|_| Action::ConfirmClear(false))}>{ "Keep history" }</button>
+                } else {
+                    <button onclick={on.reform(|_| Action::ClearHistory)} disabled={props.solves.is_empty()}>{ "Clear history" }</button>
+                }
+            </div>
+        </>
+    }
+}
+
+/// Reads the chosen history file and hands its text (or why not) to the model.
+fn import(on: &Callback<Action>) -> Callback<Event> {
+    let on = on.clone();
+    Callback::from(move |e: Event| {
+        let on = on.clone();
+        read_chosen_file(e, MAX_HISTORY_BYTES, move |name, contents| {
+            on.emit(Action::ImportHistory { name, contents })
+        });
+    })
+}

@@ -1,0 +1,33 @@
+// The benchmark's own page: it loads beside the game (also from a sub-path), runs Korf's
+// instances in the game's worker, stops when asked, and links back to the game.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { button, lifecycle } from './harness.mjs';
+
+const started = lifecycle();
+
+describe('the benchmark page', () => {
+  it('runs Korf\'s instances in the worker and stops', async () => {
+    for (const base of ['', '/games/slide']) {
+      const page = await started.browser.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto(`${started.server.url}${base}/bench/`);
+      await page.getByText("Benchmark: Korf's puzzles").click();
+      await button(page, 'Run benchmark').click();
+      // The first instance (tables built or read first) at its published length.
+      await page.waitForSelector('[data-testid=bench] tr[data-id="2"]', { timeout: 120000 });
+      await button(page, 'Stop benchmark').click();
+      const first = await page.locator('[data-testid=bench] tr[data-id="1"]').evaluate((tr) => ({ ...tr.dataset }));
+      assert.equal(first.length, first.expected);
+      assert.equal(await page.getAttribute('[data-testid=bench-summary]', 'data-all-optimal'), 'true');
+      await page.getByRole('link', { name: 'Back to the game' }).click();
+      await page.waitForSelector('[data-testid=board]');
+      assert.ok(page.url().endsWith(`${base}/`), page.url());
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,328 @@
+// Playing like a speedsolver, in headless Chromium: a solve by hand measured against the
+// shortest, statistics and history (ao5 checked against the test's own computation, a reload, a
+// file round trip), the daily puzzle, a friend's challenge, offline after one visit, and axe-core
+// on the whole page and in embed mode.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { button, lifecycle, open, shot, state } from './harness.mjs';
+
+const started = lifecycle();
+const require = createRequire(import.meta.url);
+
+// One tile in from the goal: 4 slides right and back (a detour), then 5 left and 6 up.
+const NEAR = '1,2,3/4,0,5/7,8,6';
+const detourSolve = ['ArrowRight', 'ArrowLeft', 'ArrowLeft', 'ArrowUp'];
+
+async function play(page, keys, pauseMs = 40) {
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(pauseMs);
+  }
+}
+
+const result = (page, name) => page.getAttribute('[data-testid=result]', `data-${name}`);
+const stat = (page, name) => page.getAttribute(`[data-testid=stats] [data-stat=${name}]`, 'data-value');
+const historyRows = (page) =>
+  page.locator('[data-testid=history] tr[data-solve]').evaluateAll((trs) => trs.map((tr) => ({ ...tr.dataset })));
+
+describe('your solve, measured', () => {
+  it('shows moves, time, the shortest length and the efficiency, and replays both solves', async () => {
+    for (const [name, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ]) {
+      const { page, errors } = await open(started.browser, `${started.server.url}/?board=${NEAR}`, viewport);
+      await play(page, detourSolve, 150);
+      await page.waitForSelector('[data-testid=result][data-optimal-length="2"]');
+      assert.equal(await result(page, 'moves'), '4');
+      assert.equal(await result(page, 'mtm'), '3', 'R, LL, U: three runs');
+      assert.equal(await result(page, 'efficiency'), '0.500');
+      const millis = Number(await result(page, 'millis'));
+      assert.ok(millis >= 300, `${millis} ms from the first move`);
+      // Tiles a second to three decimals (from the unrounded time).
+      const tps = await result(page, 'tps');
+      assert.ok(Math.abs(Number(tps) - 4000 / millis) < 0.02, `${tps} TPS in ${millis} ms`);
+      const text = await page.locator('[data-testid=result]').innerText();
+      assert.match(text, new RegExp(`\\d+\\.\\d{3} \\(4 / ${tps.replace('.', '\\.')}\\)`));
+      assert.match(text, /The shortest solution is 2 moves: 2 above it; efficiency 50 %/);
+      await page.locator('[data-testid=result]').scrollIntoViewIfNeeded();
+      await shot(page, `${name}-result`);
+
+      await button(page, 'Watch the shortest').click();
+      assert.equal(await page.getAttribute('[data-testid=solution]', 'data-length'), '2');
+      assert.equal(await page.getAttribute('[data-testid=solution]', 'data-optimal'), 'true');
+      assert.equal(await state(page), '1 2 3/4 0 5/7 8 6');
+      await button(page, 'Watch your solve').click();
+      assert.equal(await page.getAttribute('[data-testid=solution]', 'data-moves'), 'RLLU');
+      await button(page, 'Play').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.state === '1 2 3/4 5 6/7 8 0');
+      // A replay is not a second solve.
+      await page.getByText('Your solves and statistics').click();
+      assert.equal((await historyRows(page)).length, 1);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+});
+
+describe('statistics and history', () => {
+  it('show ao5 after five solves, survive a reload, and go out and come back as a file', async () => {
+    const context = await started.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    for (let i = 0; i < 5; i++) {
+      await page.goto(`${started.server.url}/?board=${NEAR}`);
+      await page.waitForSelector('[data-testid=board]');
+      await play(page, ['ArrowLeft', 'ArrowUp'], 60 + 70 * i);
+      await page.waitForSelector('[data-testid=result]');
+    }
+    await page.getByText('Your solves and statistics').click();
+    const rows = await historyRows(page);
+    assert.equal(rows.length, 5);
+    assert.ok(rows.every((r) => r.size === '3x3' && r.moves === '2' && r.board === '1 2 3/4 0 5/7 8 6'));
+    // ao5: the best and the worst of the five dropped, the rest averaged.
+    const times = rows.map((r) => Number(r.millis)).sort((a, b) => a - b);
+    const ao5 = (times[1] + times[2] + times[3]) / 3;
+    assert.ok(Math.abs(Number(await stat(page, 'ao5')) - ao5) <= 1, `${await stat(page, 'ao5')} vs ${ao5}`);
+    assert.equal(await stat(page, 'count'), '5');
+    assert.equal(await stat(page, 'best-moves'), '2');
+    assert.equal(await stat(page, 'ao12'), '');
+    assert.equal(await page.getAttribute('[data-testid=stats]', 'data-size'), '3x3');
+    await page.locator('[data-testid=stats]').scrollIntoViewIfNeeded();
+    await shot(page, 'desktop-statistics');
+
+    await page.reload();
+    await page.getByText('Your solves and statistics').click();
+    assert.deepEqual(await historyRows(page), rows);
+
+    for (const format of ['JSON', 'CSV']) {
+      await page.getByLabel('Format', { exact: true }).selectOption({ label: format });
+      const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Export history').click()]);
+      const file = await download.path();
+      assert.match(download.suggestedFilename(), new RegExp(`^slide-history-\\d{4}-\\d{2}-\\d{2}\\.${format.toLowerCase()}$`));
+      await button(page, 'Clear history').click();
+      await button(page, 'Clear all').click();
+      assert.equal((await historyRows(page)).length, 0);
+      await page.getByLabel('Import history').setInputFiles(file);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=history] tr[data-solve]').length === 5);
+      assert.deepEqual(await historyRows(page), rows);
+      assert.match(await page.getByRole('status').filter({ hasText: 'added' }).textContent(), /5 solves added/);
+    }
+    // A file that is not a history is refused with a word, and nothing is lost.
+    await page.getByLabel('Import history').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText('notes.txt: not a history').waitFor();
+    assert.equal((await historyRows(page)).length, 5);
+    await context.close();
+  });
+});
+
+describe('the daily puzzle', () => {
+  it('is the same board for everyone on a date, and another on another date', async () => {
+    const boards = [];
+    for (const date of ['2026-06-01', '2026-06-01', '2026-06-02']) {
+      const context = await started.browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${started.server.url}/?daily=${date}`);
+      await page.waitForSelector('[data-testid=daily]');
+      assert.equal(await page.getAttribute('[data-testid=daily]', 'data-date'), date);
+      boards.push(await state(page));
+      assert.equal(await page.getByRole('alert').count(), 0);
+      await context.close();
+    }
+    assert.equal(boards[0], boards[1]);
+    assert.notEqual(boards[0], boards[2]);
+    assert.equal(boards[0].split('/').length, 4, '4×4 by default');
+  });
+
+  it('Daily opens today\'s board, other sizes too, and a solved daily shares a result without moves', async () => {
+    for (const [name, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ]) {
+      const context = await started.browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+      const page = await context.newPage();
+      await page.goto(`${started.server.url}/?board=8,6,7/2,5,4/3,0,1`);
+      await page.waitForSelector('[data-testid=board]');
+      await button(page, 'Daily').click();
+      await page.waitForSelector('[data-testid=daily]');
+      const today = await page.getAttribute('[data-testid=daily]', 'data-date');
+      assert.match(page.url(), new RegExp(`\\?daily=${today}$`));
+      await page.getByLabel('Size', { exact: true }).selectOption({ label: '3×3' });
+      await page.waitForFunction(() => location.search.includes('size=3x3'));
+      const board = await state(page);
+      // Solve it by hand: ask the solver, then play its moves as keys.
+      await button(page, 'Solve').click();
+      const moves = await page.getAttribute('[data-testid=solution]', 'data-moves');
+      const keys = { U: 'ArrowUp', D: 'ArrowDown', L: 'ArrowLeft', R: 'ArrowRight' };
+      await play(page, [...moves].map((m) => keys[m]), 5);
+      await page.waitForSelector('[data-testid=result][data-optimal-length]:not([data-optimal-length=""])');
+      assert.equal(await result(page, 'moves'), String(moves.length));
+      assert.equal(await result(page, 'efficiency'), '1.000');
+      await button(page, 'Share result').click();
+      const shared = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(shared, new RegExp(`^Slide daily ${today} · 3×3\\n${moves.length} moves in \\d+\\.\\d{3} · 100 % of the shortest`));
+      assert.ok(shared.endsWith(`?daily=${today}&size=3x3`), shared);
+      assert.ok(!shared.includes(moves), 'never the moves');
+      await page.locator('[data-testid=result]').scrollIntoViewIfNeeded();
+      await shot(page, `${name}-daily-share`);
+      // The same board in another context.
+      const other = await started.browser.newPage();
+      await other.goto(`${started.server.url}/?daily=${today}&size=3x3`);
+      await other.waitForSelector('[data-testid=daily]');
+      assert.equal(await state(other), board);
+      await other.close();
+      await context.close();
+    }
+  });
+});
+
+describe('a friend\'s challenge', () => {
+  it('shows the target, says who won, and checks the friend\'s moves', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=${NEAR}&challenge=3,60000&moves=LU`);
+    const panel = page.locator('[data-testid=challenge]');
+    assert.equal(await panel.getAttribute('data-moves'), '3');
+    assert.equal(await panel.getAttribute('data-millis'), '60000');
+    assert.match(await panel.innerText(), /3 moves in 1:00\.000/);
+    assert.equal(await page.locator('[data-testid=solution]').count(), 0, 'the moves stay hidden');
+    await play(page, ['ArrowLeft', 'ArrowUp']);
+    await panel.getByText(/you win on moves \(2 against 3\); you win on time/i).waitFor();
+    assert.match(await panel.innerText(), /in 2 moves, not the 3 claimed/);
+    await button(page, "Watch your friend's solve").click();
+    assert.equal(await page.getAttribute('[data-testid=solution]', 'data-moves'), 'LU');
+
+    // After a solve, Copy link carries the result as a challenge.
+    await play(page, ['ArrowLeft', 'ArrowUp']);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('Copy link after a solve challenges a friend, whose page shows the target', async () => {
+    const context = await started.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    await page.goto(`${started.server.url}/?board=${NEAR}`);
+    await page.waitForSelector('[data-testid=board]');
+    await play(page, detourSolve);
+    await page.waitForSelector('[data-testid=result]');
+    await page.getByLabel('and your moves, so the page can check them').check();
+    await button(page, 'Copy link').click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const millis = await result(page, 'millis');
+    assert.ok(link.endsWith(`?board=${NEAR}&challenge=4,${millis}&moves=RLLU`), link);
+    const friend = await context.newPage();
+    await friend.goto(link);
+    await friend.waitForSelector('[data-testid=challenge]');
+    assert.equal(await friend.getAttribute('[data-testid=challenge]', 'data-moves'), '4');
+    await button(friend, 'Give up').click();
+    assert.match(await friend.locator('[data-testid=challenge]').innerText(), /Checked: your friend's 4 moves/);
+    await context.close();
+  });
+});
+
+describe('fringe colours', () => {
+  it('colour each tile by the fringe it is finished in, and are remembered', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15`);
+    await page.getByText('Your board, goal and picture').click();
+    await page.getByLabel('Tile colours').selectOption({ label: 'Fringe' });
+    const classes = () => page.locator('button[data-tile]').evaluateAll((ts) => Object.fromEntries(ts.map((t) => [t.dataset.tile, [...t.classList].find((c) => c.startsWith('fringe-'))])));
+    const first = await classes();
+    // The top row and the left column are the first fringe; the 3×3 corner the second.
+    for (const t of ['1', '2', '3', '4', '5', '9', '13']) assert.equal(first[t], 'fringe-0', t);
+    for (const t of ['6', '7', '8', '10', '11', '12', '14', '15']) assert.equal(first[t], 'fringe-1', t);
+    await page.reload();
+    await page.waitForSelector('[data-testid=board]');
+    assert.deepEqual(await classes(), first);
+    await shot(page, 'desktop-fringe');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('bad daily and challenge links', () => {
+  it('give an alert and a fresh board', async () => {
+    for (const [query, message] of [
+      ['?daily=2026-02-30', /not a day of the calendar/],
+      ['?daily=2099-01-01', /not out yet/],
+      ['?daily=soon', /YYYY-MM-DD/],
+      ['?daily=2026-06-01&size=12x12', /size cannot be used/],
+      [`?board=${NEAR}&challenge=fast`, /not a result/],
+      [`?board=${NEAR}&challenge=4,-1`, /not a result/],
+      ['?board=1,2,3/4,5,6/8,7,0&challenge=4,1000', /can never reach its goal/],
+    ]) {
+      const { page, errors } = await open(started.browser, `${started.server.url}/${query}`);
+      assert.match(await page.getByRole('alert').first().textContent(), message, query);
+      assert.match(await page.getByRole('alert').first().textContent(), /fresh board/, query);
+      assert.notEqual(await state(page), '1 2 3/4 0 5/7 8 6', query);
+      assert.equal(await page.locator('[data-testid=challenge]').count(), 0);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+});
+
+describe('offline', () => {
+  it('after one visit, the page loads and solves with the network off, from a sub-path', async () => {
+    const context = await started.browser.newContext();
+    const page = await context.newPage();
+    const url = `${started.server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1`;
+    await page.goto(url);
+    await page.waitForSelector('[data-testid=board]');
+    assert.equal(await page.evaluate(() => document.querySelector('link[rel=manifest]')?.getAttribute('href')), 'manifest.webmanifest');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30000 });
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('[data-testid=board]');
+    assert.equal(await state(page), '8 6 7/2 5 4/3 0 1');
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=solution]');
+    assert.equal(await page.getAttribute('[data-testid=solution]', 'data-length'), '31');
+    // A tap still plays.
+    await page.locator('[data-tile="3"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=moves]').textContent === '1');
+    await context.close();
+  });
+});
+
+describe('accessibility (axe-core, WCAG 2 A/AA and best practices)', () => {
+  const axe = require.resolve('axe-core/axe.min.js');
+  async function violations(page) {
+    await page.addScriptTag({ path: axe });
+    return page.evaluate(async () => {
+      const r = await window.axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      });
+      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+    });
+  }
+
+  it('finds nothing on the full page with every panel open', async () => {
+    for (const scheme of ['light', 'dark']) {
+      const context = await started.browser.newContext({ bypassCSP: true, colorScheme: scheme, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${started.server.url}/?board=${NEAR}&challenge=3,60000`);
+      await page.waitForSelector('[data-testid=board]');
+      await play(page, detourSolve);
+      await page.waitForSelector('[data-testid=result][data-optimal-length="2"]');
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      await button(page, 'Compare').click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=compare] tr[data-algorithm]').length === 13, null, { timeout: 60000 });
+      await button(page, 'Watch A*').click();
+      await button(page, 'Step').click();
+      await button(page, 'Watch your solve').click();
+      assert.deepEqual(await violations(page), [], scheme);
+      await context.close();
+    }
+  });
+
+  it('finds nothing in embed mode', async () => {
+    const context = await started.browser.newContext({ bypassCSP: true, viewport: { width: 360, height: 460 } });
+    const page = await context.newPage();
+    await page.goto(`${started.server.url}/?board=8,6,7/2,5,4/3,0,1&embed=1`);
+    await page.waitForSelector('[data-testid=board]');
+    assert.deepEqual(await violations(page), []);
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=solution]');
+    assert.deepEqual(await violations(page), []);
+    await context.close();
+  });
+});

@@ -1,0 +1,901 @@
+//! The page's model, natively: what the page shows and asks for after each action, without a
+//! browser. The worker's side is played by hand here (its messages are built as it would build
+//! them), so each rule of the page is tested on its own.
+
+use slide::play::editor::FileProblem;
+use slide::play::page::{
+    Action, Calendar, Choice, Copying, Effect, Page, ParentMessage, Remembered, Shared,
+};
+use slide::play::protocol::{Answer, FromWorker, Purpose, ToWorker};
+use slide::play::solving::Summary;
+use slide::puzzle::notation::format_moves;
+use slide::puzzle::random::Rng;
+use slide::search::Stats;
+use slide::solver::{Algorithm, Options, solve};
+use slide::{Board, Heuristic};
+
+const HARDEST: &str = "?board=8,6,7/2,5,4/3,0,1";
+
+/// 2026-11-23, noon UTC.
+const NOON: f64 = 1_795_435_200_000.0;
+
+fn open(query: &str) -> Page {
+    open_with(query, Remembered::default())
+}
+
+fn open_with(query: &str, remembered: Remembered) -> Page {
+    Page::open(
+        query,
+        "https://example.org/slide/",
+        remembered,
+        Calendar::at(NOON, 0),
+        Rng::seeded(1),
+    )
+}
+
+/// The Solve request in `fx`: its id, purpose and board.
+fn sent(fx: &[Effect]) -> Vec<(u32, Purpose, String)> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Send(ToWorker::Solve {
+                id, purpose, board, ..
+            }) => Some((*id, *purpose, board.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn cancels(fx: &[Effect]) -> Vec<u32> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Send(ToWorker::Cancel { id }) => Some(*id),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The worker's answer for `board`, found by `algorithm` as the worker would find it.
+fn answer(board: &Board, algorithm: Algorithm, heuristic: Heuristic) -> Answer {
+    let goal = Board::blank_last(board.width(), board.height()).unwrap();
+    let report = solve(board, &goal, &Options::with(algorithm, heuristic)).unwrap();
+    Answer::of(&report, None).unwrap()
+}
+
+fn solved(id: u32, purpose: Purpose, answer: Answer) -> Action {
+    Action::Worker(FromWorker::Solved {
+        id,
+        purpose,
+        answer,
+    })
+}
+
+fn better(id: u32, moves: &str) -> Action {
+    Action::Worker(FromWorker::Better {
+        id,
+        purpose: Purpose::Solve,
+        answer: Answer {
+            moves: moves.into(),
+            optimal: false,
+            within: Some(1.5),
+            algorithm: Algorithm::Anytime,
+            heuristic: Some(Heuristic::Pdb),
+            stats: Stats::default(),
+            tables: None,
+        },
+    })
+}
+
+#[test]
+fn solve_asks_the_worker_shows_progress_then_the_answer() {
+    let mut page = open(HARDEST);
+    let fx = page.reduce(Action::Solve, 1000.0);
+    let [(id, Purpose::Solve, board)] = &sent(&fx)[..] else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(board, "8 6 7/2 5 4/3 0 1");
+    assert!(page.request.is_some());
+
+    let progress = FromWorker::Progress {
+        id: *id,
+        purpose: Purpose::Solve,
+        stats: Stats {
+            expanded: 1234,
+            ..Stats::default()
+        },
+    };
+    page.reduce(Action::Worker(progress), 1100.0);
+    let text = page.request.as_ref().unwrap().progress_text(1600.0);
+    assert_eq!(text, "Solving… 1,234 nodes explored, 0.6 s");
+
+    let start = page.game.board().clone();
+    page.reduce(
+        solved(
+            *id,
+            Purpose::Solve,
+            answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        1012.0,
+    );
+    assert!(page.request.is_none());
+    let replay = page.game.replay().expect("the solution is on the board");
+    assert_eq!(replay.moves.len(), 31);
+    assert!(replay.optimal);
+    let summary = page.summary.as_ref().unwrap();
+    assert!(summary.optimal());
+    assert_eq!(summary.wall_ms(), Some(12.0));
+    assert_eq!(page.game.replay_step(), Some(0));
+}
+
+#[test]
+fn better_answers_show_at_once_and_the_final_one_replaces_them() {
+    let mut page = open(HARDEST);
+    let fx = page.reduce(Action::Solve, 0.0);
+    let id = sent(&fx)[0].0;
+    let start = page.game.board().clone();
+    let greedy = Options::with(Algorithm::Greedy, Heuristic::Hamming);
+    let report = solve(&start, page.game.goal(), &greedy).unwrap();
+    let long = format_moves(report.solution().unwrap().moves());
+    page.reduce(better(id, &long), 5.0);
+    assert!(page.request.is_some(), "the search goes on");
+    assert!(page.summary.as_ref().unwrap().improving());
+    assert_eq!(page.game.replay().unwrap().moves.len(), long.len());
+
+    page.reduce(
+        solved(
+            id,
+            Purpose::Solve,
+            answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        9.0,
+    );
+    assert_eq!(page.game.replay().unwrap().moves.len(), 31);
+    assert!(!page.summary.as_ref().unwrap().improving());
+}
+
+#[test]
+fn an_earlier_answer_being_replayed_stays_when_a_better_one_arrives() {
+    let mut page = open(HARDEST);
+    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
+    let start = page.game.board().clone();
+    let first = answer(&start, Algorithm::Greedy, Heuristic::Manhattan);
+    page.reduce(better(id, &first.moves), 1.0);
+    page.reduce(Action::Step(true), 2.0);
+    page.reduce(Action::Step(true), 3.0);
+    // The board moved on with the replay: the next better answer is for a board no longer shown.
+    page.reduce(better(id, "UDUD"), 4.0);
+    assert_eq!(page.game.replay().unwrap().moves.len(), first.moves.len());
+    page.reduce(
+        solved(
+            id,
+            Purpose::Solve,
+            answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        5.0,
+    );
+    assert_eq!(page.game.replay_step(), Some(2), "the replay goes on");
+    assert_eq!(page.game.replay().unwrap().moves.len(), first.moves.len());
+    assert!(!page.summary.as_ref().unwrap().improving());
+    assert_eq!(page.alert, None);
+}
+
+#[test]
+fn a_stale_answer_for_an_old_board_is_ignored_with_a_word() {
+    let mut page = open(HARDEST);
+    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
+    let start = page.game.board().clone();
+    // The player moves a tile while the worker searches.
+    let tap = (0..9)
+        .find(|&s| !page.game.board().slide_from(s).is_empty())
+        .unwrap();
+    page.reduce(Action::Tap(tap), 1.0);
+    page.reduce(
+        solved(
+            id,
+            Purpose::Solve,
+            answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        2.0,
+    );
+    assert!(page.game.replay().is_none());
+    assert_eq!(
+        page.alert.as_deref(),
+        Some("The board changed while the solver worked; ask again.")
+    );
+    // A late message for a request long gone changes nothing.
+    let before = page.game.board().clone();
+    page.reduce(better(id, "L"), 3.0);
+    page.reduce(
+        solved(
+            id,
+            Purpose::Solve,
+            answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        4.0,
+    );
+    assert_eq!(page.game.board(), &before);
+}
+
+#[test]
+fn cancel_stops_the_search_and_keeps_the_best_answer_so_far() {
+    let mut page = open(HARDEST);
+    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
+    let start = page.game.board().clone();
+    let first = answer(&start, Algorithm::Greedy, Heuristic::Manhattan);
+    page.reduce(better(id, &first.moves), 1.0);
+    let fx = page.reduce(Action::Cancel, 2.0);
+    assert_eq!(cancels(&fx), vec![id]);
+    assert!(page.request.is_none());
+    assert_eq!(page.game.replay().unwrap().moves.len(), first.moves.len());
+    assert!(!page.summary.as_ref().unwrap().improving());
+    // The worker's confirmation comes after: nothing more changes.
+    page.reduce(
+        Action::Worker(FromWorker::Cancelled {
+            id,
+            purpose: Purpose::Solve,
+        }),
+        3.0,
+    );
+    assert_eq!(page.game.replay().unwrap().moves.len(), first.moves.len());
+}
+
+#[test]
+fn a_new_question_cancels_the_open_one() {
+    let mut page = open(HARDEST);
+    let first = sent(&page.reduce(Action::Solve, 0.0))[0].0;
+    let fx = page.reduce(Action::Hint, 1.0);
+    assert_eq!(cancels(&fx), vec![first]);
+    assert_eq!(sent(&fx)[0].1, Purpose::Hint);
+}
+
+#[test]
+fn a_hint_outlines_the_first_tile_of_a_shortest_solution_until_the_board_changes() {
+    let mut page = open(HARDEST);
+    let fx = page.reduce(Action::Hint, 0.0);
+    let (id, _, _) = sent(&fx)[0];
+    let start = page.game.board().clone();
+    let a = answer(&start, Algorithm::AStar, Heuristic::Manhattan);
+    page.reduce(solved(id, Purpose::Hint, a.clone()), 1.0);
+    assert!(page.game.replay().is_none(), "a hint is not a replay");
+    let tile = page.highlight().expect("a tile is outlined");
+    // Sliding the outlined tile is the hinted move, and the hint goes with the board.
+    let square = start.position_of(tile);
+    page.reduce(Action::Tap(square), 2.0);
+    assert_eq!(page.hint, None);
+    assert_eq!(page.highlight(), None);
+    assert_eq!(page.game.moves_made(), 1);
+}
+
+#[test]
+fn a_failed_hint_says_so() {
+    let mut page = open(HARDEST);
+    let id = sent(&page.reduce(Action::Hint, 0.0))[0].0;
+    page.reduce(
+        Action::Worker(FromWorker::Failed {
+            id,
+            purpose: Purpose::Hint,
+            message: "No solution within the budget".into(),
+            stats: None,
+        }),
+        1.0,
+    );
+    assert_eq!(
+        page.alert.as_deref(),
+        Some("No hint: No solution within the budget")
+    );
+}
+
+#[test]
+fn compare_asks_for_each_row_in_turn_and_a_failed_row_is_a_result() {
+    let mut page = open(HARDEST);
+    let fx = page.reduce(Action::Compare, 0.0);
+    let start = page.game.board().clone();
+    assert!(page.comparison.running);
+    let total = page.comparison.total();
+    assert_eq!(total, 13);
+    let mut asked = sent(&fx);
+    for row in 0..total {
+        let [(id, Purpose::Compare, _)] = asked[..] else {
+            panic!("row {row}: {asked:?}")
+        };
+        let method = page.request.as_ref().unwrap().method;
+        let fx = if row == 1 {
+            // Depth-first search runs out: the row says so.
+            page.reduce(
+                Action::Worker(FromWorker::Failed {
+                    id,
+                    purpose: Purpose::Compare,
+                    message: "No solution within the budget of 1000000 nodes".into(),
+                    stats: Some(Stats {
+                        expanded: 1_000_000,
+                        ..Stats::default()
+                    }),
+                }),
+                1.0,
+            )
+        } else {
+            let heuristic = method.heuristic.unwrap_or(Heuristic::Manhattan);
+            page.reduce(
+                solved(
+                    id,
+                    Purpose::Compare,
+                    answer(&start, method.algorithm, heuristic),
+                ),
+                1.0,
+            )
+        };
+        asked = sent(&fx);
+    }
+    assert!(asked.is_empty());
+    assert!(!page.comparison.running);
+    let rows = &page.comparison.rows;
+    assert_eq!(rows.len(), 13);
+    assert_eq!(rows[1].note.as_deref(), Some("budget ran out"));
+    assert_eq!(rows[1].length, None);
+    assert!(
+        rows.iter()
+            .filter(|r| r.optimal && r.length.is_some())
+            .all(|r| r.length == Some(31))
+    );
+
+    // Any row replays on the board.
+    page.reduce(Action::ReplayRow(2), 2.0);
+    assert_eq!(page.game.replay().unwrap().moves.len(), rows_len(&page, 2));
+    assert!(!page.summary.as_ref().unwrap().optimal());
+}
+
+fn rows_len(page: &Page, i: usize) -> usize {
+    page.comparison.rows[i].length.unwrap()
+}
+
+#[test]
+fn cancelling_a_comparison_ends_it_where_it_stands() {
+    let mut page = open(HARDEST);
+    page.reduce(Action::Compare, 0.0);
+    let fx = page.reduce(Action::Cancel, 1.0);
+    assert_eq!(cancels(&fx).len(), 1);
+    assert!(!page.comparison.running);
+    assert!(page.request.is_none());
+    // Compare can run again.
+    let fx = page.reduce(Action::Compare, 2.0);
+    assert_eq!(sent(&fx).len(), 1);
+}
+
+#[test]
+fn links_open_their_board_replay_and_mode() {
+    let page = open("?board=8,6,7/2,5,4/3,0,1&moves=RDLD&step=2&embed=1");
+    assert_eq!(page.game.replay_step(), Some(2));
+    assert_eq!(page.summary, Some(Summary::Link));
+    assert!(page.embed);
+    assert_eq!(
+        page.link(false),
+        "https://example.org/slide/?board=8,6,7/2,5,4/3,0,1&moves=RDLD&step=2"
+    );
+
+    let bad = open("?board=1,2,3/4,5,6/8,7,0");
+    assert!(
+        bad.alert
+            .as_deref()
+            .unwrap()
+            .contains("Here is a fresh board instead.")
+    );
+    assert_eq!(bad.game.board().width(), 3);
+    assert!(!bad.game.is_solved());
+}
+
+#[test]
+fn the_address_bar_follows_the_board() {
+    let mut page = open(HARDEST);
+    let square = (0..9)
+        .find(|&s| !page.game.board().slide_from(s).is_empty())
+        .unwrap();
+    let fx = page.reduce(Action::Tap(square), 0.0);
+    let queries: Vec<_> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::ReplaceQuery(q) => Some(q.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(queries, vec![page.query(false)]);
+    assert_ne!(queries[0], HARDEST);
+    // Nothing that leaves the board alone touches the address.
+    let fx = page.reduce(Action::Speed(10), 1.0);
+    assert!(!fx.iter().any(|e| matches!(e, Effect::ReplaceQuery(_))));
+}
+
+#[test]
+fn an_embedded_page_tells_its_parent_of_moves_and_the_solve() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8&embed=1");
+    page.reduce(Action::Mounted, 0.0);
+    let fx = page.reduce(Action::Slide(slide::Move::Left), 100.0);
+    assert!(fx.contains(&Effect::Post(ParentMessage::Move {
+        board: "1 2 3/4 5 6/7 0 8".into(),
+        moves: 1
+    })));
+    let fx = page.reduce(Action::Slide(slide::Move::Left), 2270.0);
+    assert!(fx.contains(&Effect::Post(ParentMessage::Solved {
+        moves: 2,
+        millis: 2170.0
+    })));
+    // A win is remembered as the size's best.
+    assert!(fx.iter().any(|e| matches!(e, Effect::SaveSettings(_))));
+    assert_eq!(page.best(), Some((2, 2170.0)));
+}
+
+#[test]
+fn a_fifteen_puzzle_gets_its_tables_ready_once() {
+    let mut page = open("?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15");
+    let prepares = |fx: &[Effect]| {
+        fx.iter()
+            .filter(|e| matches!(e, Effect::Send(ToWorker::Prepare { .. })))
+            .count()
+    };
+    let fx = page.reduce(Action::Mounted, 0.0);
+    assert_eq!(prepares(&fx), 1);
+    // The worker learns where the site's prebuilt tables are, beside the page.
+    assert!(fx.contains(&Effect::Send(ToWorker::Site {
+        tables: "https://example.org/slide/tables/".into()
+    })));
+    assert_eq!(
+        prepares(&page.reduce(Action::Slide(slide::Move::Left), 1.0)),
+        0
+    );
+    // A method without tables needs none.
+    let mut small = open(HARDEST);
+    assert_eq!(prepares(&small.reduce(Action::Mounted, 0.0)), 0);
+    small.reduce(
+        Action::Method(Choice {
+            algorithm: Algorithm::IdaStar,
+            heuristic: Some(Heuristic::Pdb),
+        }),
+        1.0,
+    );
+}
+
+#[test]
+fn replay_controls_play_step_and_stop_at_the_end() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8&moves=LL&step=0");
+    page.reduce(Action::PlayPause, 0.0);
+    assert!(page.playing);
+    page.reduce(Action::Tick, 1.0);
+    page.reduce(Action::Tick, 2.0);
+    assert!(page.game.is_solved());
+    assert!(!page.playing, "the timer stops at the end");
+    // Play at the end starts over.
+    page.reduce(Action::PlayPause, 3.0);
+    assert_eq!(page.game.replay_step(), Some(0));
+    assert!(page.playing);
+    // Touching the board takes over from the replay.
+    page.reduce(Action::Slide(slide::Move::Left), 4.0);
+    assert!(!page.playing);
+    page.reduce(Action::Speed(99), 5.0);
+    assert_eq!(page.speed, 30);
+}
+
+#[test]
+fn the_editor_plays_a_typed_board_and_explains_an_unsolvable_one() {
+    let mut page = open(HARDEST);
+    page.reduce(Action::BoardText("8 6 7/2 5 4/3 0".into()), 0.0);
+    assert_eq!(
+        page.editor.problem.as_deref(),
+        Some("row 3 has 2 tiles, but row 1 has 3")
+    );
+    page.reduce(Action::BoardText("1 2 3/4 5 6/8 7 0".into()), 0.0);
+    page.reduce(Action::ApplyBoard, 0.0);
+    // Unsolvable: shown with the swap that fixes it, not played.
+    let (why, a, b) = page.unsolvable().expect("explained");
+    assert!(
+        why.starts_with("Unsolvable: the tiles have 1 inversion"),
+        "{why}"
+    );
+    assert_eq!((a.min(b), a.max(b)), (7, 8));
+    assert_eq!(page.shown_board().to_string(), "1 2 3/4 5 6/8 7 0");
+    page.reduce(Action::Fix, 1.0);
+    assert!(page.unsolvable().is_none());
+    assert!(page.game.is_solved() || page.game.board().to_string() != "1 2 3/4 5 6/8 7 0");
+
+    page.reduce(
+        Action::FileLoaded {
+            name: "big.txt".into(),
+            contents: Err(FileProblem::TooLarge),
+        },
+        2.0,
+    );
+    assert_eq!(
+        page.editor.problem.as_deref(),
+        Some("big.txt: the file is too large for a board.")
+    );
+    page.reduce(
+        Action::FileLoaded {
+            name: "four.txt".into(),
+            contents: Ok("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n".into()),
+        },
+        3.0,
+    );
+    assert_eq!(
+        page.game.board().to_string(),
+        "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"
+    );
+}
+
+#[test]
+fn setting_tiles_by_hand_swaps_two_at_a_time() {
+    let mut page = open("?board=1,2,3/4,5,6/7,0,8");
+    page.reduce(Action::EditTiles(true), 0.0);
+    page.reduce(Action::Tap(0), 0.0);
+    assert_eq!(page.marked(), vec![1]);
+    page.reduce(Action::Tap(1), 0.0);
+    assert_eq!(page.shown_board().to_string(), "2 1 3/4 5 6/7 0 8");
+    assert_eq!(page.game.moves_made(), 0, "editing is not playing");
+    // Done: this board cannot reach the goal, so the fix is offered.
+    page.reduce(Action::EditTiles(false), 0.0);
+    assert!(page.unsolvable().is_some());
+}
+
+#[test]
+fn a_goal_the_board_cannot_reach_brings_a_new_board() {
+    let mut page = open(HARDEST);
+    page.reduce(Action::GoalKind(Some(slide::Goal::BlankFirst)), 0.0);
+    assert_eq!(page.game.goal().to_string(), "0 1 2/3 4 5/6 7 8");
+    assert_eq!(page.settings.goal, "blank-first");
+    assert!(slide::puzzle::solvability::is_solvable(
+        page.game.board(),
+        page.game.goal()
+    ));
+    page.reduce(Action::GoalKind(None), 0.0);
+    assert!(page.editor.custom_open);
+    page.reduce(
+        Action::CustomGoalText("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0".into()),
+        0.0,
+    );
+    page.reduce(Action::SetCustomGoal, 0.0);
+    assert!(
+        page.alert
+            .as_deref()
+            .unwrap()
+            .starts_with("Custom goal: the goal is 4×4")
+    );
+}
+
+#[test]
+fn copy_link_falls_back_to_a_field_and_a_move_clears_it() {
+    let mut page = open(HARDEST);
+    let fx = page.reduce(Action::CopyLink, 0.0);
+    assert_eq!(
+        fx,
+        vec![Effect::Copy {
+            text: "https://example.org/slide/?board=8,6,7/2,5,4/3,0,1".into(),
+            what: Copying::Link
+        }]
+    );
+    page.reduce(
+        Action::Copied {
+            what: Copying::Link,
+            ok: false,
+        },
+        0.0,
+    );
+    assert!(matches!(&page.shared, Shared::Field(l) if l.ends_with("3,0,1")));
+    page.reduce(Action::ShowEmbed, 0.0);
+    assert!(matches!(&page.shared, Shared::Snippet(s) if s.contains("&amp;embed=1")));
+    page.reduce(Action::Slide(slide::Move::Left), 1.0);
+    assert_eq!(page.shared, Shared::Nothing);
+}
+
+#[test]
+fn shuffles_are_solvable_remember_their_size_and_stop_what_ran() {
+    let mut page = open(HARDEST);
+    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
+    let fx = page.reduce(Action::Size(4, 4), 1.0);
+    assert_eq!(cancels(&fx), vec![id]);
+    assert_eq!(page.settings.size, (4, 4));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::SaveSettings(s) if s.size == (4, 4)))
+    );
+    let b = page.game.board();
+    assert_eq!((b.width(), b.height()), (4, 4));
+    assert!(slide::puzzle::solvability::is_solvable(b, page.game.goal()));
+    assert!(
+        b.misplaced(page.game.goal()) * 10 >= 8 * 15,
+        "most tiles out of place"
+    );
+}
+
+#[test]
+fn the_step_through_expands_the_start_first() {
+    let mut page = open(HARDEST);
+    page.reduce(Action::Watch(false), 0.0);
+    page.reduce(Action::WatchStep, 0.0);
+    let first = &page.watching.steps[0].expanded;
+    assert_eq!((first.g, first.h, first.f), (0, 21, 21));
+    page.reduce(Action::WatchRun(true), 0.0);
+    assert!(page.watching.running);
+    // A move ends it.
+    page.reduce(Action::Slide(slide::Move::Left), 1.0);
+    assert!(page.watching.steps.is_empty());
+    assert!(!page.watching.running);
+}
+
+/// The measure request in `fx`: its id and board.
+fn measured(fx: &[Effect]) -> Option<(u32, String)> {
+    fx.iter().find_map(|e| match e {
+        Effect::Measure(ToWorker::Solve {
+            id,
+            purpose: Purpose::Measure,
+            board,
+            ..
+        }) => Some((*id, board.clone())),
+        _ => None,
+    })
+}
+
+/// Solves `1 2 3/4 5 6/0 7 8` by hand in two taps' worth of moves, 2.5 s after the first.
+fn solve_by_hand(page: &mut Page) -> Vec<Effect> {
+    page.reduce(Action::Slide(slide::Move::Left), 1000.0);
+    page.reduce(Action::Slide(slide::Move::Left), 3500.0)
+}
+
+#[test]
+fn a_solve_by_hand_is_measured_against_the_shortest_and_kept() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    let fx = solve_by_hand(&mut page);
+    let (id, board) = measured(&fx).expect("the worker measures the start board");
+    assert_eq!(board, "1 2 3/4 5 6/0 7 8");
+    assert!(fx.iter().any(|e| matches!(e, Effect::SaveHistory(_))));
+    let result = page.result.clone().unwrap();
+    assert_eq!((result.solve.moves, result.solve.slides), (2, 1));
+    assert_eq!(result.solve.millis, 2500.0);
+    assert_eq!(result.solve.result_text(), "2.500 (2 / 0.800)");
+    assert!(result.measuring);
+    assert_eq!(page.history.solves.len(), 1);
+
+    // A Solve meanwhile does not disturb the measure, which has a channel of its own.
+    let start = result.solve.board.clone();
+    page.reduce(
+        Action::Worker(FromWorker::Solved {
+            id,
+            purpose: Purpose::Measure,
+            answer: answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        }),
+        4000.0,
+    );
+    let result = page.result.clone().unwrap();
+    assert_eq!(result.solve.optimal, Some(2));
+    assert_eq!(result.solve.efficiency(), Some(1.0));
+    assert_eq!(page.history.solves[0].optimal, Some(2));
+    assert!(
+        result
+            .comparison_text()
+            .contains("you found a shortest solution")
+    );
+
+    // Watch the shortest, then your own: both from the start board, neither a new solve.
+    page.reduce(
+        Action::WatchSolve(slide::play::page::Whose::Shortest),
+        5000.0,
+    );
+    assert_eq!(page.game.board(), &start);
+    assert!(page.summary.as_ref().unwrap().optimal());
+    page.reduce(Action::WatchSolve(slide::play::page::Whose::Yours), 5100.0);
+    assert_eq!(page.summary, Some(Summary::Yours));
+    page.reduce(Action::Seek(2), 5200.0);
+    assert!(page.game.is_solved());
+    assert_eq!(page.history.solves.len(), 1, "a replay is not a solve");
+}
+
+#[test]
+fn a_solve_helped_by_a_replay_is_not_a_solve_by_hand() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8&moves=LL&step=0");
+    page.reduce(Action::Step(true), 0.0);
+    let fx = page.reduce(Action::Slide(slide::Move::Left), 100.0);
+    assert!(page.game.is_solved());
+    assert!(measured(&fx).is_none());
+    assert!(page.result.is_none());
+    assert!(page.history.solves.is_empty());
+}
+
+#[test]
+fn statistics_come_from_the_history_and_survive_a_reload() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    for i in 0..5 {
+        page.calendar.epoch_ms = NOON + f64::from(i) * 60_000.0;
+        page.reduce(Action::BoardText("1 2 3/4 5 6/0 7 8".into()), 0.0);
+        page.reduce(Action::ApplyBoard, 0.0);
+        page.reduce(Action::Slide(slide::Move::Left), 0.0);
+        page.reduce(Action::Slide(slide::Move::Left), 1000.0 * f64::from(i + 1));
+    }
+    let stats = page.history.statistics("3x3");
+    assert_eq!(stats.count, 5);
+    // Times 1..5 s: drop 1 and 5, mean of 2, 3, 4.
+    assert_eq!(stats.ao5, Some(3000.0));
+    let stored = page.history.to_json().to_string();
+    let again = open_with(
+        HARDEST,
+        Remembered {
+            history: slide::play::solves::History::from_stored(&stored),
+            ..Remembered::default()
+        },
+    );
+    assert_eq!(again.history, page.history);
+}
+
+#[test]
+fn history_files_go_out_and_come_back_and_clearing_asks_first() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand(&mut page);
+    let exported = page.reduce(
+        Action::ExportHistory(slide::play::page::HistoryFormat::Csv),
+        0.0,
+    );
+    let Some(Effect::Download { name, text }) = exported.first() else {
+        panic!("{exported:?}")
+    };
+    assert_eq!(name, "slide-history-2026-11-23.csv");
+    page.reduce(Action::ClearHistory, 0.0);
+    assert!(page.confirm_clear);
+    page.reduce(Action::ConfirmClear(false), 0.0);
+    assert_eq!(page.history.solves.len(), 1, "Keep keeps it");
+    page.reduce(Action::ClearHistory, 0.0);
+    page.reduce(Action::ConfirmClear(true), 0.0);
+    assert!(page.history.solves.is_empty());
+    page.reduce(
+        Action::ImportHistory {
+            name: "mine.csv".into(),
+            contents: Ok(text.clone()),
+        },
+        0.0,
+    );
+    assert_eq!(page.history.solves.len(), 1);
+    assert_eq!(
+        page.import_note.as_deref(),
+        Some("mine.csv: 1 solve added, 0 already here.")
+    );
+    page.reduce(
+        Action::ImportHistory {
+            name: "photo.jpg".into(),
+            contents: Ok("\u{0}\u{1}".into()),
+        },
+        0.0,
+    );
+    assert!(
+        page.import_note
+            .as_deref()
+            .unwrap()
+            .starts_with("photo.jpg: not a history")
+    );
+}
+
+#[test]
+fn the_daily_is_the_dates_board_and_its_result_can_be_shared_without_moves() {
+    let mut page = open("?daily=2026-11-23");
+    assert_eq!(page.alert, None);
+    assert_eq!(
+        page.game.board().to_string(),
+        "7 8 14 2/13 11 3 6/4 15 12 10/1 9 0 5"
+    );
+    assert_eq!(page.query(false), "?daily=2026-11-23");
+    // Solving it by hand: play the shortest solution's moves as the player.
+    let goal = page.game.goal().clone();
+    let start = page.game.board().clone();
+    let rows = Options {
+        algorithm: Algorithm::Reduction,
+        ..Options::default()
+    };
+    let shortest = solve(&start, &goal, &rows).unwrap();
+    let moves = shortest.solution().unwrap().moves().to_vec();
+    for (i, &m) in moves.iter().enumerate() {
+        page.reduce(Action::Slide(m), 1000.0 + 100.0 * i as f64);
+    }
+    assert!(page.result.is_some());
+    let text = page.share_text().unwrap();
+    assert!(text.starts_with("Slide daily 2026-11-23 · 4×4\n"), "{text}");
+    assert!(
+        text.ends_with("https://example.org/slide/?daily=2026-11-23"),
+        "{text}"
+    );
+    assert!(!text.contains(&slide::puzzle::notation::format_moves(&moves)));
+    let fx = page.reduce(Action::ShareResult, 0.0);
+    assert!(matches!(
+        &fx[..],
+        [Effect::Copy {
+            what: Copying::Result,
+            ..
+        }]
+    ));
+
+    // Another size of the same day; another day.
+    page.reduce(Action::Size(3, 3), 0.0);
+    assert_eq!(page.query(false), "?daily=2026-11-23&size=3x3");
+    assert_eq!(page.game.board().width(), 3);
+    let other = open("?daily=2026-11-22");
+    assert_ne!(other.game.board(), &start);
+}
+
+#[test]
+fn a_daily_not_out_yet_or_malformed_gives_an_alert_and_a_fresh_board() {
+    for query in [
+        "?daily=2026-11-26",
+        "?daily=2026-11-3",
+        "?daily=yesterday",
+        "?daily=2025-06-01",
+    ] {
+        let page = open(query);
+        let alert = page.alert.clone().unwrap_or_default();
+        assert!(
+            alert.ends_with("Here is a fresh board instead."),
+            "{query}: {alert}"
+        );
+        assert!(page.daily.is_none(), "{query}");
+        assert!(!page.game.is_solved());
+    }
+    // Tomorrow in Kiribati is today there: it is out.
+    assert_eq!(open("?daily=2026-11-24").alert, None);
+}
+
+#[test]
+fn a_challenge_shows_its_target_and_says_who_won_after_the_solve() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8&challenge=2,2000&moves=LL");
+    let c = page.challenge.clone().unwrap();
+    assert_eq!(c.target_text(), "2 moves in 2.000");
+    assert!(!c.revealed, "the friend's moves stay hidden");
+    assert_eq!(page.game.replay(), None, "and are not a replay");
+    solve_by_hand(&mut page);
+    let c = page.challenge.clone().unwrap();
+    assert!(c.revealed);
+    assert_eq!(
+        c.outcome.as_deref(),
+        Some("A tie on moves (2 each); your friend wins on time (2.000 against 2.500).")
+    );
+    let verdict = c.verdict(&page.result.as_ref().unwrap().solve.board, page.game.goal());
+    assert_eq!(verdict, Some(slide::play::challenge::Verdict::Checked));
+    page.reduce(Action::WatchSolve(slide::play::page::Whose::Friends), 0.0);
+    assert_eq!(page.summary, Some(Summary::Friends));
+
+    // Giving up reveals the moves too.
+    let mut quitter = open("?board=1,2,3/4,5,6/0,7,8&challenge=2,2000&moves=LL");
+    quitter.reduce(Action::GiveUp, 0.0);
+    assert!(quitter.challenge.as_ref().unwrap().revealed);
+}
+
+#[test]
+fn after_a_solve_copy_link_challenges_a_friend() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand(&mut page);
+    assert_eq!(
+        page.share_link(),
+        "https://example.org/slide/?board=1,2,3/4,5,6/0,7,8&challenge=2,2500"
+    );
+    page.reduce(Action::IncludeMoves(true), 0.0);
+    assert!(page.share_link().ends_with("&challenge=2,2500&moves=LL"));
+    page.reduce(Action::IncludeResult(false), 0.0);
+    assert_eq!(
+        page.share_link(),
+        "https://example.org/slide/?board=1,2,3/4,5,6/7,8,0"
+    );
+    // A new board ends the result.
+    page.reduce(Action::Shuffle, 0.0);
+    assert!(page.result.is_none());
+}
+
+#[test]
+fn tile_colours_are_remembered() {
+    let mut page = open(HARDEST);
+    let fx = page.reduce(
+        Action::TileColours(slide::play::colours::TileColours::Fringe),
+        0.0,
+    );
+    assert!(fx.iter().any(|e| matches!(e, Effect::SaveSettings(s) if s.colours == slide::play::colours::TileColours::Fringe)));
+}
+
+#[test]
+fn an_embedded_solve_goes_to_the_parent_not_the_history() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8&embed=1");
+    let fx = solve_by_hand(&mut page);
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Post(ParentMessage::Solved { .. })))
+    );
+    assert!(measured(&fx).is_none());
+    assert!(page.result.is_none() && page.history.solves.is_empty());
+}
