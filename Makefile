@@ -67,7 +67,7 @@ test: lint test-native test-wasm test-e2e
 lint: wasm-target
 	$(CARGO) fmt --check
 	$(CARGO) clippy --release --all-targets --quiet -- -D warnings
-	$(CARGO) clippy --release --target wasm32-unknown-unknown --lib --bins --quiet -- -D warnings
+	$(CARGO) clippy --release --target wasm32-unknown-unknown --lib --bins --test web --quiet -- -D warnings
 
 # Release mode: the exhaustive tests sweep every 3x3 board (debug builds sample them instead).
 test-native:

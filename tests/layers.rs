@@ -60,11 +60,15 @@ fn dependencies(name: &str, code: &str, all: &BTreeMap<String, String>) -> BTree
         let parts: Vec<&str> = word.split("::").filter(|p| !p.is_empty()).collect();
         let path: Vec<&str> = match parts.first() {
             Some(&"crate") => parts[1..].to_vec(),
-            Some(&"super") => parent
-                .iter()
-                .copied()
-                .chain(parts[1..].iter().copied())
-                .collect(),
+            // `super::super::x` climbs once per `super`.
+            Some(&"super") => {
+                let up = parts.iter().take_while(|p| **p == "super").count();
+                let base = &parent[..parent.len().saturating_sub(up - 1)];
+                base.iter()
+                    .copied()
+                    .chain(parts[up..].iter().copied())
+                    .collect()
+            }
             Some(first) if all.contains_key(&format!("{name}::{first}")) => {
                 std::iter::once(name).chain(parts.iter().copied()).collect()
             }

@@ -62,14 +62,27 @@ impl Challenge {
         })
     }
 
-    /// Settles the challenge with the player's result: who won on moves, and on time.
-    pub fn settle(&mut self, moves: usize, millis: f64) {
+    /// Settles the challenge with the player's result: who won on moves, and on time. When the
+    /// link carries the friend's moves, their replay on `board` decides the friend's count, not
+    /// the claim: miscounted moves count as replayed, and moves that do not solve the board
+    /// cannot win. The time cannot be replayed, so the claimed one stands.
+    pub fn settle(&mut self, moves: usize, millis: f64, board: &Board, goal: &Board) {
         use std::cmp::Ordering::*;
         let t = &self.target;
-        let on_moves = match moves.cmp(&t.moves) {
-            Less => format!("you win on moves ({moves} against {})", t.moves),
-            Equal => format!("a tie on moves ({moves} each)"),
-            Greater => format!("your friend wins on moves ({} against {moves})", t.moves),
+        let theirs = match self.verdict(board, goal) {
+            None | Some(Verdict::Checked) => Some(t.moves),
+            Some(Verdict::Miscounted { actual }) => Some(actual),
+            Some(Verdict::NotASolution) => None,
+        };
+        let on_moves = match theirs.map(|theirs| (moves.cmp(&theirs), theirs)) {
+            None => {
+                format!("you win on moves ({moves}; your friend's moves do not solve the board)")
+            }
+            Some((Less, theirs)) => format!("you win on moves ({moves} against {theirs})"),
+            Some((Equal, _)) => format!("a tie on moves ({moves} each)"),
+            Some((Greater, theirs)) => {
+                format!("your friend wins on moves ({theirs} against {moves})")
+            }
         };
         let (mine, theirs) = (time_text(millis), time_text(t.millis));
         let on_time = match millis.round().total_cmp(&t.millis.round()) {
@@ -146,7 +159,11 @@ mod tests {
     fn the_outcome_says_who_won_on_moves_and_on_time() {
         let mut c = challenge(67, 83_456.0, None);
         assert_eq!(c.target_text(), "67 moves in 1:23.456");
-        c.settle(60, 90_000.0);
+        let (board, goal) = (
+            Board::blank_last(4, 4).unwrap(),
+            Board::blank_last(4, 4).unwrap(),
+        );
+        c.settle(60, 90_000.0, &board, &goal);
         assert_eq!(
             c.outcome.as_deref(),
             Some(
@@ -154,10 +171,33 @@ mod tests {
             )
         );
         assert!(c.revealed);
-        c.settle(67, 83_456.2);
+        c.settle(67, 83_456.2, &board, &goal);
         assert_eq!(
             c.outcome.as_deref(),
             Some("A tie on moves (67 each); a tie on time (1:23.456).")
+        );
+    }
+
+    #[test]
+    fn the_outcome_counts_the_friends_moves_as_replayed() {
+        let board = parse_board("1 2 3/4 5 6/0 7 8").unwrap();
+        let goal = Board::blank_last(3, 3).unwrap();
+        // Claimed 3, but the moves in the link solve it in 2: the player's 2 only ties.
+        let mut c = challenge(3, 60_000.0, Some(vec![Left, Left]));
+        c.settle(2, 50_000.0, &board, &goal);
+        assert!(c.outcome.unwrap().starts_with("A tie on moves (2 each)"));
+        // Claimed 1, replayed 2: the player's 2 is a tie, not a loss.
+        let mut c = challenge(1, 60_000.0, Some(vec![Left, Left]));
+        c.settle(2, 50_000.0, &board, &goal);
+        assert!(c.outcome.unwrap().starts_with("A tie on moves (2 each)"));
+        // Moves that do not solve the board cannot win on moves.
+        let mut c = challenge(1, 60_000.0, Some(vec![Left, Right]));
+        c.settle(4, 50_000.0, &board, &goal);
+        assert_eq!(
+            c.outcome.as_deref(),
+            Some(
+                "You win on moves (4; your friend's moves do not solve the board); you win on time (50.000 against 1:00.000)."
+            )
         );
     }
 }

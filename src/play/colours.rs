@@ -1,7 +1,8 @@
 //! Tile colours: plain, or the speedsolvers' *fringe* scheme, where each tile takes the colour
 //! of the fringe in which solving by rows and columns finishes it. A fringe is a row and the
-//! column after it (an L along the two edges far from the goal's blank); the last 3×3 corner is a
-//! fringe of its own. On a rectangle the longer side's lines come first, one at a time, as the
+//! column after it (an L along the two edges far from the goal's blank), down to the last 2×2
+//! corner, which is a fringe of its own: a 3×3 is an L of five tiles, then the corner's three, as
+//! a player solves it. On a rectangle the longer side's lines come first, one at a time, as the
 //! solver takes them.
 //!
 //! The palette is Okabe and Ito's, chosen to stay distinguishable with every common kind of
@@ -51,7 +52,7 @@ pub fn fringes(goal: &Board) -> Option<Vec<u8>> {
     let mut of_square = vec![None::<u8>; w * h];
     let (mut top, mut left, mut fringe) = (0, 0, 0u8);
     let mut last_was_row = false;
-    while h - top > 3 || w - left > 3 {
+    while h - top > 2 || w - left > 2 {
         if h - top >= w - left {
             if last_was_row {
                 fringe += 1;
@@ -105,30 +106,31 @@ mod tests {
 
     #[test]
     fn fringes_are_ls_from_the_far_edges_then_the_corner() {
-        assert_eq!(picture(&Board::blank_last(3, 3).unwrap()), "aaa/aaa/aa.");
+        assert_eq!(picture(&Board::blank_last(3, 3).unwrap()), "aaa/abb/ab.");
         assert_eq!(
             picture(&Board::blank_last(4, 4).unwrap()),
-            "aaaa/abbb/abbb/abb."
+            "aaaa/abbb/abcc/abc."
         );
         assert_eq!(
             picture(&Board::blank_last(5, 5).unwrap()),
-            "aaaaa/abbbb/abccc/abccc/abcc."
+            "aaaaa/abbbb/abccc/abcdd/abcd."
         );
+        assert_eq!(picture(&Board::blank_last(2, 2).unwrap()), "aa/a.");
         // Blank first: the same, turned to the blank's corner.
         assert_eq!(
             picture(&Board::blank_first(4, 4).unwrap()),
-            ".bba/bbba/bbba/aaaa"
+            ".cba/ccba/bbba/aaaa"
         );
         // A tall board: rows alone first, one fringe each.
         assert_eq!(
             picture(&Board::blank_last(3, 5).unwrap()),
-            "aaa/bbb/ccc/ccc/cc."
+            "aaa/bbb/ccc/cdd/cd."
         );
         let ten = fringes(&Board::blank_last(10, 10).unwrap()).unwrap();
         assert_eq!(
             ten.iter().max(),
-            Some(&7),
-            "seven Ls and the corner: the palette's eight"
+            Some(&8),
+            "eight Ls and the corner: one more than the palette's eight, so the corner reuses the first colour"
         );
         assert!(
             fringes(&crate::puzzle::notation::parse_board("1 2 3/4 0 5/6 7 8").unwrap()).is_none()

@@ -338,6 +338,7 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                     picture={AttrValue::from(p.settings.picture.clone())}
                     numbers={p.settings.numbers}
                     colours={p.settings.colours}
+                    fringes_apply={fringes(g.goal()).is_some()}
                     on={on.clone()}
                 />
             }

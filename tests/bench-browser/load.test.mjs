@@ -47,3 +47,51 @@ it('page load to the first board', { timeout: 600000 }, async () => {
     await server.close();
   }
 });
+
+// A 15-puzzle on a first visit: the worker needs the 6-6-3 pattern databases before it can
+// solve, and either downloads the site's prebuilt ones (1.3 MB gzipped) or, on a site without
+// them, builds them. From navigation to Korf's instance 1 solved, Solve pressed at once.
+async function firstFifteen(browser, url, throttle) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  if (throttle) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (9 * 1024 * 1024) / 8,
+      uploadThroughput: (1.5 * 1024 * 1024) / 8,
+    });
+  }
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=board]');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await page.waitForSelector('[data-testid=solution][data-optimal=true]', { timeout: 120000 });
+  const ms = await page.evaluate(() => performance.now());
+  const text = await page.locator('[data-testid=solution]').innerText();
+  await context.close();
+  return { ms, how: /pattern databases (downloaded|built|read)[^,.]*/.exec(text)?.[0] ?? 'tables were ready' };
+}
+
+it('a 15-puzzle on a first visit: tables downloaded or built', { timeout: 900000 }, async () => {
+  const korf1 = '13,6,8,12/15,14,0,10/11,7,4,5/9,1,3,2';
+  const withTables = await serve({ gzip: true });
+  const without = await serve({ gzip: true, hidden: (path) => path.startsWith('/tables/') });
+  const browser = await launch();
+  try {
+    for (const [label, server, throttle] of [
+      ['download, loopback', withTables, false],
+      ['download, 9 Mbit/s and 150 ms', withTables, true],
+      ['built in the worker', without, false],
+    ]) {
+      const runs = [];
+      for (let i = 0; i < 3; i++) runs.push(await firstFifteen(browser, `${server.url}/?board=${korf1}`, throttle));
+      console.log(`${label}: Korf no. 1 solved ${runs.map((r) => Math.round(r.ms)).join(', ')} ms after navigation (${runs.map((r) => r.how).join('; ')})`);
+    }
+  } finally {
+    await browser.close();
+    await withTables.close();
+    await without.close();
+  }
+});

@@ -29,9 +29,12 @@ const types = {
 
 /**
  * Serves dist/ at `/` and at `/games/slide/`; resolves to the base URL. With `gzip`, text and
- * wasm go compressed to clients that accept it, as a real static host sends them.
+ * wasm go compressed to clients that accept it, as a real static host sends them. `overrides`
+ * maps a path of dist/ (`/sw.js`) to a function of the file's text: what is served instead,
+ * as if a new build had been copied over, or `null` for a file the site does not have (the map
+ * may change while the server runs). `hidden(path)` hides whole folders the same way.
  */
-export async function serve({ gzip = false } = {}) {
+export async function serve({ gzip = false, overrides = new Map(), hidden = () => false } = {}) {
   const compressed = new Map();
   const server = createServer(async (req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -43,11 +46,21 @@ export async function serve({ gzip = false } = {}) {
       return;
     }
     try {
+      if (hidden(path)) throw new Error('hidden');
       let body = await readFile(file);
+      const override = overrides.get(path);
+      if (override) {
+        const text = override(body.toString('utf8'));
+        if (text === null) throw new Error('hidden');
+        body = Buffer.from(text);
+      }
       const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
       if (gzip && /gzip/.test(req.headers['accept-encoding'] ?? '') && /\.(wasm|js|css|html|svg)$/.test(file)) {
-        if (!compressed.has(file)) compressed.set(file, gzipSync(body, { level: 9 }));
-        body = compressed.get(file);
+        if (override) body = gzipSync(body, { level: 9 });
+        else {
+          if (!compressed.has(file)) compressed.set(file, gzipSync(body, { level: 9 }));
+          body = compressed.get(file);
+        }
         headers['content-encoding'] = 'gzip';
       }
       res.writeHead(200, headers);

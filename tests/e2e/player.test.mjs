@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { button, lifecycle, open, shot, state } from './harness.mjs';
+import { button, launch, lifecycle, open, serve, shot, state } from './harness.mjs';
 
 const started = lifecycle();
 const require = createRequire(import.meta.url);
@@ -91,6 +91,10 @@ describe('statistics and history', () => {
     assert.equal(await page.getAttribute('[data-testid=stats]', 'data-size'), '3x3');
     await page.locator('[data-testid=stats]').scrollIntoViewIfNeeded();
     await shot(page, 'desktop-statistics');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('[data-testid=stats]').scrollIntoViewIfNeeded();
+    await shot(page, 'phone-statistics');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.reload();
     await page.getByText('Your solves and statistics').click();
@@ -186,13 +190,11 @@ describe('a friend\'s challenge', () => {
     assert.match(await panel.innerText(), /3 moves in 1:00\.000/);
     assert.equal(await page.locator('[data-testid=solution]').count(), 0, 'the moves stay hidden');
     await play(page, ['ArrowLeft', 'ArrowUp']);
-    await panel.getByText(/you win on moves \(2 against 3\); you win on time/i).waitFor();
+    // The friend's moves, replayed, take 2, not the 3 claimed: the replay decides, a tie.
+    await panel.getByText(/a tie on moves \(2 each\); you win on time/i).waitFor();
     assert.match(await panel.innerText(), /in 2 moves, not the 3 claimed/);
     await button(page, "Watch your friend's solve").click();
     assert.equal(await page.getAttribute('[data-testid=solution]', 'data-moves'), 'LU');
-
-    // After a solve, Copy link carries the result as a challenge.
-    await play(page, ['ArrowLeft', 'ArrowUp']);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -226,9 +228,11 @@ describe('fringe colours', () => {
     await page.getByLabel('Tile colours').selectOption({ label: 'Fringe' });
     const classes = () => page.locator('button[data-tile]').evaluateAll((ts) => Object.fromEntries(ts.map((t) => [t.dataset.tile, [...t.classList].find((c) => c.startsWith('fringe-'))])));
     const first = await classes();
-    // The top row and the left column are the first fringe; the 3×3 corner the second.
+    // The top row and the left column are the first fringe, the next row and column the second,
+    // the last 2×2 corner the third.
     for (const t of ['1', '2', '3', '4', '5', '9', '13']) assert.equal(first[t], 'fringe-0', t);
-    for (const t of ['6', '7', '8', '10', '11', '12', '14', '15']) assert.equal(first[t], 'fringe-1', t);
+    for (const t of ['6', '7', '8', '10', '14']) assert.equal(first[t], 'fringe-1', t);
+    for (const t of ['11', '12', '15']) assert.equal(first[t], 'fringe-2', t);
     await page.reload();
     await page.waitForSelector('[data-testid=board]');
     assert.deepEqual(await classes(), first);
@@ -280,6 +284,42 @@ describe('offline', () => {
     await page.locator('[data-tile="3"]').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=moves]').textContent === '1');
     await context.close();
+  });
+
+  it('a new build replaces the cache on the next visit', async () => {
+    const overrides = new Map();
+    const server = await serve({ overrides });
+    const browser = await launch();
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const url = `${server.url}/games/slide/?board=8,6,7/2,5,4/3,0,1`;
+      await page.goto(url);
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30000 });
+      const siteCaches = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('slide-site-')));
+      const [first] = await siteCaches();
+      assert.match(first, /^slide-site-[0-9a-f]{16}$/, 'the build wrote its hash into the worker');
+      // A new build: the worker's text differs, as its hash of the files would.
+      overrides.set('/sw.js', (text) => text.replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-next'"));
+      await page.reload();
+      // The browser checks the worker on navigation, installs the new one, which caches the new
+      // files and then drops the old cache.
+      for (let waited = 0; waited < 30000; waited += 250) {
+        const keys = await siteCaches();
+        if (keys.length === 1 && keys[0] !== first) break;
+        await page.waitForTimeout(250);
+      }
+      assert.deepEqual(await siteCaches(), [`${first}-next`], 'the old cache is gone, the new one holds the site');
+      // And the new cache serves the game with the network off.
+      await context.setOffline(true);
+      await page.reload();
+      await page.waitForSelector('[data-testid=board]');
+      assert.equal(await state(page), '8 6 7/2 5 4/3 0 1');
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.close();
+    }
   });
 });
 

@@ -87,7 +87,7 @@ impl Page {
             best_known: None,
         };
         if let Some(c) = self.challenge.as_mut() {
-            c.settle(solve.moves, solve.millis);
+            c.settle(solve.moves, solve.millis, &solve.board, &solve.goal);
         }
         self.history.add(solve.clone());
         fx.push(self.save_history());

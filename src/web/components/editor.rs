@@ -25,6 +25,8 @@ pub struct EditorProps {
     pub picture: AttrValue,
     pub numbers: bool,
     pub colours: TileColours,
+    /// The goal in play has a fringe order (its blank is in a corner).
+    pub fringes_apply: bool,
     pub on: Callback<Action>,
 }
 
@@ -179,7 +181,13 @@ fn picture_picker(props: &EditorProps) -> Html {
                         <option value="fringe" selected={fringe}>{ "Fringe" }</option>
                     </select>
                 </span>
-                <span class="note">{ "Fringe: each tile in the colour of the row or column in which solving by rows and columns finishes it." }</span>
+                <span class="note">{
+                    if fringe && !props.fringes_apply {
+                        "Fringe colours follow rows and columns toward a blank in a corner; with this goal the tiles stay plain."
+                    } else {
+                        "Fringe: each tile in the colour of the fringe it is solved in: the first row and column, the next, and so on to the last 2×2 corner."
+                    }
+                }</span>
             </div>
             <div class="row">
                 <span class="field">

@@ -15,7 +15,7 @@ type Figure = (&'static str, &'static str, Option<(String, String)>);
 /// Largest history file read: about 150,000 solves.
 const MAX_HISTORY_BYTES: f64 = 20_000_000.0;
 
-/// Rows the history table shows (newest first); the file holds them all.
+/// Rows the history table shows at first (newest first); "Show all" shows every solve.
 const SHOWN: usize = 50;
 
 #[derive(Properties, PartialEq)]
@@ -56,6 +56,12 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
         ("ao12", "ao12", time(s.ao12)),
     ];
     let size = props.size.replace('x', "×");
+    // How many rows the table shows is the table's own business, not the page's.
+    let show_all = use_state(|| false);
+    let on_show_all = {
+        let show_all = show_all.clone();
+        Callback::from(move |_| show_all.set(true))
+    };
     html! {
         <details class="panel stats">
             <summary>{ "Your solves and statistics" }</summary>
@@ -74,27 +80,28 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
                 </dl>
                 <p class="note">{ "Times run from the first move to the solve. ao5 and ao12 are the averages of your last 5 and last 12 solves of this size with the best and the worst time dropped; TPS is tiles moved a second. Everything stays in this browser." }</p>
             </div>
-            { history_table(&props.solves) }
+            { history_table(&props.solves, *show_all, on_show_all) }
             { files(props) }
         </details>
     }
 }
 
-fn history_table(solves: &[Solve]) -> Html {
+fn history_table(solves: &[Solve], show_all: bool, on_show_all: Callback<MouseEvent>) -> Html {
     if solves.is_empty() {
         return html! { <p class="note" data-testid="history">{ "No solves yet: solve a shuffled board by hand." }</p> };
     }
     let optional = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
+    let shown = if show_all { solves.len() } else { SHOWN };
     html! {
         <div class="table-wrap">
             <table class="compare history" data-testid="history">
-                <caption>{ if solves.len() > SHOWN { format!("The last {SHOWN} of {} solves", solves.len()) } else { format!("{} solve{}", solves.len(), if solves.len() == 1 { "" } else { "s" }) } }</caption>
+                <caption>{ if solves.len() > shown { format!("The last {shown} of {} solves", solves.len()) } else { format!("{} solve{}", solves.len(), if solves.len() == 1 { "" } else { "s" }) } }</caption>
                 <thead><tr>
                     <th scope="col">{ "Date" }</th><th scope="col">{ "Size" }</th><th scope="col">{ "Result" }</th>
                     <th scope="col">{ "Shortest" }</th>
                 </tr></thead>
                 <tbody>
-                    { for solves.iter().rev().take(SHOWN).map(|s| html! {
+                    { for solves.iter().rev().take(shown).map(|s| html! {
                         <tr data-solve={s.id.to_string()} data-size={s.size()} data-board={s.board.to_string()}
                             data-moves={s.moves.to_string()} data-millis={decimals(s.millis, 0)}
                             data-optimal-length={optional(s.optimal)} data-date={s.date.to_string()}>
@@ -110,6 +117,9 @@ fn history_table(solves: &[Solve]) -> Html {
                     }) }
                 </tbody>
             </table>
+            if solves.len() > shown {
+                <button onclick={on_show_all}>{ format!("Show all {} solves", solves.len()) }</button>
+            }
         </div>
     }
 }
