@@ -721,6 +721,33 @@ fn statistics_come_from_the_history_and_survive_a_reload() {
 }
 
 #[test]
+fn statistics_show_the_boards_size_or_one_picked_until_the_size_changes() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    page.reduce(Action::Slide(slide::Move::Left), 0.0);
+    page.reduce(Action::Slide(slide::Move::Left), 1000.0);
+    assert_eq!(page.history.solves.len(), 1);
+    page.reduce(Action::Size(4, 4), 2000.0);
+    assert_eq!(page.stats_size(), "4x4", "the board's size at first");
+    assert_eq!(
+        page.stats_sizes(),
+        ["3x3", "4x4"],
+        "solved sizes and the board's, smallest first"
+    );
+    page.reduce(Action::StatsSize(Some("3x3".into())), 3000.0);
+    assert_eq!(page.stats_size(), "3x3");
+    assert_eq!(page.history.statistics(&page.stats_size()).count, 1);
+    page.reduce(Action::Shuffle, 4000.0);
+    assert_eq!(
+        page.stats_size(),
+        "3x3",
+        "a new board of the same size keeps the pick"
+    );
+    page.reduce(Action::Size(5, 5), 5000.0);
+    assert_eq!(page.stats_size(), "5x5", "a new size shows its own");
+    assert_eq!(page.stats_sizes(), ["3x3", "5x5"]);
+}
+
+#[test]
 fn history_files_go_out_and_come_back_and_clearing_asks_first() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
     solve_by_hand(&mut page);

@@ -26,7 +26,7 @@ use super::game::{self, Game};
 use super::link::{LinkedDaily, read_query};
 use super::protocol::{FromWorker, Purpose, ToWorker};
 use super::settings::Settings;
-use super::solves::History;
+use super::solves::{History, size_name};
 use super::solving::{Request, Summary};
 use super::watching::Watching;
 use crate::heuristics::Heuristic;
@@ -141,6 +141,8 @@ pub enum Action {
     HistoryFormat(HistoryFormat),
     /// Offer the history as a file.
     ExportHistory(HistoryFormat),
+    /// The statistics shown: of this size (`5x5`), or `None` for the size on the board.
+    StatsSize(Option<String>),
     /// A history file was read (or could not be).
     ImportHistory {
         name: String,
@@ -292,6 +294,8 @@ pub struct Page {
     pub import_note: Option<String>,
     /// The format Export history writes.
     pub export_format: HistoryFormat,
+    /// The size whose statistics are shown, when the player picked one other than the board's.
+    pub stats_size: Option<String>,
     /// Today, for dailies and the history; the web layer keeps it current.
     pub calendar: Calendar,
     /// The measure in flight: its request and the solve it measures.
@@ -315,6 +319,30 @@ struct Before {
 }
 
 impl Page {
+    /// The size whose statistics are shown (`4x4`): the one picked, else the board's.
+    pub fn stats_size(&self) -> String {
+        let b = self.game.board();
+        self.stats_size
+            .clone()
+            .unwrap_or_else(|| size_name(b.width(), b.height()))
+    }
+
+    /// The sizes the statistics can show: every size solved by hand, and the board's.
+    pub fn stats_sizes(&self) -> Vec<String> {
+        let b = self.game.board();
+        let mut sizes: Vec<(usize, usize, String)> = self
+            .history
+            .solves
+            .iter()
+            .map(|s| (s.board.width(), s.board.height()))
+            .chain(std::iter::once((b.width(), b.height())))
+            .map(|(w, h)| (w * h, w, size_name(w, h)))
+            .collect();
+        sizes.sort();
+        sizes.dedup();
+        sizes.into_iter().map(|(_, _, name)| name).collect()
+    }
+
     /// The page as a link (`query`) opens it, with what the player kept; `rng` shuffles.
     pub fn open(
         query: &str,
@@ -394,6 +422,7 @@ impl Page {
             include_moves: false,
             import_note: None,
             export_format: HistoryFormat::Json,
+            stats_size: None,
             calendar,
             measuring: None,
             next_id: 0,
@@ -464,7 +493,11 @@ impl Page {
                 let (w, h) = (self.game.board().width(), self.game.board().height());
                 self.new_game(w, h, fx);
             }
-            Action::Size(w, h) => self.new_game(w, h, fx),
+            Action::Size(w, h) => {
+                // The statistics follow the board to its new size.
+                self.stats_size = None;
+                self.new_game(w, h, fx);
+            }
             Action::MostlyMisplaced(on) => self.mostly_misplaced = on,
             Action::Method(choice) => self.method = choice,
             Action::Solve => {
@@ -597,6 +630,7 @@ impl Page {
             Action::IncludeResult(on) => self.include_result = on,
             Action::IncludeMoves(on) => self.include_moves = on,
             Action::HistoryFormat(format) => self.export_format = format,
+            Action::StatsSize(size) => self.stats_size = size,
             Action::ExportHistory(format) => {
                 let date = self.calendar.today;
                 let (text, extension) = match format {

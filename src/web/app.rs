@@ -20,7 +20,6 @@ use super::effects::{self, Bridges};
 use super::worker::SolverReactor;
 use crate::play::colours::{TileColours, fringes};
 use crate::play::page::{Action, Page};
-use crate::play::solves::size_name;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
 use crate::puzzle::random::Rng;
@@ -266,13 +265,12 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
     }
 }
 
-/// The statistics of the size on the board, and the history.
+/// The statistics of the size on the board (or the one picked), and the history.
 fn stats(p: &Page, on: &Callback<Action>) -> Html {
-    let b = p.game.board();
-    let size = size_name(b.width(), b.height());
+    let size = p.stats_size();
     html! {
         <StatsPanel size={AttrValue::from(size.clone())} statistics={p.history.statistics(&size)}
-            solves={p.history.solves.clone()} confirm_clear={p.confirm_clear}
+            sizes={p.stats_sizes()} solves={p.history.solves.clone()} confirm_clear={p.confirm_clear}
             format={p.export_format} note={p.import_note.clone()} on={on.clone()} />
     }
 }

@@ -22,6 +22,8 @@ const SHOWN: usize = 50;
 pub struct StatsProps {
     /// `4x4`.
     pub size: AttrValue,
+    /// The sizes that can be shown (`3x3`, `4x4`, …).
+    pub sizes: Vec<String>,
     pub statistics: Statistics,
     pub solves: Vec<Solve>,
     pub confirm_clear: bool,
@@ -67,6 +69,9 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
             <summary>{ "Your solves and statistics" }</summary>
             <div data-testid="stats" data-size={props.size.clone()}>
                 <h2>{ format!("Statistics for {size}") }</h2>
+                if props.sizes.len() > 1 {
+                    { size_picker(props) }
+                }
                 <dl class="figures">
                     { for figures.into_iter().map(|(key, label, value)| {
                         let (data, shown) = value.unwrap_or_default();
@@ -83,6 +88,25 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
             { history_table(&props.solves, *show_all, on_show_all) }
             { files(props) }
         </details>
+    }
+}
+
+/// The size whose statistics are shown.
+fn size_picker(props: &StatsProps) -> Html {
+    let on_size = props.on.reform(|e: Event| {
+        Action::StatsSize(Some(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    });
+    html! {
+        <div class="row">
+            <span class="field">
+                <label for="stats-size">{ "Statistics for size" }</label>
+                <select id="stats-size" onchange={on_size}>
+                    { for props.sizes.iter().map(|s| html! {
+                        <option value={s.clone()} selected={*s == props.size.as_str()}>{ s.replace('x', "×") }</option>
+                    }) }
+                </select>
+            </span>
+        </div>
     }
 }
 
