@@ -100,6 +100,14 @@ describe('statistics and history', () => {
     await page.getByText('Your solves and statistics').click();
     assert.deepEqual(await historyRows(page), rows);
 
+    // Another size on the board shows its own statistics; the picker brings back the 3×3's.
+    await page.getByLabel('Size', { exact: true }).selectOption({ label: '4×4' });
+    await page.waitForSelector('[data-testid=stats][data-size="4x4"]');
+    assert.equal(await stat(page, 'count'), '0');
+    await page.getByLabel('Statistics for size').selectOption({ label: '3×3' });
+    await page.waitForSelector('[data-testid=stats][data-size="3x3"]');
+    assert.equal(await stat(page, 'count'), '5');
+
     for (const format of ['JSON', 'CSV']) {
       await page.getByLabel('Format', { exact: true }).selectOption({ label: format });
       const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Export history').click()]);
