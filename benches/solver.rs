@@ -194,6 +194,8 @@ fn tune_fringe(spec: &str) {
         nodes_per_search: v[0],
         group: v[1] as usize,
         weight: (v[2] as u32, v[3] as u32),
+        window: (v[4] as usize, v[5]),
+        corner: v[6] as usize,
         ..Tuning::default()
     };
     let tries: usize = std::env::var("SLIDE_BENCH_BOARDS")

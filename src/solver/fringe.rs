@@ -1,7 +1,8 @@
 //! Shorter answers for large boards (6×6 to 10×10 and long rectangles): the board is still
 //! finished a line at a time, like [`super::rows_and_columns`], but each line is placed by a
 //! bounded best-first search over the line's tiles *together* with the blank, not one tile at a
-//! time; the last 3×3 corner is solved optimally; then windows of the path are re-solved.
+//! time; the last 5×5 corner is solved by weighted A* over the whole corner (a smaller one if
+//! that runs out of nodes); then windows of the path are re-solved.
 //!
 //! Why: placing tiles one by one with the rest frozen makes the blank walk round each tile again
 //! and again, and the last two tiles of every line need a fixed ten-odd-move trick. A search over
@@ -37,6 +38,12 @@ pub struct Tuning {
     pub max_nodes: u64,
     /// f = g + weight × h, as `(numerator, denominator)`.
     pub weight: (u32, u32),
+    /// Side of the last corner (3 to 5): a 3×3 is solved optimally, a 4×4 or 5×5 by weighted A*
+    /// with linear conflict (w = 1.5 and 2), and if that runs out of nodes one more line is
+    /// searched and the corner is one smaller.
+    pub corner: usize,
+    /// Moves of a window re-solved when shortening, and most expansions of its search.
+    pub window: (usize, u64),
 }
 
 impl Default for Tuning {
@@ -46,6 +53,8 @@ impl Default for Tuning {
             group: MAX_TRACKED,
             max_nodes: 2_000_000,
             weight: (1, 1),
+            window: (WINDOW, WINDOW_NODES),
+            corner: 5,
         }
     }
 }
@@ -58,6 +67,11 @@ pub struct Fringed {
     /// Expansions of all line searches together.
     pub expanded: u64,
 }
+
+/// Weight of the weighted A* that finishes a 4×4 corner (a 5×5 takes 2), and its node budget:
+/// a few milliseconds, 10 MB at most.
+const CORNER_WEIGHT: f64 = 1.5;
+const CORNER_NODES: u64 = 200_000;
 
 /// Most tiles tracked at once: a whole line of a 10×10 board.
 const MAX_TRACKED: usize = 10;
@@ -75,14 +89,37 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
         expanded: 0,
     };
     let (mut top, mut left) = (0, 0);
-    while h - top > 3 || w - left > 3 {
+    let mut corner = tuning.corner.clamp(3, 5);
+    let rest = loop {
+        if h - top <= corner && w - left <= corner {
+            let finish = |a: &Board, b: &Board| {
+                if corner == 3 {
+                    return super::rows_and_columns::optimal(a, b, 1_000_000);
+                }
+                let options = super::Options {
+                    algorithm: super::Algorithm::Weighted,
+                    heuristic: Some(crate::heuristics::Heuristic::LinearConflict),
+                    weight: if corner == 4 { CORNER_WEIGHT } else { 2.0 },
+                    max_nodes: Some(CORNER_NODES),
+                    ..super::Options::default()
+                };
+                let report = super::solve(a, b, &options).ok()?;
+                report.solution().map(|s| s.moves().to_vec())
+            };
+            match solve_corner(&work.at, g.tiles(), w, h, top, left, finish) {
+                Ok(rest) => break rest,
+                Err(e) if corner == 3 => return Err(e),
+                Err(_) => corner -= 1,
+            }
+        }
         let region = Region {
             w,
             top,
             left,
             bottom: h,
         };
-        let cells: Vec<(usize, u8)> = if h - top >= w - left {
+        let row = h - top >= w - left;
+        let cells: Vec<(usize, u8)> = if row {
             (left..w)
                 .map(|c| (top * w + c, g.tile(top * w + c)))
                 .collect()
@@ -92,13 +129,12 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
                 .collect()
         };
         work.line(&region, &cells, tuning)?;
-        if h - top >= w - left {
+        if row {
             top += 1;
         } else {
             left += 1;
         }
-    }
-    let rest = solve_corner(&work.at, g.tiles(), w, h, top, left)?;
+    };
     let mut moves = work.moves;
     moves.extend(rest);
     Ok(Fringed {
@@ -372,8 +408,10 @@ fn window(from: &Board, to: &Board) -> Option<Vec<Move>> {
 /// [`solve`], then the path shortened (loops cut, windows re-solved optimally).
 pub fn shortened(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, ReductionError> {
     let solved = solve(start, goal, tuning)?;
+    let (length, nodes) = tuning.window;
+    let window = |from: &Board, to: &Board| super::rows_and_columns::optimal(from, to, nodes);
     Ok(Fringed {
-        moves: super::shorten::shorten(start, &solved.moves, WINDOW, window),
+        moves: super::shorten::shorten(start, &solved.moves, length, window),
         ..solved
     })
 }

@@ -294,7 +294,9 @@ pub fn reduce(start: &Board, goal: &Board) -> Result<Reduced, ReductionError> {
             left += 1;
         }
     }
-    let rest = solve_corner(&work.at, g.tiles(), w, h, top, left)?;
+    let rest = solve_corner(&work.at, g.tiles(), w, h, top, left, |a, b| {
+        optimal(a, b, 1_000_000)
+    })?;
     let mut moves = work.moves;
     moves.extend(rest);
     let moves: Vec<Move> = moves.into_iter().map(|m| flip.unflip(m)).collect();
@@ -305,7 +307,7 @@ pub fn reduce(start: &Board, goal: &Board) -> Result<Reduced, ReductionError> {
 }
 
 /// The moves that finish the corner `top..h` × `left..w` of the tiles `at` toward the goal tiles
-/// `goal`, found by A* on a board of the corner's own (it must be small: 3×3 or less).
+/// `goal`, found by `finish` on a board of the corner's own.
 pub(super) fn solve_corner(
     at: &[u8],
     goal: &[u8],
@@ -313,6 +315,7 @@ pub(super) fn solve_corner(
     h: usize,
     top: usize,
     left: usize,
+    finish: impl FnOnce(&Board, &Board) -> Option<Vec<Move>>,
 ) -> Result<Vec<Move>, ReductionError> {
     let (cw, ch) = (w - left, h - top);
     let corner = |tiles: &[u8]| -> Vec<u8> {
@@ -340,7 +343,7 @@ pub(super) fn solve_corner(
     };
     let sub_start = relabel(corner(at))?;
     let sub_goal = relabel(goal_tiles)?;
-    let rest = optimal(&sub_start, &sub_goal, 1_000_000)
+    let rest = finish(&sub_start, &sub_goal)
         .ok_or_else(|| ReductionError("the last corner could not be solved".into()))?;
     Ok(rest)
 }
