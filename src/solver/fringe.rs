@@ -184,28 +184,49 @@ fn move_between(b: usize, to: usize, w: usize) -> Move {
     }
 }
 
-/// The moves one tile needs alone to reach `target` from every (tile, blank) pair of squares
-/// within the region: `cost[tile * n + blank]`, `u16::MAX` where unreachable.
-fn lone_tile_costs(region: &Region, n: usize, target: usize) -> Vec<u16> {
-    let mut cost = vec![u16::MAX; n * n];
-    let mut queue = VecDeque::new();
-    for b in (0..n).filter(|&b| b != target && region.contains(b)) {
-        cost[target * n + b] = 0;
-        queue.push_back((target, b));
-    }
-    // Moves are reversible, so breadth-first search out of the goal pairs gives distances to them.
-    while let Some((t, b)) = queue.pop_front() {
-        let d = cost[t * n + b];
-        for nb in region.neighbours(b) {
-            let next = if nb == t { (b, nb) } else { (t, nb) };
-            let c = &mut cost[next.0 * n + next.1];
-            if *c == u16::MAX {
-                *c = d + 1;
-                queue.push_back(next);
+/// The moves one tile needs alone to reach its target within the region.
+struct LoneTile {
+    /// From every (tile, blank) pair of squares: `with_blank[tile * n + blank]`, `u16::MAX`
+    /// where unreachable.
+    with_blank: Vec<u16>,
+    /// From every square, with the blank on the best square beside it.
+    beside: Vec<u16>,
+}
+
+impl LoneTile {
+    fn new(region: &Region, n: usize, target: usize) -> LoneTile {
+        let mut cost = vec![u16::MAX; n * n];
+        let mut queue = VecDeque::new();
+        for b in (0..n).filter(|&b| b != target && region.contains(b)) {
+            cost[target * n + b] = 0;
+            queue.push_back((target, b));
+        }
+        // Moves are reversible: breadth-first search out of the goal pairs gives distances to them.
+        while let Some((t, b)) = queue.pop_front() {
+            let d = cost[t * n + b];
+            for nb in region.neighbours(b) {
+                let next = if nb == t { (b, nb) } else { (t, nb) };
+                let c = &mut cost[next.0 * n + next.1];
+                if *c == u16::MAX {
+                    *c = d + 1;
+                    queue.push_back(next);
+                }
             }
         }
+        let beside = (0..n)
+            .map(|p| {
+                region
+                    .neighbours(p)
+                    .map(|nb| cost[p * n + nb])
+                    .min()
+                    .unwrap_or(u16::MAX)
+            })
+            .collect();
+        LoneTile {
+            with_blank: cost,
+            beside,
+        }
     }
-    cost
 }
 
 /// The working board, in the flipped frame where the goal's blank is bottom-right.
@@ -236,9 +257,9 @@ impl Work {
         tuning: &Tuning,
     ) -> Result<(), ReductionError> {
         let n = self.at.len();
-        let costs: Vec<Vec<u16>> = cells
+        let costs: Vec<LoneTile> = cells
             .iter()
-            .map(|&(sq, _)| lone_tile_costs(region, n, sq))
+            .map(|&(sq, _)| LoneTile::new(region, n, sq))
             .collect();
         // A search that runs out of nodes is tried again with fewer new tiles, and last with a
         // greedier weight: a smaller step is a smaller search.
@@ -275,7 +296,7 @@ impl Work {
         &mut self,
         region: &Region,
         cells: &[(usize, u8)],
-        costs: &[Vec<u16>],
+        costs: &[LoneTile],
         tuning: &Tuning,
     ) -> Result<Vec<usize>, ReductionError> {
         let n = self.at.len();
@@ -304,12 +325,8 @@ impl Work {
                     continue;
                 }
                 // The tile's cost with the blank beside it, and the blank's extra walk to it.
-                let here = u32::from(costs[i][p * n + b]);
-                let beside = region
-                    .neighbours(p)
-                    .map(|nb| u32::from(costs[i][p * n + nb]))
-                    .min()
-                    .unwrap_or(here);
+                let here = u32::from(costs[i].with_blank[p * n + b]);
+                let beside = u32::from(costs[i].beside[p]);
                 sum += beside;
                 approach = approach.min(here.saturating_sub(beside));
             }
