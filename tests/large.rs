@@ -74,6 +74,18 @@ fn line_by_line_search_keeps_large_boards_under_their_recorded_ceilings() {
 }
 
 #[test]
+fn auto_answers_long_thin_boards_by_line_by_line_search() {
+    let mut rng = Rng::seeded(30);
+    for (w, h) in [(2, 10), (3, 7), (10, 3)] {
+        let goal = Board::blank_first(w, h).unwrap();
+        let start = random_solvable(&goal, Default::default(), &mut rng).unwrap();
+        let report = solve(&start, &goal, &Options::default()).unwrap();
+        assert_eq!(report.method.algorithm, Algorithm::Fringe, "{w}x{h}");
+        assert!(reaches(&start, &goal, report.solution().unwrap().moves()));
+    }
+}
+
+#[test]
 fn line_by_line_search_answers_rectangles_toward_both_corners() {
     let mut rng = Rng::seeded(12);
     for (w, h) in [(6, 7), (9, 6), (10, 3), (3, 10), (2, 9), (10, 8)] {
