@@ -63,10 +63,10 @@ fn mean_ratio(w: usize, h: usize, goal: &Board, count: usize, seed: u64) -> f64 
 
 #[test]
 fn line_by_line_search_keeps_large_boards_under_their_recorded_ceilings() {
-    // Recorded ceilings, a little above the measured means on these seeds (2.05, 2.10, 2.27,
-    // 2.38; rows and columns alone: 2.8 to 3.3 × Manhattan). Lengths only: the searches are
+    // Recorded ceilings, a little above the measured means on these seeds (2.01, 2.09, 2.26,
+    // 2.37; rows and columns alone: 2.8 to 3.3 × Manhattan). Lengths only: the searches are
     // deterministic.
-    for (side, count, ceiling) in [(6, 6, 2.1), (7, 4, 2.15), (8, 3, 2.3), (10, 2, 2.4)] {
+    for (side, count, ceiling) in [(6, 6, 2.05), (7, 4, 2.15), (8, 3, 2.3), (10, 2, 2.4)] {
         let goal = Board::blank_last(side, side).unwrap();
         let ratio = mean_ratio(side, side, &goal, count, 99);
         assert!(ratio <= ceiling, "{side}x{side}: {ratio:.3} > {ceiling}");
