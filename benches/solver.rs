@@ -29,6 +29,9 @@ fn main() {
     if run("large") {
         large_boards();
     }
+    if let Ok(tuning) = std::env::var("SLIDE_FRINGE") {
+        tune_fringe(&tuning);
+    }
 }
 
 fn hardest_eight() {
@@ -132,36 +135,101 @@ fn heuristics_compared() {
 }
 
 fn large_boards() {
-    // Rows and columns, then shortened: length against the Manhattan lower bound, and the time to
-    // the first (unshortened) solution and to the final one. 100 boards of 10×10 as the issue asks.
-    let mut rng = Rng::seeded(7);
-    for (side, tries) in [(5usize, 20), (6, 20), (8, 20), (10, 100)] {
+    // Length against the Manhattan lower bound and time per board, natively on one core: rows and
+    // columns (then shortened), and what `auto` answers (line searches, then shortened). The
+    // number of boards a size is `SLIDE_BENCH_BOARDS` (100 by default, as the issue asks).
+    let tries: usize = std::env::var("SLIDE_BENCH_BOARDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100);
+    let sizes: Vec<(usize, usize)> = match std::env::var("SLIDE_BENCH_SIZES") {
+        Ok(v) => v
+            .split(',')
+            .map(|s| {
+                let n: usize = s.parse().unwrap();
+                (n, n)
+            })
+            .collect(),
+        Err(_) => vec![(6, 6), (7, 7), (8, 8), (10, 10)],
+    };
+    for (w, h) in sizes {
+        let mut rng = Rng::seeded(7);
+        let goal = Goal::BlankLast.board(w, h).unwrap();
+        let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
+        let boards: Vec<Board> = (0..tries)
+            .map(|_| {
+                slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng)
+                    .unwrap()
+            })
+            .collect();
+        for algorithm in [Algorithm::Reduction, Algorithm::Auto] {
+            let options = Options {
+                algorithm,
+                ..Options::default()
+            };
+            let (mut ms, mut ratio, mut expanded) = (0.0, 0.0, 0u64);
+            for b in &boards {
+                let t = Instant::now();
+                let r = solve(b, &goal, &options).unwrap();
+                ms += t.elapsed().as_secs_f64() * 1000.0;
+                ratio += r.solution().unwrap().len() as f64 / md.estimate_board(b) as f64;
+                expanded += r.stats.expanded;
+            }
+            let n = tries as f64;
+            println!(
+                "| {tries} random {w}×{h} boards, {algorithm} | {:.2} × Manhattan in {:.0} ms (means) | {:.0} expanded | |",
+                ratio / n,
+                ms / n,
+                expanded as f64 / n
+            );
+        }
+    }
+}
+
+/// Tuning runs of the line searches: `SLIDE_FRINGE=nodes,group,weight numerator,denominator`.
+fn tune_fringe(spec: &str) {
+    use slide::solver::fringe::{Tuning, shortened, solve};
+    let v: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
+    let tuning = Tuning {
+        nodes_per_search: v[0],
+        group: v[1] as usize,
+        weight: (v[2] as u32, v[3] as u32),
+        window: (v[4] as usize, v[5]),
+        corner: v[6] as usize,
+        ..Tuning::default()
+    };
+    let tries: usize = std::env::var("SLIDE_BENCH_BOARDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10);
+    for side in [6usize, 8, 10] {
+        let mut rng = Rng::seeded(7);
         let goal = Goal::BlankLast.board(side, side).unwrap();
         let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
-        let (mut first_ms, mut total_ms, mut ratio_first, mut ratio) = (0.0, 0.0, 0.0, 0.0);
+        let (mut ms, mut ratio, mut failed) = (0.0, 0.0, 0);
+        let (mut raw_ms, mut raw_ratio) = (0.0, 0.0);
         for _ in 0..tries {
             let b = slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng)
                 .unwrap();
-            let bound = md.estimate_board(&b) as f64;
             let t = Instant::now();
-            let first = slide::solver::rows_and_columns::reduce(&b, &goal).unwrap();
-            first_ms += t.elapsed().as_secs_f64() * 1000.0;
-            let options = Options {
-                algorithm: slide::Algorithm::Reduction,
-                ..Options::default()
-            };
-            let r = solve(&b, &goal, &options).unwrap();
-            total_ms += t.elapsed().as_secs_f64() * 1000.0;
-            ratio_first += first.moves.len() as f64 / bound;
-            ratio += r.solution().unwrap().len() as f64 / bound;
+            if let Ok(f) = solve(&b, &goal, &tuning) {
+                raw_ratio += f.moves.len() as f64 / md.estimate_board(&b) as f64;
+            }
+            raw_ms += t.elapsed().as_secs_f64() * 1000.0;
+            let t = Instant::now();
+            match shortened(&b, &goal, &tuning) {
+                Ok(f) => ratio += f.moves.len() as f64 / md.estimate_board(&b) as f64,
+                Err(_) => failed += 1,
+            }
+            ms += t.elapsed().as_secs_f64() * 1000.0;
         }
-        let n = tries as f64;
+        let n = (tries - failed) as f64;
         println!(
-            "| {tries} random {side}×{side} boards, rows and columns | first solution {:.2} × Manhattan in {:.1} ms; shortened {:.2} × in {:.0} ms (means) | | |",
-            ratio_first / n,
-            first_ms / n,
+            "| {spec} {side}×{side} | {:.3} × Manhattan, {:.0} ms, {failed} failed; unshortened {:.3} ×, {:.0} ms |",
             ratio / n,
-            total_ms / n
+            ms / tries as f64,
+            raw_ratio / n,
+            raw_ms / tries as f64
         );
     }
 }

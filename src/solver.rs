@@ -21,6 +21,7 @@
 
 pub mod bench;
 pub mod compare;
+pub mod fringe;
 pub mod method;
 pub mod rows_and_columns;
 pub mod shorten;
@@ -143,13 +144,16 @@ impl Solver {
             )));
         }
         let method = Method::resolve(options, start, goal);
-        if method.algorithm == Algorithm::Reduction && !rows_and_columns::fits(goal) {
+        if matches!(method.algorithm, Algorithm::Reduction | Algorithm::Fringe)
+            && !rows_and_columns::fits(goal)
+        {
             return Err(SolveError::BadOption(
                 "solving by rows and columns needs the goal's blank in a corner".into(),
             ));
         }
         let max_nodes = options.max_nodes.unwrap_or(match method.algorithm {
             Algorithm::Anytime => ANYTIME_MAX_NODES,
+            Algorithm::Fringe => fringe::Tuning::default().max_nodes,
             a if a.keeps_nodes() => default_max_nodes(start.len()),
             _ => u64::MAX,
         });
@@ -358,6 +362,9 @@ fn build(
             Algorithm::Reduction => Ok(Box::new(Resumable::new(
                 rows_and_columns::ReductionSearch::new(start, goal, max_nodes),
             ))),
+            Algorithm::Fringe => Ok(Box::new(Resumable::new(fringe::FringeSearch::new(
+                start, goal, max_nodes,
+            )))),
         }
     })
 }

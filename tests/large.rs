@@ -1,4 +1,5 @@
-//! Boards beyond optimal reach: `auto` answers by rows and columns, every answer is checked by
+//! Boards beyond optimal reach: `auto` answers by rows and columns at once, then by line by line
+//! search (each line's tiles placed together by a bounded search); every answer is checked by
 //! replaying it, and no search grows past its node budget.
 
 mod common;
@@ -7,7 +8,7 @@ use common::reaches;
 use slide::puzzle::notation::parse_board;
 use slide::puzzle::random::Rng;
 use slide::puzzle::scramble::random_solvable;
-use slide::solver::{Algorithm, Ending, Options, solve};
+use slide::solver::{Algorithm, Ending, Options, Progress, Solver, solve};
 use slide::{Board, Heuristic};
 
 #[test]
@@ -41,20 +42,103 @@ fn auto_solves_every_large_size_toward_both_corners() {
     }
 }
 
-#[test]
-fn ten_by_ten_is_answered_by_rows_and_columns_within_four_times_manhattan() {
-    let mut rng = Rng::seeded(99);
-    let goal = Board::blank_last(10, 10).unwrap();
-    let md = slide::heuristics::Estimator::new(Heuristic::Manhattan, &goal).unwrap();
-    for _ in 0..5 {
-        let start = random_solvable(&goal, Default::default(), &mut rng).unwrap();
-        let report = solve(&start, &goal, &Options::default()).unwrap();
-        assert_eq!(report.method.algorithm, Algorithm::Reduction);
+/// Mean of solution length ÷ Manhattan bound over `count` random boards (seeded) solved by `auto`.
+fn mean_ratio(w: usize, h: usize, goal: &Board, count: usize, seed: u64) -> f64 {
+    let mut rng = Rng::seeded(seed);
+    let md = slide::heuristics::Estimator::new(Heuristic::Manhattan, goal).unwrap();
+    let mut sum = 0.0;
+    for _ in 0..count {
+        let start = random_solvable(goal, Default::default(), &mut rng).unwrap();
+        let report = solve(&start, goal, &Options::default()).unwrap();
+        assert_eq!(report.method.algorithm, Algorithm::Fringe, "{w}x{h}");
         let sol = report.solution().unwrap();
+        assert!(reaches(&start, goal, sol.moves()), "{start}");
         assert!(!sol.optimal());
         let bound = md.estimate_board(&start) as usize;
         assert!(sol.len() >= bound);
-        assert!(sol.len() <= 4 * bound, "{} against {bound}", sol.len());
+        sum += sol.len() as f64 / bound as f64;
+    }
+    sum / count as f64
+}
+
+#[test]
+fn line_by_line_search_keeps_large_boards_under_their_recorded_ceilings() {
+    // Recorded ceilings, a little above the measured means on these seeds (2.01, 2.09, 2.26,
+    // 2.37; rows and columns alone: 2.8 to 3.3 × Manhattan). Lengths only: the searches are
+    // deterministic.
+    for (side, count, ceiling) in [(6, 6, 2.05), (7, 4, 2.15), (8, 3, 2.3), (10, 2, 2.4)] {
+        let goal = Board::blank_last(side, side).unwrap();
+        let ratio = mean_ratio(side, side, &goal, count, 99);
+        assert!(ratio <= ceiling, "{side}x{side}: {ratio:.3} > {ceiling}");
+    }
+}
+
+#[test]
+fn auto_answers_long_thin_boards_by_line_by_line_search() {
+    let mut rng = Rng::seeded(30);
+    for (w, h) in [(2, 10), (3, 7), (10, 3)] {
+        let goal = Board::blank_first(w, h).unwrap();
+        let start = random_solvable(&goal, Default::default(), &mut rng).unwrap();
+        let report = solve(&start, &goal, &Options::default()).unwrap();
+        assert_eq!(report.method.algorithm, Algorithm::Fringe, "{w}x{h}");
+        assert!(reaches(&start, &goal, report.solution().unwrap().moves()));
+    }
+}
+
+#[test]
+fn line_by_line_search_answers_rectangles_toward_both_corners() {
+    let mut rng = Rng::seeded(12);
+    for (w, h) in [(6, 7), (9, 6), (10, 3), (3, 10), (2, 9), (10, 8)] {
+        for goal in [
+            Board::blank_last(w, h).unwrap(),
+            Board::blank_first(w, h).unwrap(),
+        ] {
+            let start = random_solvable(&goal, Default::default(), &mut rng).unwrap();
+            let options = Options {
+                algorithm: Algorithm::Fringe,
+                ..Options::default()
+            };
+            let report = solve(&start, &goal, &options).unwrap();
+            let sol = report.solution().unwrap();
+            assert!(reaches(&start, &goal, sol.moves()), "{w}x{h} {start}");
+            let first = slide::solver::rows_and_columns::reduce(&start, &goal).unwrap();
+            assert!(sol.len() <= first.moves.len(), "{w}x{h} {start}");
+        }
+    }
+}
+
+#[test]
+fn the_first_answer_comes_before_any_line_search_and_the_next_is_shorter() {
+    let goal = Board::blank_first(8, 8).unwrap();
+    let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(3)).unwrap();
+    let mut solver = Solver::new(&start, &goal, &Options::default()).unwrap();
+    let first = match solver.run(1) {
+        Progress::Better(report) => report,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(first.stats.expanded, 0, "rows and columns search nothing");
+    let first = first.solution().unwrap().len();
+    let last = solver.finish().unwrap();
+    assert!(reaches(&start, &goal, last.solution().unwrap().moves()));
+    assert!(last.solution().unwrap().len() < first);
+}
+
+#[test]
+fn line_searches_keep_to_their_node_budget_and_still_answer() {
+    // A budget far too small for any line: every search gives up, and the answer is rows and
+    // columns', shortened; never more nodes than allowed.
+    let goal = Board::blank_last(9, 9).unwrap();
+    let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(8)).unwrap();
+    for max_nodes in [10, 5_000, 200_000] {
+        let options = Options {
+            algorithm: Algorithm::Fringe,
+            max_nodes: Some(max_nodes),
+            ..Options::default()
+        };
+        let report = solve(&start, &goal, &options).unwrap();
+        assert!(report.stats.expanded <= max_nodes, "{max_nodes}");
+        let sol = report.solution().unwrap();
+        assert!(reaches(&start, &goal, sol.moves()));
     }
 }
 

@@ -478,6 +478,7 @@ mod cli {
             Algorithm::Bfs => "breadth-first search".into(),
             Algorithm::Dfs => "depth-first search, depth-limited".into(),
             Algorithm::Reduction => "rows and columns, then shortened".into(),
+            Algorithm::Fringe => "each line by a bounded search, then shortened".into(),
             Algorithm::Anytime => format!("anytime weighted IDA* (f = depth + w·{h}, w falling)"),
             Algorithm::Auto => "auto".into(),
         }

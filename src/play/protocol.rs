@@ -186,7 +186,8 @@ pub const BROWSER_IDA_MAX_NODES: u64 = 1_000_000_000;
 /// The budget a request runs with in the browser when it names none.
 pub fn browser_budget(method: Method) -> Option<u64> {
     match method.algorithm {
-        Algorithm::Anytime => None, // its own budget: about a second
+        // Their own budgets: about a second natively.
+        Algorithm::Anytime | Algorithm::Fringe => None,
         a if a.keeps_nodes() => Some(BROWSER_MAX_NODES),
         _ => Some(BROWSER_IDA_MAX_NODES),
     }

@@ -36,13 +36,28 @@ pub struct Reduced {
 
 /// A mirror image that puts the goal's blank in the bottom-right corner.
 #[derive(Clone, Copy)]
-struct Flip {
+pub(super) struct Flip {
     rows: bool,
     columns: bool,
 }
 
 impl Flip {
-    fn square(self, s: usize, w: usize, h: usize) -> usize {
+    /// The flip that puts `goal`'s blank in the bottom-right corner, if it is in a corner.
+    pub(super) fn for_goal(goal: &Board) -> Result<Flip, ReductionError> {
+        let (w, h, blank) = (goal.width(), goal.height(), goal.blank());
+        let flip = Flip {
+            rows: blank / w == 0 && h > 1,
+            columns: blank.is_multiple_of(w) && w > 1,
+        };
+        if flip.square(blank, w, h) != w * h - 1 {
+            return Err(ReductionError(
+                "solving by rows and columns needs the goal's blank in a corner".into(),
+            ));
+        }
+        Ok(flip)
+    }
+
+    pub(super) fn square(self, s: usize, w: usize, h: usize) -> usize {
         let (mut r, mut c) = (s / w, s % w);
         if self.rows {
             r = h - 1 - r;
@@ -53,7 +68,7 @@ impl Flip {
         r * w + c
     }
 
-    fn board(self, b: &Board) -> Board {
+    pub(super) fn board(self, b: &Board) -> Board {
         let (w, h) = (b.width(), b.height());
         let mut tiles = vec![0u8; b.len()];
         for (s, &t) in b.tiles().iter().enumerate() {
@@ -63,7 +78,7 @@ impl Flip {
         Board::new(w, h, &tiles).unwrap_or_else(|_| b.clone())
     }
 
-    fn unflip(self, m: Move) -> Move {
+    pub(super) fn unflip(self, m: Move) -> Move {
         match m {
             Move::Up | Move::Down if self.rows => m.opposite(),
             Move::Left | Move::Right if self.columns => m.opposite(),
@@ -249,16 +264,7 @@ pub fn fits(goal: &Board) -> bool {
 /// Solves `start` toward `goal` by rows and columns; the goal's blank must be in a corner.
 pub fn reduce(start: &Board, goal: &Board) -> Result<Reduced, ReductionError> {
     let (w, h) = (start.width(), start.height());
-    let blank = goal.blank();
-    let flip = Flip {
-        rows: blank / w == 0 && h > 1,
-        columns: blank.is_multiple_of(w) && w > 1,
-    };
-    if flip.square(blank, w, h) != w * h - 1 {
-        return Err(ReductionError(
-            "solving by rows and columns needs the goal's blank in a corner".into(),
-        ));
-    }
+    let flip = Flip::for_goal(goal)?;
     let (s, g) = (flip.board(start), flip.board(goal));
     let mut pos = vec![0usize; s.len()];
     for (sq, &t) in s.tiles().iter().enumerate() {
@@ -288,7 +294,29 @@ pub fn reduce(start: &Board, goal: &Board) -> Result<Reduced, ReductionError> {
             left += 1;
         }
     }
-    // The corner left, solved optimally on a board of its own.
+    let rest = solve_corner(&work.at, g.tiles(), w, h, top, left, |a, b| {
+        optimal(a, b, 1_000_000)
+    })?;
+    let mut moves = work.moves;
+    moves.extend(rest);
+    let moves: Vec<Move> = moves.into_iter().map(|m| flip.unflip(m)).collect();
+    Ok(Reduced {
+        first_length: moves.len(),
+        moves,
+    })
+}
+
+/// The moves that finish the corner `top..h` × `left..w` of the tiles `at` toward the goal tiles
+/// `goal`, found by `finish` on a board of the corner's own.
+pub(super) fn solve_corner(
+    at: &[u8],
+    goal: &[u8],
+    w: usize,
+    h: usize,
+    top: usize,
+    left: usize,
+    finish: impl FnOnce(&Board, &Board) -> Option<Vec<Move>>,
+) -> Result<Vec<Move>, ReductionError> {
     let (cw, ch) = (w - left, h - top);
     let corner = |tiles: &[u8]| -> Vec<u8> {
         (top..h)
@@ -296,7 +324,7 @@ pub fn reduce(start: &Board, goal: &Board) -> Result<Reduced, ReductionError> {
             .map(|sq| tiles[sq])
             .collect()
     };
-    let goal_tiles = corner(g.tiles());
+    let goal_tiles = corner(goal);
     let rank: HashMap<u8, u8> = {
         let mut sorted = goal_tiles.clone();
         sorted.sort_unstable();
@@ -313,17 +341,11 @@ pub fn reduce(start: &Board, goal: &Board) -> Result<Reduced, ReductionError> {
             .collect();
         Board::new(cw, ch, &t).map_err(|e| ReductionError(format!("corner: {e}")))
     };
-    let sub_start = relabel(corner(&work.at))?;
+    let sub_start = relabel(corner(at))?;
     let sub_goal = relabel(goal_tiles)?;
-    let rest = optimal(&sub_start, &sub_goal, 1_000_000)
+    let rest = finish(&sub_start, &sub_goal)
         .ok_or_else(|| ReductionError("the last corner could not be solved".into()))?;
-    let mut moves = work.moves;
-    moves.extend(rest);
-    let moves: Vec<Move> = moves.into_iter().map(|m| flip.unflip(m)).collect();
-    Ok(Reduced {
-        first_length: moves.len(),
-        moves,
-    })
+    Ok(rest)
 }
 
 /// Window length and per-window node budget of [`shorten`] as the rows-and-columns method uses it.

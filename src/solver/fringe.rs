@@ -1,0 +1,528 @@
+//! Shorter answers for large boards (6×6 to 10×10 and long rectangles): the board is still
+//! finished a line at a time, like [`super::rows_and_columns`], but each line is placed by a
+//! bounded best-first search over the line's tiles *together* with the blank, not one tile at a
+//! time; the last 5×5 corner is solved by weighted A* over the whole corner (a smaller one if
+//! that runs out of nodes); then windows of the path are re-solved.
+//!
+//! Why: placing tiles one by one with the rest frozen makes the blank walk round each tile again
+//! and again, and the last two tiles of every line need a fixed ten-odd-move trick. A search over
+//! (blank, tiles of the line) lets tiles share the blank's trips, lets a tile already home step
+//! aside for a moment, and finds the cheap way in for the line's last tiles. Tiles outside the
+//! line are "don't care", so a state is a few squares and a line takes thousands of nodes.
+//!
+//! The estimate guiding the search is, for each tile of the line, the exact number of moves it
+//! would need alone (breadth-first over its (tile, blank) squares in the unfinished rectangle),
+//! plus the blank's walk to the nearest tile still away from home. It is not admissible (tiles
+//! share the blank's trips), which is what we want: the search is a fast guide, not a proof.
+//! Each line is searched in steps: a few more of its tiles join the tracked set each time, and
+//! tiles already home stay tracked (free to move, but due home again).
+//!
+//! Memory stays bounded: every search stops after [`Tuning::nodes_per_search`] expansions and the
+//! method then reports an error; the caller keeps the rows-and-columns answer it already has.
+
+use super::rows_and_columns::{Flip, ReductionError, solve_corner};
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
+use rustc_hash::FxHashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+
+/// The knobs of [`solve`], measured on random 6×6 to 10×10 boards (see the README).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// Most expansions of one line step's search; memory grows with it (about 60 bytes a node).
+    pub nodes_per_search: u64,
+    /// Tiles of a line that join the tracked set at each step.
+    pub group: usize,
+    /// Most expansions of all line searches together.
+    pub max_nodes: u64,
+    /// f = g + weight × h, as `(numerator, denominator)`.
+    pub weight: (u32, u32),
+    /// Side of the last corner (3 to 5): a 3×3 is solved optimally, a 4×4 or 5×5 by weighted A*
+    /// with linear conflict (w = 1.5 and 2), and if that runs out of nodes one more line is
+    /// searched and the corner is one smaller.
+    pub corner: usize,
+    /// Moves of a window re-solved when shortening, and most expansions of its search: 32 and
+    /// 100,000 take 1-2 % off (24 and 20,000, as rows and columns use, take 1 %), within a
+    /// tenth of a second on 10×10.
+    pub window: (usize, u64),
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            nodes_per_search: 50_000,
+            group: MAX_TRACKED,
+            max_nodes: 2_000_000,
+            weight: (1, 1),
+            window: (32, 100_000),
+            corner: 5,
+        }
+    }
+}
+
+/// What the method did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fringed {
+    /// The moves from the start to the goal, not yet shortened.
+    pub moves: Vec<Move>,
+    /// Expansions of all line searches together.
+    pub expanded: u64,
+}
+
+/// Weight of the weighted A* that finishes a 4×4 corner (a 5×5 takes 2), and its node budget:
+/// a few milliseconds, 10 MB at most.
+const CORNER_WEIGHT: f64 = 1.5;
+const CORNER_NODES: u64 = 200_000;
+
+/// Most tiles tracked at once: a whole line of a 10×10 board.
+const MAX_TRACKED: usize = 10;
+
+/// Solves `start` toward `goal` (whose blank must be in a corner) line by line, each line by a
+/// bounded search; errors if a search runs out of nodes.
+pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, ReductionError> {
+    let (w, h) = (start.width(), start.height());
+    let flip = Flip::for_goal(goal)?;
+    let (s, g) = (flip.board(start), flip.board(goal));
+    let mut work = Work {
+        w,
+        at: s.tiles().to_vec(),
+        moves: Vec::new(),
+        expanded: 0,
+    };
+    let (mut top, mut left) = (0, 0);
+    let mut corner = tuning.corner.clamp(3, 5);
+    let rest = loop {
+        if h - top <= corner && w - left <= corner {
+            let finish = |a: &Board, b: &Board| {
+                if corner == 3 {
+                    return super::rows_and_columns::optimal(a, b, 1_000_000);
+                }
+                let options = super::Options {
+                    algorithm: super::Algorithm::Weighted,
+                    heuristic: Some(crate::heuristics::Heuristic::LinearConflict),
+                    weight: if corner == 4 { CORNER_WEIGHT } else { 2.0 },
+                    max_nodes: Some(CORNER_NODES),
+                    ..super::Options::default()
+                };
+                let report = super::solve(a, b, &options).ok()?;
+                report.solution().map(|s| s.moves().to_vec())
+            };
+            match solve_corner(&work.at, g.tiles(), w, h, top, left, finish) {
+                Ok(rest) => break rest,
+                Err(e) if corner == 3 => return Err(e),
+                Err(_) => corner -= 1,
+            }
+        }
+        let region = Region {
+            w,
+            top,
+            left,
+            bottom: h,
+        };
+        let row = h - top >= w - left;
+        let cells: Vec<(usize, u8)> = if row {
+            (left..w)
+                .map(|c| (top * w + c, g.tile(top * w + c)))
+                .collect()
+        } else {
+            (top..h)
+                .map(|r| (r * w + left, g.tile(r * w + left)))
+                .collect()
+        };
+        work.line(&region, &cells, tuning)?;
+        if row {
+            top += 1;
+        } else {
+            left += 1;
+        }
+    };
+    let mut moves = work.moves;
+    moves.extend(rest);
+    Ok(Fringed {
+        moves: moves.into_iter().map(|m| flip.unflip(m)).collect(),
+        expanded: work.expanded,
+    })
+}
+
+/// The unfinished rectangle: rows `top..bottom`, columns `left..w`.
+struct Region {
+    w: usize,
+    top: usize,
+    left: usize,
+    bottom: usize,
+}
+
+impl Region {
+    fn contains(&self, s: usize) -> bool {
+        s / self.w >= self.top && s / self.w < self.bottom && s % self.w >= self.left
+    }
+
+    /// The squares next to `s` inside the rectangle.
+    fn neighbours(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
+        let w = self.w;
+        let (r, c) = (s / w, s % w);
+        [
+            (r > self.top).then(|| s - w),
+            (r + 1 < self.bottom).then(|| s + w),
+            (c > self.left).then(|| s - 1),
+            (c + 1 < w).then(|| s + 1),
+        ]
+        .into_iter()
+        .flatten()
+    }
+}
+
+/// Moves from the blank on square `b` to the blank on `to`, named by the tile that slides.
+fn move_between(b: usize, to: usize, w: usize) -> Move {
+    if to == b + w {
+        Move::Up
+    } else if to + w == b {
+        Move::Down
+    } else if to == b + 1 {
+        Move::Left
+    } else {
+        Move::Right
+    }
+}
+
+/// The moves one tile needs alone to reach its target within the region.
+struct LoneTile {
+    /// From every (tile, blank) pair of squares: `with_blank[tile * n + blank]`, `u16::MAX`
+    /// where unreachable.
+    with_blank: Vec<u16>,
+    /// From every square, with the blank on the best square beside it.
+    beside: Vec<u16>,
+}
+
+impl LoneTile {
+    fn new(region: &Region, n: usize, target: usize) -> LoneTile {
+        let mut cost = vec![u16::MAX; n * n];
+        let mut queue = VecDeque::new();
+        for b in (0..n).filter(|&b| b != target && region.contains(b)) {
+            cost[target * n + b] = 0;
+            queue.push_back((target, b));
+        }
+        // Moves are reversible: breadth-first search out of the goal pairs gives distances to them.
+        while let Some((t, b)) = queue.pop_front() {
+            let d = cost[t * n + b];
+            for nb in region.neighbours(b) {
+                let next = if nb == t { (b, nb) } else { (t, nb) };
+                let c = &mut cost[next.0 * n + next.1];
+                if *c == u16::MAX {
+                    *c = d + 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+        let beside = (0..n)
+            .map(|p| {
+                region
+                    .neighbours(p)
+                    .map(|nb| cost[p * n + nb])
+                    .min()
+                    .unwrap_or(u16::MAX)
+            })
+            .collect();
+        LoneTile {
+            with_blank: cost,
+            beside,
+        }
+    }
+}
+
+/// The working board, in the flipped frame where the goal's blank is bottom-right.
+struct Work {
+    w: usize,
+    at: Vec<u8>,
+    moves: Vec<Move>,
+    expanded: u64,
+}
+
+impl Work {
+    fn blank(&self) -> usize {
+        self.at.iter().position(|&t| t == 0).unwrap_or(0)
+    }
+
+    fn slide(&mut self, to: usize) {
+        let b = self.blank();
+        self.moves.push(move_between(b, to, self.w));
+        self.at[b] = self.at[to];
+        self.at[to] = 0;
+    }
+
+    /// Brings the tiles of `cells` home, a group at a time, each step one bounded search.
+    fn line(
+        &mut self,
+        region: &Region,
+        cells: &[(usize, u8)],
+        tuning: &Tuning,
+    ) -> Result<(), ReductionError> {
+        let n = self.at.len();
+        let costs: Vec<LoneTile> = cells
+            .iter()
+            .map(|&(sq, _)| LoneTile::new(region, n, sq))
+            .collect();
+        // A search that runs out of nodes is tried again with fewer new tiles, and last with a
+        // greedier weight: a smaller step is a smaller search.
+        let mut group = tuning.group.max(1);
+        let mut tracked = 0;
+        let mut greedy = false;
+        while tracked < cells.len() {
+            let mut next = (tracked + group).min(cells.len());
+            // The last group never has a lone tile: a line's last two tiles go in together.
+            if cells.len() - next == 1 {
+                next += 1;
+            }
+            let step_tuning = Tuning {
+                weight: if greedy { (3, 1) } else { tuning.weight },
+                ..*tuning
+            };
+            match self.search(region, &cells[..next], &costs[..next], &step_tuning) {
+                Ok(path) => {
+                    for s in path {
+                        self.slide(s);
+                    }
+                    tracked = next;
+                }
+                Err(_) if group > 1 => group /= 2,
+                Err(_) if !greedy => greedy = true,
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// The blank's squares, in order, that bring every tile of `cells` home (best-first search).
+    fn search(
+        &mut self,
+        region: &Region,
+        cells: &[(usize, u8)],
+        costs: &[LoneTile],
+        tuning: &Tuning,
+    ) -> Result<Vec<usize>, ReductionError> {
+        let n = self.at.len();
+        let k = cells.len();
+        if k > MAX_TRACKED {
+            return Err(ReductionError("a line longer than ten tiles".into()));
+        }
+        // A state: the blank's square, then each tracked tile's, 7 bits each.
+        type State = [u8; MAX_TRACKED + 1];
+        let mut first: State = [0; MAX_TRACKED + 1];
+        first[0] = self.blank() as u8;
+        for (i, &(_, tile)) in cells.iter().enumerate() {
+            first[i + 1] = self.at.iter().position(|&t| t == tile).unwrap_or(0) as u8;
+        }
+        let pack = |s: &State| -> u128 {
+            s[..=k]
+                .iter()
+                .fold(0u128, |acc, &p| (acc << 7) | u128::from(p))
+        };
+        let estimate = |s: &State| -> u32 {
+            let b = s[0] as usize;
+            let (mut sum, mut approach) = (0u32, u32::MAX);
+            for i in 0..k {
+                let p = s[i + 1] as usize;
+                if p == cells[i].0 {
+                    continue;
+                }
+                // The tile's cost with the blank beside it, and the blank's extra walk to it.
+                let here = u32::from(costs[i].with_blank[p * n + b]);
+                let beside = u32::from(costs[i].beside[p]);
+                sum += beside;
+                approach = approach.min(here.saturating_sub(beside));
+            }
+            if approach == u32::MAX {
+                0
+            } else {
+                sum + approach
+            }
+        };
+        let (wn, wd) = tuning.weight;
+        let budget = tuning
+            .nodes_per_search
+            .min(tuning.max_nodes.saturating_sub(self.expanded));
+        struct Node {
+            state: State,
+            parent: u32,
+            g: u32,
+        }
+        let mut nodes = vec![Node {
+            state: first,
+            parent: u32::MAX,
+            g: 0,
+        }];
+        let mut seen: FxHashMap<u128, u32> = FxHashMap::default();
+        seen.insert(pack(&first), 0);
+        let h0 = estimate(&first);
+        let mut open = BinaryHeap::from([Reverse((wn * h0, h0, 0u32))]);
+        let mut expanded = 0u64;
+        while let Some(Reverse((_, h, i))) = open.pop() {
+            let node = &nodes[i as usize];
+            let (state, g) = (node.state, node.g);
+            if h == 0 && (0..k).all(|t| state[t + 1] as usize == cells[t].0) {
+                self.expanded += expanded;
+                let mut path = Vec::new();
+                let mut at = i;
+                while nodes[at as usize].parent != u32::MAX {
+                    path.push(nodes[at as usize].state[0] as usize);
+                    at = nodes[at as usize].parent;
+                }
+                path.reverse();
+                return Ok(path);
+            }
+            if expanded >= budget {
+                self.expanded += expanded;
+                return Err(ReductionError(format!(
+                    "a line's search ran out of its {budget} nodes"
+                )));
+            }
+            expanded += 1;
+            let b = state[0] as usize;
+            for nb in region.neighbours(b) {
+                let mut next = state;
+                next[0] = nb as u8;
+                if let Some(t) = (1..=k).find(|&t| next[t] as usize == nb) {
+                    next[t] = b as u8;
+                }
+                let key = pack(&next);
+                let g2 = g + 1;
+                match seen.get(&key) {
+                    Some(&j) if nodes[j as usize].g <= g2 => continue,
+                    Some(&j) => {
+                        nodes[j as usize].g = g2;
+                        nodes[j as usize].parent = i;
+                        let h2 = estimate(&next);
+                        open.push(Reverse((wd * g2 + wn * h2, h2, j)));
+                    }
+                    None => {
+                        let j = nodes.len() as u32;
+                        nodes.push(Node {
+                            state: next,
+                            parent: i,
+                            g: g2,
+                        });
+                        seen.insert(key, j);
+                        let h2 = estimate(&next);
+                        open.push(Reverse((wd * g2 + wn * h2, h2, j)));
+                    }
+                }
+            }
+        }
+        self.expanded += expanded;
+        Err(ReductionError(
+            "a line cannot be placed (an internal error)".into(),
+        ))
+    }
+}
+
+/// Window length and per-window node budget of rows and columns' shortening, when the line
+/// searches ran out of nodes.
+const WINDOW: usize = super::rows_and_columns::WINDOW;
+const WINDOW_NODES: u64 = 20_000;
+
+fn window(from: &Board, to: &Board) -> Option<Vec<Move>> {
+    super::rows_and_columns::optimal(from, to, WINDOW_NODES)
+}
+
+/// [`solve`], then the path shortened (loops cut, windows re-solved optimally).
+pub fn shortened(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, ReductionError> {
+    let solved = solve(start, goal, tuning)?;
+    let (length, nodes) = tuning.window;
+    let window = |from: &Board, to: &Board| super::rows_and_columns::optimal(from, to, nodes);
+    Ok(Fringed {
+        moves: super::shorten::shorten(start, &solved.moves, length, window),
+        ..solved
+    })
+}
+
+/// The method as a [`crate::search::Search`] step by step: rows and columns' answer first (a
+/// 10×10 in a few milliseconds, given at once as a better solution), then the line searches'
+/// answer shortened, or rows and columns' shortened if the line searches ran out of nodes.
+pub(crate) struct FringeSearch {
+    start: Board,
+    goal: Board,
+    tuning: Tuning,
+    /// Most expansions of all line searches together.
+    max_nodes: u64,
+    stats: crate::search::Stats,
+    first: Option<Vec<Move>>,
+    fresh: Option<crate::search::Better>,
+}
+
+impl FringeSearch {
+    pub fn new(start: &Board, goal: &Board, max_nodes: u64) -> FringeSearch {
+        FringeSearch {
+            start: start.clone(),
+            goal: goal.clone(),
+            tuning: Tuning::default(),
+            max_nodes,
+            stats: crate::search::Stats::default(),
+            first: None,
+            fresh: None,
+        }
+    }
+}
+
+impl crate::search::Step for FringeSearch {
+    fn step(&mut self, _slice: u64) -> Option<crate::search::Outcome> {
+        let Some(first) = &self.first else {
+            let Ok(first) = super::rows_and_columns::reduce(&self.start, &self.goal) else {
+                return Some(crate::search::Outcome::Exhausted);
+            };
+            self.fresh = Some(crate::search::Better {
+                moves: first.moves.clone(),
+                within: f64::INFINITY,
+            });
+            self.first = Some(first.moves);
+            return None;
+        };
+        let tuning = Tuning {
+            max_nodes: self.max_nodes,
+            ..self.tuning
+        };
+        let searched = shortened(&self.start, &self.goal, &tuning);
+        self.stats.expanded = match &searched {
+            Ok(f) => f.expanded,
+            Err(_) => self.max_nodes,
+        };
+        let moves = match searched {
+            Ok(f) if f.moves.len() < first.len() => f.moves,
+            _ => super::shorten::shorten(&self.start, first, WINDOW, window),
+        };
+        Some(crate::search::Outcome::Found(moves))
+    }
+
+    fn take_better(&mut self) -> Option<crate::search::Better> {
+        self.fresh.take()
+    }
+
+    fn counters(&self) -> crate::search::Stats {
+        self.stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::random::Rng;
+    use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
+
+    #[test]
+    fn every_shape_and_both_corners_reach_the_goal() {
+        let mut rng = Rng::seeded(4);
+        for (w, h) in [(6, 6), (7, 7), (10, 10), (2, 7), (10, 3), (5, 9)] {
+            for goal in [
+                Board::blank_last(w, h).unwrap(),
+                Board::blank_first(w, h).unwrap(),
+            ] {
+                let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+                let r = solve(&start, &goal, &Tuning::default())
+                    .unwrap_or_else(|e| panic!("{w}x{h} {start}: {e}"));
+                let mut b = start.clone();
+                assert!(b.apply_all(&r.moves).is_ok());
+                assert_eq!(b, goal, "{w}x{h} from {start}");
+            }
+        }
+    }
+}
