@@ -27,7 +27,7 @@ pub const SIZES: [(usize, usize); 16] = [
 ];
 
 /// Every method in the picker: label, algorithm, heuristic.
-const METHODS: [(&str, Algorithm, Option<Heuristic>); 15] = [
+const METHODS: [(&str, Algorithm, Option<Heuristic>); 16] = [
     ("Fastest for this size", Algorithm::Auto, None),
     (
         "A* + Manhattan",
@@ -78,6 +78,7 @@ const METHODS: [(&str, Algorithm, Option<Heuristic>); 15] = [
     ("Breadth-first search", Algorithm::Bfs, None),
     ("Depth-first search", Algorithm::Dfs, None),
     ("Rows and columns", Algorithm::Reduction, None),
+    ("Line by line search", Algorithm::Fringe, None),
     (
         "Anytime + pattern DBs",
         Algorithm::Anytime,
