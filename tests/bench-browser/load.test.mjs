@@ -8,20 +8,23 @@ import { launch, serve } from '../e2e/harness.mjs';
 
 const RUNS = 5;
 
+/** A mobile network (150 ms round trip, 9 Mbit/s down), and with `cpu` a phone's CPU (÷ 4). */
+async function slowDown(context, page, { cpu }) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (9 * 1024 * 1024) / 8,
+    uploadThroughput: (1.5 * 1024 * 1024) / 8,
+  });
+  if (cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
 async function firstBoard(browser, url, throttle) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  if (throttle) {
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (9 * 1024 * 1024) / 8,
-      uploadThroughput: (1.5 * 1024 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  }
+  if (throttle) await slowDown(context, page, { cpu: true });
   await page.goto(url);
   await page.waitForSelector('[data-testid=board]');
   const ms = await page.evaluate(() => performance.getEntriesByName('slide:first-board')[0]?.startTime);
@@ -54,16 +57,7 @@ it('page load to the first board', { timeout: 600000 }, async () => {
 async function firstFifteen(browser, url, throttle) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  if (throttle) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (9 * 1024 * 1024) / 8,
-      uploadThroughput: (1.5 * 1024 * 1024) / 8,
-    });
-  }
+  if (throttle) await slowDown(context, page, { cpu: false });
   await page.goto(url);
   await page.waitForSelector('[data-testid=board]');
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
