@@ -186,7 +186,8 @@ fn large_boards() {
     }
 }
 
-/// Tuning runs of the line searches: `SLIDE_FRINGE=nodes,group,weight numerator,denominator`.
+/// Tuning runs of the line searches: `SLIDE_FRINGE=nodes,group,weight numerator,denominator,
+/// window moves,window nodes,corner[,others numerator,denominator]`.
 fn tune_fringe(spec: &str) {
     use slide::solver::fringe::{Tuning, shortened, solve};
     let v: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
@@ -196,6 +197,10 @@ fn tune_fringe(spec: &str) {
         weight: (v[2] as u32, v[3] as u32),
         window: (v[4] as usize, v[5]),
         corner: v[6] as usize,
+        others: match v.get(7..9) {
+            Some(o) => (o[0] as u32, o[1] as u32),
+            None => Tuning::default().others,
+        },
         ..Tuning::default()
     };
     let tries: usize = std::env::var("SLIDE_BENCH_BOARDS")

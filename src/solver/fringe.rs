@@ -46,6 +46,10 @@ pub struct Tuning {
     /// 100,000 take 1-2 % off (24 and 20,000, as rows and columns use, take 1 %), within a
     /// tenth of a second on 10×10.
     pub window: (usize, u64),
+    /// Weight of the other tiles' Manhattan distance in a line's search, as `(numerator,
+    /// denominator)`: among paths of one length that place the line, the one that also brings
+    /// the others nearer home wins, and a path a move longer may win if it does much more so.
+    pub others: (u32, u32),
 }
 
 impl Default for Tuning {
@@ -57,6 +61,7 @@ impl Default for Tuning {
             weight: (1, 1),
             window: (32, 100_000),
             corner: 5,
+            others: (1, 2),
         }
     }
 }
@@ -84,8 +89,13 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
     let (w, h) = (start.width(), start.height());
     let flip = Flip::for_goal(goal)?;
     let (s, g) = (flip.board(start), flip.board(goal));
+    let mut home = vec![0; g.tiles().len()];
+    for (square, &tile) in g.tiles().iter().enumerate() {
+        home[usize::from(tile)] = square;
+    }
     let mut work = Work {
         w,
+        home,
         at: s.tiles().to_vec(),
         moves: Vec::new(),
         expanded: 0,
@@ -234,6 +244,8 @@ impl LoneTile {
 /// The working board, in the flipped frame where the goal's blank is bottom-right.
 struct Work {
     w: usize,
+    /// Each tile's square in the goal.
+    home: Vec<usize>,
     at: Vec<u8>,
     moves: Vec<Move>,
     expanded: u64,
@@ -294,6 +306,11 @@ impl Work {
     }
 
     /// The blank's squares, in order, that bring every tile of `cells` home (best-first search).
+    ///
+    /// A state is the blank's square and the tracked tiles'; the other tiles are not part of it,
+    /// but each node keeps the board its path leads to, so that the other tiles' Manhattan
+    /// distance can weigh in ([`Tuning::others`]): of two paths to one state, the one leaving the
+    /// others nearer home is kept.
     fn search(
         &mut self,
         region: &Region,
@@ -302,6 +319,7 @@ impl Work {
         tuning: &Tuning,
     ) -> Result<Vec<usize>, ReductionError> {
         let n = self.at.len();
+        let w = self.w;
         let k = cells.len();
         if k > MAX_TRACKED {
             return Err(ReductionError("a line longer than ten tiles".into()));
@@ -338,7 +356,22 @@ impl Work {
                 sum + approach
             }
         };
-        let (wn, wd) = tuning.weight;
+        // The other tiles: how far one is from home, from square `s`.
+        let mut tracked = vec![false; n];
+        for &(_, tile) in cells {
+            tracked[usize::from(tile)] = true;
+        }
+        let home = &self.home;
+        let distance = |tile: u8, s: usize| -> i64 {
+            let h = home[usize::from(tile)];
+            ((s / w).abs_diff(h / w) + (s % w).abs_diff(h % w)) as i64
+        };
+        let (wn, wd) = (i64::from(tuning.weight.0), i64::from(tuning.weight.1));
+        let (on, od) = (i64::from(tuning.others.0), i64::from(tuning.others.1));
+        // f = g + weight × h + others' weight × their distance, scaled to whole numbers; `kept`
+        // is the part that differs between two paths to one state.
+        let priority = |g: i64, h: u32, others: i64| od * (wd * g + wn * i64::from(h)) + on * wd * others;
+        let kept = |g: i64, others: i64| od * g + on * others;
         let budget = tuning
             .nodes_per_search
             .min(tuning.max_nodes.saturating_sub(self.expanded));
@@ -346,20 +379,32 @@ impl Work {
             state: State,
             parent: u32,
             g: u32,
+            /// The other tiles' distance from home, summed (their change from the start).
+            others: i32,
         }
         let mut nodes = vec![Node {
             state: first,
             parent: u32::MAX,
             g: 0,
+            others: 0,
         }];
+        // Node i's board is `boards[i * n..(i + 1) * n]`.
+        let mut boards: Vec<u8> = self.at.clone();
         let mut seen: FxHashMap<u128, u32> = FxHashMap::default();
         seen.insert(pack(&first), 0);
         let h0 = estimate(&first);
-        let mut open = BinaryHeap::from([Reverse((wn * h0, h0, 0u32))]);
+        let mut open = BinaryHeap::from([Reverse((priority(0, h0, 0), h0, 0u32))]);
         let mut expanded = 0u64;
-        while let Some(Reverse((_, h, i))) = open.pop() {
+        let mut board = vec![0u8; n];
+        while let Some(Reverse((f, h, i))) = open.pop() {
             let node = &nodes[i as usize];
-            let (state, g) = (node.state, node.g);
+            let (state, g, others) = (node.state, node.g, i64::from(node.others));
+            if f != priority(i64::from(g), h, others) {
+                // A stale entry (the node was reached more cheaply since): skipped, but counted,
+                // so that the budget bounds the queue too.
+                expanded += 1;
+                continue;
+            }
             if h == 0 && (0..k).all(|t| state[t + 1] as usize == cells[t].0) {
                 self.expanded += expanded;
                 let mut path = Vec::new();
@@ -378,35 +423,53 @@ impl Work {
                 )));
             }
             expanded += 1;
+            board.copy_from_slice(&boards[i as usize * n..(i as usize + 1) * n]);
             let b = state[0] as usize;
             for nb in region.neighbours(b) {
                 let mut next = state;
                 next[0] = nb as u8;
-                if let Some(t) = (1..=k).find(|&t| next[t] as usize == nb) {
-                    next[t] = b as u8;
+                let tile = board[nb];
+                let mut others2 = others;
+                if tracked[usize::from(tile)] {
+                    if let Some(t) = (1..=k).find(|&t| next[t] as usize == nb) {
+                        next[t] = b as u8;
+                    }
+                } else {
+                    others2 += distance(tile, b) - distance(tile, nb);
                 }
                 let key = pack(&next);
-                let g2 = g + 1;
-                match seen.get(&key) {
-                    Some(&j) if nodes[j as usize].g <= g2 => continue,
+                let g2 = i64::from(g) + 1;
+                let j = match seen.get(&key) {
                     Some(&j) => {
-                        nodes[j as usize].g = g2;
-                        nodes[j as usize].parent = i;
-                        let h2 = estimate(&next);
-                        open.push(Reverse((wd * g2 + wn * h2, h2, j)));
+                        let old = &nodes[j as usize];
+                        if kept(i64::from(old.g), i64::from(old.others)) <= kept(g2, others2) {
+                            continue;
+                        }
+                        j
                     }
                     None => {
                         let j = nodes.len() as u32;
                         nodes.push(Node {
                             state: next,
                             parent: i,
-                            g: g2,
+                            g: 0,
+                            others: 0,
                         });
+                        boards.extend_from_slice(&board);
                         seen.insert(key, j);
-                        let h2 = estimate(&next);
-                        open.push(Reverse((wd * g2 + wn * h2, h2, j)));
+                        j
                     }
-                }
+                };
+                let node = &mut nodes[j as usize];
+                node.parent = i;
+                node.g = g2 as u32;
+                node.others = others2 as i32;
+                let stored = &mut boards[j as usize * n..(j as usize + 1) * n];
+                stored.copy_from_slice(&board);
+                stored[b] = tile;
+                stored[nb] = 0;
+                let h2 = estimate(&next);
+                open.push(Reverse((priority(g2, h2, others2), h2, j)));
             }
         }
         self.expanded += expanded;
