@@ -29,6 +29,9 @@ fn main() {
     if run("large") {
         large_boards();
     }
+    if let Ok(spec) = std::env::var("SLIDE_BEAM") {
+        tune_beam(&spec);
+    }
     if let Ok(tuning) = std::env::var("SLIDE_FRINGE") {
         tune_fringe(&tuning);
     }
@@ -201,12 +204,16 @@ fn tune_fringe(spec: &str) {
             Some(o) => (o[0] as u32, o[1] as u32),
             None => Tuning::default().others,
         },
+        beam: v.get(9).map_or(0, |&b| b as usize),
         ..Tuning::default()
     };
     let tries: usize = std::env::var("SLIDE_BENCH_BOARDS")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(10);
+    if let Some(near) = std::env::var("SLIDE_NEAR").ok().and_then(|n| n.parse().ok()) {
+        slide::solver::fringe::NEAR.with(|c| c.set(near));
+    }
     for side in [6usize, 8, 10] {
         let mut rng = Rng::seeded(7);
         let goal = Goal::BlankLast.board(side, side).unwrap();
@@ -237,4 +244,41 @@ fn tune_fringe(spec: &str) {
             raw_ms / tries as f64
         );
     }
+}
+
+/// Tuning runs of whole-board beam search: `SLIDE_BEAM=side,width,max nodes`.
+fn tune_beam(spec: &str) {
+    let v: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
+    let side = v[0] as usize;
+    let tries: usize = std::env::var("SLIDE_BENCH_BOARDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10);
+    let mut rng = Rng::seeded(7);
+    let goal = Goal::BlankLast.board(side, side).unwrap();
+    let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
+    let (mut ms, mut ratio, mut failed, mut nodes) = (0.0, 0.0, 0, 0);
+    for _ in 0..tries {
+        let b = slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng)
+            .unwrap();
+        let t = Instant::now();
+        let r = slide::solver::beam::solve(&b, &goal, v[1] as usize, v[2]);
+        ms += t.elapsed().as_secs_f64() * 1000.0;
+        nodes += r.generated;
+        match r.moves {
+            Some(m) => {
+                let mut end = b.clone();
+                assert!(end.apply_all(&m).is_ok() && end == goal);
+                ratio += m.len() as f64 / md.estimate_board(&b) as f64
+            }
+            None => failed += 1,
+        }
+    }
+    let n = (tries - failed) as f64;
+    println!(
+        "| beam {spec} | {:.3} × Manhattan, {:.0} ms, {} generated, {failed} failed |",
+        ratio / n,
+        ms / tries as f64,
+        nodes / tries as u64
+    );
 }

@@ -21,6 +21,7 @@
 
 pub mod bench;
 pub mod compare;
+pub mod beam;
 pub mod fringe;
 pub mod method;
 pub mod rows_and_columns;

@@ -50,6 +50,9 @@ pub struct Tuning {
     /// denominator)`: among paths of one length that place the line, the one that also brings
     /// the others nearer home wins, and a path a move longer may win if it does much more so.
     pub others: (u32, u32),
+    /// Width of the beam search ([`super::beam`]) that finishes the last corner, up to 6×6
+    /// (0: weighted A* on a corner up to 5×5, as `corner` says).
+    pub beam: usize,
 }
 
 impl Default for Tuning {
@@ -62,6 +65,7 @@ impl Default for Tuning {
             window: (32, 100_000),
             corner: 5,
             others: (1, 2),
+            beam: 0,
         }
     }
 }
@@ -79,6 +83,12 @@ pub struct Fringed {
 /// a few milliseconds, 10 MB at most.
 const CORNER_WEIGHT: f64 = 1.5;
 const CORNER_NODES: u64 = 200_000;
+
+thread_local! { pub static NEAR: std::cell::Cell<usize> = const { std::cell::Cell::new(100) }; }
+
+/// Boards a corner's beam search may generate, per board of its width: a 6×6 generates about
+/// 470 (see [`super::beam`]), so this leaves room for a beam that wanders.
+const BEAM_NODES_PER_WIDTH: u64 = 2_000;
 
 /// Most tiles tracked at once: a whole line of a 10×10 board.
 const MAX_TRACKED: usize = 10;
@@ -101,10 +111,19 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
         expanded: 0,
     };
     let (mut top, mut left) = (0, 0);
-    let mut corner = tuning.corner.clamp(3, 5);
+    let mut corner = if tuning.beam > 0 {
+        tuning.corner.clamp(3, 6)
+    } else {
+        tuning.corner.clamp(3, 5)
+    };
+    let mut beam = tuning.beam;
     let rest = loop {
         if h - top <= corner && w - left <= corner {
             let finish = |a: &Board, b: &Board| {
+                if beam > 0 {
+                    return super::beam::solve(a, b, beam, BEAM_NODES_PER_WIDTH * beam as u64)
+                        .moves;
+                }
                 if corner == 3 {
                     return super::rows_and_columns::optimal(a, b, 1_000_000);
                 }
@@ -121,6 +140,11 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
             match solve_corner(&work.at, g.tiles(), w, h, top, left, finish) {
                 Ok(rest) => break rest,
                 Err(e) if corner == 3 => return Err(e),
+                Err(_) if beam > 0 => {
+                    // The beam lost its way: weighted A* on the corner, if it is small enough.
+                    beam = 0;
+                    corner = corner.min(5);
+                }
                 Err(_) => corner -= 1,
             }
         }
@@ -184,7 +208,7 @@ impl Region {
 }
 
 /// Moves from the blank on square `b` to the blank on `to`, named by the tile that slides.
-fn move_between(b: usize, to: usize, w: usize) -> Move {
+pub(super) fn move_between(b: usize, to: usize, w: usize) -> Move {
     if to == b + w {
         Move::Up
     } else if to + w == b {
@@ -362,12 +386,20 @@ impl Work {
             tracked[usize::from(tile)] = true;
         }
         let home = &self.home;
-        let distance = |tile: u8, s: usize| -> i64 {
-            let h = home[usize::from(tile)];
-            ((s / w).abs_diff(h / w) + (s % w).abs_diff(h % w)) as i64
-        };
         let (wn, wd) = (i64::from(tuning.weight.0), i64::from(tuning.weight.1));
         let (on, od) = (i64::from(tuning.others.0), i64::from(tuning.others.1));
+        let near = NEAR.with(|c| c.get());
+        // Tiles whose home is in the next few lines count fully; the rest by `others`.
+        let weight_of = |tile: u8| -> i64 {
+            let h = home[usize::from(tile)];
+            let d = (h / w - region.top).min(h % w - region.left);
+            if d <= near { od } else { on }
+        };
+        let distance = |tile: u8, s: usize| -> i64 {
+            let h = home[usize::from(tile)];
+            weight_of(tile) * ((s / w).abs_diff(h / w) + (s % w).abs_diff(h % w)) as i64
+        };
+        let on = 1;
         // f = g + weight × h + others' weight × their distance, scaled to whole numbers; `kept`
         // is the part that differs between two paths to one state.
         let priority = |g: i64, h: u32, others: i64| od * (wd * g + wn * i64::from(h)) + on * wd * others;
