@@ -190,7 +190,7 @@ fn large_boards() {
 }
 
 /// Tuning runs of the line searches: `SLIDE_FRINGE=nodes,group,weight numerator,denominator,
-/// window moves,window nodes,corner[,others numerator,denominator]`.
+/// window moves,window nodes,corner[,others numerator,denominator[,beam[,near]]]`.
 fn tune_fringe(spec: &str) {
     use slide::solver::fringe::{Tuning, shortened, solve};
     let v: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
@@ -205,15 +205,13 @@ fn tune_fringe(spec: &str) {
             None => Tuning::default().others,
         },
         beam: v.get(9).map_or(0, |&b| b as usize),
+        near: v.get(10).map_or(1, |&n| n as usize),
         ..Tuning::default()
     };
     let tries: usize = std::env::var("SLIDE_BENCH_BOARDS")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(10);
-    if let Some(near) = std::env::var("SLIDE_NEAR").ok().and_then(|n| n.parse().ok()) {
-        slide::solver::fringe::NEAR.with(|c| c.set(near));
-    }
     for side in [6usize, 8, 10] {
         let mut rng = Rng::seeded(7);
         let goal = Goal::BlankLast.board(side, side).unwrap();
