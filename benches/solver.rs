@@ -260,7 +260,7 @@ fn tune_beam(spec: &str) {
         let b = slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng)
             .unwrap();
         let t = Instant::now();
-        let r = slide::solver::beam::solve(&b, &goal, v[1] as usize, v[2]);
+        let r = slide::solver::beam::solve(&b, &goal, v[1] as usize, v[2], 0);
         ms += t.elapsed().as_secs_f64() * 1000.0;
         nodes += r.generated;
         match r.moves {

@@ -136,7 +136,7 @@ fn line_searches_keep_to_their_node_budget_and_still_answer() {
             ..Options::default()
         };
         let report = solve(&start, &goal, &options).unwrap();
-        assert!(report.stats.expanded <= max_nodes, "{max_nodes}");
+        assert!(report.stats.expanded <= max_nodes, "{max_nodes}: {}", report.stats.expanded);
         let sol = report.solution().unwrap();
         assert!(reaches(&start, &goal, sol.moves()));
     }

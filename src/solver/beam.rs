@@ -23,8 +23,8 @@ pub struct Beamed {
 }
 
 /// Searches from `start` toward `goal` with a beam `width` boards wide; gives up after
-/// generating `max_nodes` boards.
-pub fn solve(start: &Board, goal: &Board, width: usize, max_nodes: u64) -> Beamed {
+/// generating `max_nodes` boards. Boards of equal estimate are chosen among by `seed`.
+pub fn solve(start: &Board, goal: &Board, width: usize, max_nodes: u64, seed: u64) -> Beamed {
     let failed = |generated| Beamed {
         moves: None,
         generated,
@@ -34,7 +34,7 @@ pub fn solve(start: &Board, goal: &Board, width: usize, max_nodes: u64) -> Beame
     };
     let (n, w, h) = (start.len(), start.width(), start.height());
     let width = width.max(1);
-    let mut rng = Rng::seeded(0x5eed);
+    let mut rng = Rng::seeded(0x5eed ^ seed);
     let zobrist: Vec<u64> = (0..n * n).map(|_| rng.next_u64()).collect();
     let z = |tile: u8, square: usize| zobrist[usize::from(tile) * n + square];
 
@@ -62,7 +62,8 @@ pub fn solve(start: &Board, goal: &Board, width: usize, max_nodes: u64) -> Beame
                 generated,
             };
         }
-        if generated >= max_nodes || blank.is_empty() {
+        // A level generates at most four boards a board: stop before it could pass the budget.
+        if generated + 4 * blank.len() as u64 > max_nodes || blank.is_empty() {
             return failed(generated);
         }
         children.clear();
