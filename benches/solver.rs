@@ -257,8 +257,8 @@ fn tune_beam(spec: &str) {
     let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
     let (mut ms, mut ratio, mut failed, mut nodes) = (0.0, 0.0, 0, 0);
     for _ in 0..tries {
-        let b = slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng)
-            .unwrap();
+        let b =
+            slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng).unwrap();
         let t = Instant::now();
         let r = slide::solver::beam::solve(&b, &goal, v[1] as usize, v[2], 0);
         ms += t.elapsed().as_secs_f64() * 1000.0;

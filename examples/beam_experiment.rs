@@ -5,7 +5,14 @@ use slide::puzzle::board::Board;
 use slide::puzzle::random::Rng;
 use std::time::Instant;
 
-fn beam(start: &Board, goal: &Board, est: &Estimator, width: usize, max_levels: usize, alpha: i32) -> Option<usize> {
+fn beam(
+    start: &Board,
+    goal: &Board,
+    est: &Estimator,
+    width: usize,
+    max_levels: usize,
+    alpha: i32,
+) -> Option<usize> {
     let n = start.len();
     let w = start.width();
     let h = start.height();
@@ -19,7 +26,11 @@ fn beam(start: &Board, goal: &Board, est: &Estimator, width: usize, max_levels: 
         hash: u64,
         last: usize,
     }
-    let hash0 = start.tiles().iter().enumerate().fold(0u64, |a, (s, &t)| a ^ z(t, s));
+    let hash0 = start
+        .tiles()
+        .iter()
+        .enumerate()
+        .fold(0u64, |a, (s, &t)| a ^ z(t, s));
     let mut level = vec![E {
         tiles: start.tiles().to_vec(),
         blank: start.blank(),
@@ -40,33 +51,71 @@ fn beam(start: &Board, goal: &Board, est: &Estimator, width: usize, max_levels: 
     let (mut top, mut left) = (0usize, 0usize);
     // the current line: tiles whose home is in it
     let in_line = |t: u8, top: usize, left: usize| -> bool {
-        if t == 0 { return false; }
+        if t == 0 {
+            return false;
+        }
         let hh = home[usize::from(t)];
         let (r, c) = (hh / w, hh % w);
-        if h - top >= w - left { r == top && c >= left } else { c == left && r >= top }
+        if h - top >= w - left {
+            r == top && c >= left
+        } else {
+            c == left && r >= top
+        }
     };
     let line_cost = |tiles: &[u8], top: usize, left: usize| -> i32 {
-        tiles.iter().enumerate().filter(|&(_, &t)| in_line(t, top, left)).map(|(s, &t)| dist(t, s)).sum()
+        tiles
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| in_line(t, top, left))
+            .map(|(s, &t)| dist(t, s))
+            .sum()
     };
     let staged = alpha > 0;
     if staged {
-        for e in &mut level { e.h += alpha * line_cost(&e.tiles, top, left); }
+        for e in &mut level {
+            e.h += alpha * line_cost(&e.tiles, top, left);
+        }
     }
     for depth in 0..max_levels {
         if staged && h - top > 2 || w - left > 2 {
             if staged {
-                let done: Vec<bool> = level.iter().map(|e| line_cost(&e.tiles, top, left) == 0).collect();
+                let done: Vec<bool> = level
+                    .iter()
+                    .map(|e| line_cost(&e.tiles, top, left) == 0)
+                    .collect();
                 if done.iter().any(|&d| d) {
                     let mut i = 0;
-                    level.retain(|_| { i += 1; done[i - 1] });
-                    if h - top >= w - left { top += 1 } else { left += 1 }
+                    level.retain(|_| {
+                        i += 1;
+                        done[i - 1]
+                    });
+                    if h - top >= w - left {
+                        top += 1
+                    } else {
+                        left += 1
+                    }
                     if h - top > 2 || w - left > 2 {
                         for e in &mut level {
-                            e.h = est.estimate_board(&Board::new(w, h, &e.tiles.iter().map(|&t| u32::from(t)).collect::<Vec<_>>()).unwrap()) as i32 + alpha * line_cost(&e.tiles, top, left);
+                            e.h = est.estimate_board(
+                                &Board::new(
+                                    w,
+                                    h,
+                                    &e.tiles.iter().map(|&t| u32::from(t)).collect::<Vec<_>>(),
+                                )
+                                .unwrap(),
+                            ) as i32
+                                + alpha * line_cost(&e.tiles, top, left);
                         }
                     } else {
                         for e in &mut level {
-                            e.h = est.estimate_board(&Board::new(w, h, &e.tiles.iter().map(|&t| u32::from(t)).collect::<Vec<_>>()).unwrap()) as i32;
+                            e.h = est.estimate_board(
+                                &Board::new(
+                                    w,
+                                    h,
+                                    &e.tiles.iter().map(|&t| u32::from(t)).collect::<Vec<_>>(),
+                                )
+                                .unwrap(),
+                            ) as i32;
                         }
                     }
                 }
@@ -139,7 +188,8 @@ fn main() {
     let est = Estimator::new(heur, &goal).unwrap();
     let mut rng = Rng::seeded(7);
     for _ in 0..tries {
-        let b = slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng).unwrap();
+        let b =
+            slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng).unwrap();
         let m = md.estimate_board(&b);
         let t = Instant::now();
         let r = beam(&b, &goal, &est, width, 20 * m as usize, alpha);

@@ -19,9 +19,9 @@
 //! assert_eq!(report.solution().unwrap().len(), 31);
 //! ```
 
+pub mod beam;
 pub mod bench;
 pub mod compare;
-pub mod beam;
 pub mod fringe;
 pub mod method;
 pub mod rows_and_columns;

@@ -573,11 +573,9 @@ pub(crate) struct FringeSearch {
 
 impl FringeSearch {
     pub fn new(start: &Board, goal: &Board, max_nodes: u64) -> FringeSearch {
-        let bound = crate::heuristics::Estimator::new(
-            crate::heuristics::Heuristic::LinearConflict,
-            goal,
-        )
-        .map_or(0, |e| e.estimate_board(start));
+        let bound =
+            crate::heuristics::Estimator::new(crate::heuristics::Heuristic::LinearConflict, goal)
+                .map_or(0, |e| e.estimate_board(start));
         FringeSearch {
             start: start.clone(),
             goal: goal.clone(),
