@@ -142,7 +142,7 @@ fn answers_only_get_shorter_and_each_is_checked_with_its_proven_ratio() {
                 Progress::Better(report) => {
                     let sol = report.solution().unwrap();
                     assert!(reaches(&start, &goal, sol.moves()), "{w}x{h}");
-                    if lengths.len() > 0 {
+                    if !lengths.is_empty() {
                         let within = report.within.unwrap();
                         assert!((within - sol.len() as f64 / bound).abs() < 1e-9);
                     }

@@ -183,9 +183,22 @@ pub const BROWSER_MAX_NODES: u64 = 2_000_000;
 /// IDA* needs no memory, but a search should still end: about a minute in a browser.
 pub const BROWSER_IDA_MAX_NODES: u64 = 1_000_000_000;
 
+/// Node budget of line by line search when the player asked for a solution: the page goes on
+/// looking for shorter answers while the player watches (up to a minute or so on a 10×10, each
+/// variant's memory freed before the next; Stop ends it), where the command line stops after
+/// about a second.
+pub const BROWSER_WATCHING_NODES: u64 = 100_000_000;
+
+/// Node budget of line by line search for a hint (its first variant, about half a second on a
+/// 10×10 in the worker).
+pub const BROWSER_HINT_NODES: u64 = 700_000;
+
 /// The budget a request runs with in the browser when it names none.
-pub fn browser_budget(method: Method) -> Option<u64> {
+pub fn browser_budget(method: Method, purpose: Purpose) -> Option<u64> {
     match method.algorithm {
+        Algorithm::Fringe if purpose == Purpose::Solve => Some(BROWSER_WATCHING_NODES),
+        // A hint wants one move soon: line by line search's first variant is enough.
+        Algorithm::Fringe if purpose == Purpose::Hint => Some(BROWSER_HINT_NODES),
         // Their own budgets: about a second natively.
         Algorithm::Anytime | Algorithm::Fringe => None,
         a if a.keeps_nodes() => Some(BROWSER_MAX_NODES),
@@ -209,6 +222,7 @@ pub fn resolve(
     algorithm: Algorithm,
     heuristic: Option<Heuristic>,
     max_nodes: Option<u64>,
+    purpose: Purpose,
 ) -> Result<Resolved, String> {
     let board = parse_board(board).map_err(|e| e.to_string())?;
     let goal = Goal::parse(goal)
@@ -221,7 +235,9 @@ pub fn resolve(
         ..Options::default()
     };
     let method = Method::resolve(&options, &board, &goal);
-    options.max_nodes = options.max_nodes.or_else(|| browser_budget(method));
+    options.max_nodes = options
+        .max_nodes
+        .or_else(|| browser_budget(method, purpose));
     Ok(Resolved {
         board,
         goal,
@@ -324,6 +340,7 @@ mod tests {
             Algorithm::AStar,
             None,
             None,
+            Purpose::Solve,
         )
         .unwrap();
         assert_eq!(r.options.max_nodes, Some(BROWSER_MAX_NODES));
@@ -334,15 +351,40 @@ mod tests {
             Algorithm::IdaStar,
             None,
             Some(7),
+            Purpose::Solve,
         )
         .unwrap();
         assert_eq!(r.options.max_nodes, Some(7));
+        // A 6×6 asked for by the player keeps looking while they watch; a hint does not.
+        let six = "1 2 3 4 5 6/7 8 9 10 11 12/13 14 15 16 17 18/19 20 21 22 23 24/25 26 27 28 29 30/31 32 33 34 0 35";
+        let solve = resolve(
+            six,
+            "blank-last",
+            Algorithm::Auto,
+            None,
+            None,
+            Purpose::Solve,
+        );
+        assert_eq!(
+            solve.unwrap().options.max_nodes,
+            Some(BROWSER_WATCHING_NODES)
+        );
+        let hint = resolve(
+            six,
+            "blank-last",
+            Algorithm::Auto,
+            None,
+            None,
+            Purpose::Hint,
+        );
+        assert_eq!(hint.unwrap().options.max_nodes, Some(BROWSER_HINT_NODES));
         let e = resolve(
             "8 6 7/2 5 4/3 0 0",
             "blank-last",
             Algorithm::Auto,
             None,
             None,
+            Purpose::Solve,
         )
         .unwrap_err();
         assert!(e.contains("more than once") || e.contains("missing"), "{e}");
@@ -356,6 +398,7 @@ mod tests {
             Algorithm::Auto,
             None,
             None,
+            Purpose::Solve,
         )
         .unwrap();
         assert!(r.solver().err().unwrap().starts_with("Unsolvable"));
@@ -369,6 +412,7 @@ mod tests {
             Algorithm::AStar,
             None,
             None,
+            Purpose::Solve,
         )
         .unwrap();
         let report = r.solver().unwrap().finish();
@@ -402,6 +446,7 @@ mod tests {
             Algorithm::Anytime,
             None,
             None,
+            Purpose::Solve,
         )
         .unwrap();
         assert!(r.needs_tables());

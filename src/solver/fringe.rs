@@ -95,8 +95,9 @@ const CORNER_WEIGHT: f64 = 1.5;
 const CORNER_NODES: u64 = 200_000;
 
 /// Boards a corner's beam search may generate, per board of its width: a 6×6 generates about
-/// 470 (see [`super::beam`]), so this leaves room for a beam that wanders.
-const BEAM_NODES_PER_WIDTH: u64 = 2_000;
+/// 470 (see [`super::beam`]), so this leaves room for a beam that wanders, and bounds memory (a
+/// beam of 4,000 keeps at most about 60 MB).
+const BEAM_NODES_PER_WIDTH: u64 = 1_000;
 
 /// Most tiles tracked at once: a whole line of a 10×10 board.
 const MAX_TRACKED: usize = 10;

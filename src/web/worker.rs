@@ -307,7 +307,7 @@ pub async fn solver_reactor(mut scope: Scope) {
                 heuristic,
                 max_nodes,
             } => {
-                let request = resolve(&board, &goal, algorithm, heuristic, max_nodes);
+                let request = resolve(&board, &goal, algorithm, heuristic, max_nodes, purpose);
                 worker.solve(&mut scope, id, purpose, request).await
             }
             ToWorker::Prepare { goal } => worker.prepare(&mut scope, goal).await,

@@ -36,6 +36,10 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
                 if let (false, Some(cost)) = (props.compact, summary.cost()) {
                     <span class="cost">{ cost }</span>
                 }
+                // Still looking for a shorter answer: the player may stop it, keeping this one.
+                if summary.improving() {
+                    <button class="stop" data-testid="stop-looking" onclick={on.reform(|_| Action::Cancel)}>{ "Stop looking" }</button>
+                }
             </p>
             <div class="replay-buttons">
                 <button aria-label="Step back" onclick={on.reform(|_| Action::Step(false))} disabled={props.step == 0}>{ "◀" }</button>
