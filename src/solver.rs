@@ -25,6 +25,7 @@ pub mod fringe;
 pub mod method;
 pub mod rows_and_columns;
 pub mod shorten;
+pub mod team;
 
 pub use method::{
     ANYTIME_MAX_NODES, Algorithm, DEFAULT_WEIGHT, Method, Options, default_max_nodes, diameter,
