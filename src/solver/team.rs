@@ -152,6 +152,7 @@ impl TeamEnd {
 }
 
 /// The solve the team works on.
+#[derive(Debug)]
 struct Shared {
     id: u32,
     start: Board,
@@ -170,6 +171,7 @@ struct Shared {
 
 /// Several workers solving one board after another: which worker does what, and what their
 /// answers add up to. Plain data; the page turns its orders into messages.
+#[derive(Debug)]
 pub struct Team {
     /// The solve each worker is busy with (it answers each order exactly once).
     seats: Vec<Option<u32>>,

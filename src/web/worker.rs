@@ -6,11 +6,14 @@
 //! running one. The messages are [`crate::play::protocol`]'s; what a request runs with and what
 //! a report becomes are decided there too, so this file is only the loop.
 
+use crate::heuristics::Heuristic;
 use crate::heuristics::pdb;
 use crate::play::protocol::{
     Answer, FromWorker, Purpose, Resolved, Tables, TablesFrom, ToWorker, finished, resolve,
+    share_boards, share_search,
 };
 use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_board;
 use crate::solver::{Progress, Solver};
 use futures::{FutureExt, SinkExt, StreamExt};
@@ -239,6 +242,54 @@ impl Worker {
         }
     }
 
+    /// Answers a Share: this worker's part of a solve split among several (tables first, as
+    /// for a Solve), in slices like any search.
+    #[allow(clippy::too_many_arguments)]
+    async fn share(
+        &mut self,
+        scope: &mut Scope,
+        id: u32,
+        purpose: Purpose,
+        board: String,
+        goal: String,
+        heuristic: Heuristic,
+        paths: Vec<Vec<Move>>,
+        bound: u32,
+        grow_below: u64,
+    ) -> Result<(), Stop> {
+        if heuristic == Heuristic::Pdb
+            && let Ok((_, goal_board)) = share_boards(&board, &goal)
+        {
+            match self.tables(scope, &goal_board, Some((id, purpose))).await {
+                Ok(_) => {}
+                Err(Stop::Cancelled) => {
+                    return send(scope, FromWorker::Cancelled { id, purpose }).await;
+                }
+                Err(gone) => return Err(gone),
+            }
+        }
+        let mut search = match share_search(&board, &goal, heuristic, paths, bound, grow_below) {
+            Ok(search) => search,
+            Err(message) => return send(scope, failed(id, purpose, message)).await,
+        };
+        let mut slice: u64 = 20_000;
+        loop {
+            let started = now_ms();
+            if let Some(end) = search.step(slice) {
+                return send(scope, FromWorker::Shared { id, purpose, end }).await;
+            }
+            let took = (now_ms() - started).max(0.1);
+            slice = ((slice as f64 * SLICE_MS / took) as u64).clamp(1_000, 5_000_000);
+            match self.pause(scope, Some(id)).await {
+                Ok(()) => {}
+                Err(Stop::Cancelled) => {
+                    return send(scope, FromWorker::Cancelled { id, purpose }).await;
+                }
+                Err(gone) => return Err(gone),
+            }
+        }
+    }
+
     /// Runs a search in slices of about [`SLICE_MS`]; its final message.
     async fn search(
         &mut self,
@@ -311,6 +362,22 @@ pub async fn solver_reactor(mut scope: Scope) {
                 worker.solve(&mut scope, id, purpose, request).await
             }
             ToWorker::Prepare { goal } => worker.prepare(&mut scope, goal).await,
+            ToWorker::Share {
+                id,
+                purpose,
+                board,
+                goal,
+                heuristic,
+                paths,
+                bound,
+                grow_below,
+            } => {
+                worker
+                    .share(
+                        &mut scope, id, purpose, board, goal, heuristic, paths, bound, grow_below,
+                    )
+                    .await
+            }
             ToWorker::Site { tables } => {
                 super::table_cache::set_site(tables);
                 Ok(())
