@@ -24,21 +24,34 @@ pub struct Set {
     text: &'static str,
     goal: &'static str,
     pub about: &'static str,
+    /// 15-puzzles solved optimally by IDA*: what several workers can share.
+    shareable: bool,
 }
 
 /// The sets the panel offers.
-pub const SETS: [Set; 2] = [
+pub const SETS: [Set; 3] = [
     Set {
         name: "Korf's 100 fifteen-puzzles",
         text: include_str!("../../benches/korf100.txt"),
         goal: "blank-last",
         about: "The 100 random 15-puzzles of Korf's 1985 paper, solved optimally by IDA* with pattern databases and checked against their published shortest lengths.",
+        shareable: true,
     },
     Set {
         name: "Korf's 50 24-puzzles",
         text: include_str!("../../benches/korf50-24puzzle-blank-first.txt"),
         goal: "blank-first",
         about: "The 50 random 24-puzzles of Korf and Felner (2002), far beyond optimal search in a tab: the anytime search's final answers, compared with the published shortest lengths.",
+        shareable: false,
+    },
+    Set {
+        name: "80-move 15-puzzles",
+        // Two of the seventeen positions that need 80 moves, the 15-puzzle's diameter (the
+        // third of `../shared/bench/hardest.txt` needs more nodes than a tab's budget).
+        text: "1 80 0 0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1\n2 80 0 0 12 10 13/15 11 14 9/3 7 2 5/4 8 6 1\n",
+        goal: "blank-last",
+        about: "Two of the hardest 15-puzzles there are, 80 moves each: half a billion nodes or more apiece, tens of seconds.",
+        shareable: true,
     },
 ];
 
@@ -109,6 +122,8 @@ pub struct BenchRun {
     asked_at: f64,
     /// See [`crate::solver::team::SMALL_ITERATION`].
     small_iteration: u64,
+    /// See [`crate::solver::team::PIECES_PER_WORKER`].
+    pieces_per_worker: usize,
 }
 
 impl Default for BenchRun {
@@ -148,13 +163,31 @@ impl BenchRun {
             runs: 0,
             asked_at: 0.0,
             small_iteration: crate::solver::team::SMALL_ITERATION,
+            pieces_per_worker: crate::solver::team::PIECES_PER_WORKER,
+        }
+    }
+
+    /// Tuning from the page's address, for measuring: `small=N` (see
+    /// [`crate::solver::team::SMALL_ITERATION`]) and `pieces=N` (see
+    /// [`crate::solver::team::PIECES_PER_WORKER`]); anything else is ignored.
+    pub fn tune(&mut self, query: &str) {
+        for pair in query.trim_start_matches('?').split('&') {
+            match pair.split_once('=') {
+                Some(("small", n)) => {
+                    self.small_iteration = n.parse().unwrap_or(self.small_iteration)
+                }
+                Some(("pieces", n)) => {
+                    self.pieces_per_worker = n.parse().unwrap_or(self.pieces_per_worker)
+                }
+                _ => {}
+            }
         }
     }
 
     /// Whether this run shares each instance among several workers: 15-puzzles only, solved
     /// optimally by IDA*; the 24-puzzles' anytime search runs in one.
     pub fn shared(&self) -> bool {
-        self.workers > 1 && self.chosen == 0
+        self.workers > 1 && self.set().shareable
     }
 
     /// The set picked.
@@ -172,10 +205,14 @@ impl BenchRun {
         match action {
             BenchAction::Choose(i) if !self.running => {
                 let (workers, cores, runs) = (self.workers, self.cores, self.runs);
+                let (small_iteration, pieces_per_worker) =
+                    (self.small_iteration, self.pieces_per_worker);
                 *self = BenchRun {
                     workers,
                     cores,
                     runs,
+                    small_iteration,
+                    pieces_per_worker,
                     ..BenchRun::new(i)
                 };
             }
@@ -196,18 +233,21 @@ impl BenchRun {
             }
             BenchAction::Toggle { at } => {
                 let (workers, cores, runs) = (self.workers, self.cores, self.runs + 1);
-                let small_iteration = self.small_iteration;
+                let (small_iteration, pieces_per_worker) =
+                    (self.small_iteration, self.pieces_per_worker);
                 *self = BenchRun {
                     running: true,
                     workers,
                     cores,
                     runs,
                     small_iteration,
+                    pieces_per_worker,
                     ..BenchRun::new(self.chosen)
                 };
                 if self.shared() {
                     let mut team = Team::new(workers);
                     team.small_iteration = small_iteration;
+                    team.pieces_per_worker = pieces_per_worker;
                     self.crew = Some(Crew {
                         team,
                         ready: vec![false; workers],
@@ -551,6 +591,9 @@ mod tests {
         run.reduce(BenchAction::Toggle { at: 0.0 });
         run.reduce(BenchAction::Choose(1));
         assert_eq!((run.chosen, run.count()), (1, 50));
+        run.reduce(BenchAction::Choose(2));
+        assert_eq!((run.chosen, run.count()), (2, 2));
+        assert!(run.instances.iter().all(|i| i.expected == 80));
     }
 
     #[test]
@@ -560,7 +603,8 @@ mod tests {
         pdb::shared(&crate::puzzle::board::Board::blank_last(4, 4).unwrap()).unwrap();
         let mut run = BenchRun::with_cores(2);
         assert_eq!(run.workers, 2);
-        run.small_iteration = 100; // these instances are small: split them anyway
+        run.tune("?small=100&pieces=16"); // these instances are small: split them anyway
+        assert_eq!((run.small_iteration, run.pieces_per_worker), (100, 16));
         let ready = |worker| BenchAction::Worker {
             worker,
             at: 0.0,

@@ -56,7 +56,11 @@ fn spawn_helper(worker: usize, on: Callback<BenchAction>) -> UnboundedSender<ToW
 
 #[component]
 pub fn BenchPanel() -> Html {
-    let run = use_mut_ref(|| BenchRun::with_cores(cores()));
+    let run = use_mut_ref(|| {
+        let mut run = BenchRun::with_cores(cores());
+        run.tune(&crate::web::browser::query());
+        run
+    });
     let bridge_slot: Rc<RefCell<Option<UseReactorBridgeHandle<SolverReactor>>>> =
         use_mut_ref(|| None);
     // Workers 1, 2, …: started on first use, kept for later runs.
