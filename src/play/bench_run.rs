@@ -258,7 +258,7 @@ impl BenchRun {
                     return vec![(
                         0,
                         ToWorker::Prepare {
-                            goal: self.set().goal.into(),
+                            goal: self.goal_notation(),
                         },
                     )];
                 }
@@ -303,7 +303,7 @@ impl BenchRun {
         message: FromWorker,
         at: f64,
     ) -> Vec<(usize, ToWorker)> {
-        let goal = self.set().goal;
+        let goal = self.goal_notation();
         let Some(crew) = self.crew.as_mut() else {
             return Vec::new();
         };
@@ -315,7 +315,7 @@ impl BenchRun {
             if worker == 0 {
                 self.tables = Some(*tables);
                 return (1..crew.ready.len())
-                    .map(|w| (w, ToWorker::Prepare { goal: goal.into() }))
+                    .map(|w| (w, ToWorker::Prepare { goal: goal.clone() }))
                     .collect();
             }
             let slowest = self.helper_tables.map_or(0.0, |t| t.millis);
@@ -375,6 +375,16 @@ impl BenchRun {
             }
         }
         messages
+    }
+
+    /// The goal of the set's boards in board notation, as Prepare wants it.
+    fn goal_notation(&self) -> String {
+        let goal = self.instances.first().and_then(|i| {
+            Goal::parse(self.set().goal)
+                .and_then(|g| g.for_board(&i.board))
+                .ok()
+        });
+        goal.map_or_else(|| self.set().goal.into(), |g| g.to_string())
     }
 
     /// The team's orders as messages to its workers.
@@ -618,9 +628,10 @@ mod tests {
         };
         // The first worker gets the tables, then the second, then the team starts.
         let prepare = run.reduce(BenchAction::Toggle { at: 0.0 });
-        assert!(matches!(prepare[..], [(0, ToWorker::Prepare { .. })]));
+        let goal = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0".to_string();
+        assert_eq!(prepare, [(0, ToWorker::Prepare { goal: goal.clone() })]);
         let prepare = run.reduce(ready(0));
-        assert!(matches!(prepare[..], [(1, ToWorker::Prepare { .. })]));
+        assert_eq!(prepare, [(1, ToWorker::Prepare { goal })]);
         let mut inbox: Vec<(usize, ToWorker)> = run.reduce(ready(1));
         let mut shares = [0, 0];
         let mut clock = 0.0;
