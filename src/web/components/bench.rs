@@ -70,7 +70,20 @@ pub fn BenchPanel() -> Html {
     let on = {
         let (run, bridge_slot, on_slot) = (run.clone(), bridge_slot.clone(), on_slot.clone());
         Callback::from(move |action: BenchAction| {
+            // Most messages (progress, a worker's share) change nothing on show: redrawing the
+            // table for each would take the page's time from the run it measures.
+            let shown = |r: &BenchRun| {
+                (
+                    r.rows.len(),
+                    r.running,
+                    r.problem.is_some(),
+                    r.chosen,
+                    r.workers,
+                )
+            };
+            let before = shown(&run.borrow());
             let messages = run.borrow_mut().reduce(action);
+            let changed = shown(&run.borrow()) != before;
             for (worker, message) in messages {
                 if worker == 0 {
                     if let Some(bridge) = bridge_slot.borrow().as_ref() {
@@ -88,7 +101,9 @@ pub fn BenchPanel() -> Html {
                 }
                 let _ = helpers[worker - 1].unbounded_send(message);
             }
-            redraw.force_update();
+            if changed {
+                redraw.force_update();
+            }
         })
     };
     *on_slot.borrow_mut() = Some(on.clone());
