@@ -10,6 +10,7 @@
 //! - [`shorten`]: loops cut and windows re-solved, with the window search as a parameter.
 //! - [`compare`]: learn mode's rows, every method under one budget.
 //! - [`bench`]: benchmark files and their summaries.
+//! - [`team`]: IDA* shared among browser workers that share no memory, by message.
 //!
 //! ```
 //! use slide::{puzzle::notation::parse_board, solver::{solve, Options}, Board};

@@ -21,6 +21,9 @@ use yew_agent::reactor::{
 /// The game's worker, from the benchmark's page (see `bench_page.rs`).
 const WORKER_PATH: &str = "../worker.js";
 
+/// Least time between two redraws of a running benchmark's table, in milliseconds.
+const REDRAW_MS: f64 = 250.0;
+
 /// The machine's cores, as the browser tells.
 fn cores() -> usize {
     web_sys::window().map_or(1, |w| w.navigator().hardware_concurrency() as usize)
@@ -67,23 +70,20 @@ pub fn BenchPanel() -> Html {
     let helpers: Rc<RefCell<Vec<UnboundedSender<ToWorker>>>> = use_mut_ref(Vec::new);
     let on_slot: Rc<RefCell<Option<Callback<BenchAction>>>> = use_mut_ref(|| None);
     let redraw = use_force_update();
+    let last_redraw = use_mut_ref(|| 0.0);
     let on = {
         let (run, bridge_slot, on_slot) = (run.clone(), bridge_slot.clone(), on_slot.clone());
         Callback::from(move |action: BenchAction| {
-            // Most messages (progress, a worker's share) change nothing on show: redrawing the
-            // table for each would take the page's time from the run it measures.
-            let shown = |r: &BenchRun| {
-                (
-                    r.rows.len(),
-                    r.running,
-                    r.problem.is_some(),
-                    r.chosen,
-                    r.workers,
-                )
-            };
+            // Most messages (progress, a worker's share) change nothing on show, and while a
+            // run goes on, new rows are shown at most every REDRAW_MS: redrawing the table takes
+            // the page's time (and on two cores, a worker's) from the run it measures.
+            let shown = |r: &BenchRun| (r.running, r.problem.is_some(), r.chosen, r.workers);
             let before = shown(&run.borrow());
+            let rows = run.borrow().rows.len();
             let messages = run.borrow_mut().reduce(action);
-            let changed = shown(&run.borrow()) != before;
+            let now = now_ms();
+            let changed = shown(&run.borrow()) != before
+                || (run.borrow().rows.len() != rows && now - *last_redraw.borrow() >= REDRAW_MS);
             for (worker, message) in messages {
                 if worker == 0 {
                     if let Some(bridge) = bridge_slot.borrow().as_ref() {
@@ -102,6 +102,7 @@ pub fn BenchPanel() -> Html {
                 let _ = helpers[worker - 1].unbounded_send(message);
             }
             if changed {
+                *last_redraw.borrow_mut() = now;
                 redraw.force_update();
             }
         })
