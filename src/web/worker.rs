@@ -441,9 +441,9 @@ thread_local! {
 }
 
 /// Lets the worker's event loop run, so the page's messages that arrived meanwhile are read. A
-/// zero-delay timer would do, but a timer set from a timer's task is nested, and nested timers
-/// wait at least 4 ms after five levels: about a sixth of every 25 ms slice. A message posted to
-/// itself is not clamped.
+/// zero-delay timer would do, but a timer set from a timer's task is nested, and the HTML
+/// standard lets nested timers wait 4 ms once five deep: up to a sixth of a 25 ms slice. A
+/// message posted to itself is not clamped.
 async fn yield_to_events() {
     let posted = YIELDER.with(|y| {
         let y = y.as_ref()?;
