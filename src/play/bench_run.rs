@@ -107,8 +107,8 @@ pub struct BenchRun {
     pub rows: Vec<Row>,
     /// How the first instance had its pattern databases.
     pub tables: Option<Tables>,
-    /// With several workers: how the others had theirs (from the browser's cache, once the
-    /// first worker stored them), slowest first.
+    /// With several workers: how the slowest of the others had theirs (from the browser's
+    /// cache, once the first worker stored them).
     pub helper_tables: Option<Tables>,
     pub problem: Option<String>,
     /// Workers to run with.

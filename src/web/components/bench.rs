@@ -142,7 +142,7 @@ pub fn BenchPanel() -> Html {
     html! {
         <details class="panel bench">
             <summary>{ "Benchmark: Korf's puzzles" }</summary>
-            <p>{ run.set().about }{ " One after another in this tab's worker; the times are the worker's search time, as `slide bench` measures natively." }</p>
+            <p>{ run.set().about }{ how(&run) }</p>
             <div class="field">
                 <label for="bench-set">{ "Instances" }</label>
                 <select id="bench-set" onchange={on_set} disabled={run.running}>
@@ -169,6 +169,18 @@ pub fn BenchPanel() -> Html {
                 { results(&run) }
             }
         </details>
+    }
+}
+
+/// How the instances are run and timed, in words.
+fn how(run: &BenchRun) -> String {
+    if run.shared() {
+        format!(
+            " One after another, each shared among {} workers (this machine's cores, up to four); the times are the page's, from the first request to the answer.",
+            run.workers
+        )
+    } else {
+        " One after another in this tab's worker; the times are the worker's search time, as `slide bench` measures natively.".into()
     }
 }
 
