@@ -14,6 +14,7 @@ pub mod idastar;
 pub(crate) mod packed;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod parallel;
+pub mod pieces;
 pub mod watch;
 
 use crate::puzzle::moves::Move;

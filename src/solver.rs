@@ -10,6 +10,7 @@
 //! - [`shorten`]: loops cut and windows re-solved, with the window search as a parameter.
 //! - [`compare`]: learn mode's rows, every method under one budget.
 //! - [`bench`]: benchmark files and their summaries.
+//! - [`team`]: IDA* shared among browser workers that share no memory, by message.
 //!
 //! ```
 //! use slide::{puzzle::notation::parse_board, solver::{solve, Options}, Board};
@@ -26,6 +27,7 @@ pub mod fringe;
 pub mod method;
 pub mod rows_and_columns;
 pub mod shorten;
+pub mod team;
 
 pub use method::{
     ANYTIME_MAX_NODES, Algorithm, DEFAULT_WEIGHT, Method, Options, default_max_nodes, diameter,

@@ -1,11 +1,21 @@
 //! The benchmark panel as data: Korf's 100 fifteen-puzzles (or his 50 24-puzzles) solved one
 //! after another in the worker exactly as Solve solves a board, with the figures `slide bench`
-//! prints natively.
+//! prints natively. With several workers, each 15-puzzle is solved by all of them together
+//! ([`crate::solver::team`]): the tables are got ready in every worker first, then the time of
+//! each instance is the page's, from the first order to the answer.
 
-use super::protocol::{Answer, FromWorker, Purpose, Tables, ToWorker};
+use super::protocol::{
+    Answer, BROWSER_IDA_MAX_NODES, FromWorker, Purpose, Tables, ToWorker, order_message, team_hears,
+};
+use crate::heuristics::Heuristic;
+use crate::puzzle::goal::Goal;
 use crate::puzzle::numbers::{decimals, thousands};
-use crate::solver::Algorithm;
 use crate::solver::bench::{Instance, Summary, Timing, parse_instances, summarize};
+use crate::solver::team::{Order, Team};
+use crate::solver::{Algorithm, Method};
+
+/// Most workers the panel offers: more cost memory (32 MiB of tables each) for little gain.
+pub const MAX_WORKERS: usize = 4;
 
 /// A set of benchmark instances.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -14,21 +24,34 @@ pub struct Set {
     text: &'static str,
     goal: &'static str,
     pub about: &'static str,
+    /// 15-puzzles solved optimally by IDA*: what several workers can share.
+    shareable: bool,
 }
 
 /// The sets the panel offers.
-pub const SETS: [Set; 2] = [
+pub const SETS: [Set; 3] = [
     Set {
         name: "Korf's 100 fifteen-puzzles",
         text: include_str!("../../benches/korf100.txt"),
         goal: "blank-last",
         about: "The 100 random 15-puzzles of Korf's 1985 paper, solved optimally by IDA* with pattern databases and checked against their published shortest lengths.",
+        shareable: true,
     },
     Set {
         name: "Korf's 50 24-puzzles",
         text: include_str!("../../benches/korf50-24puzzle-blank-first.txt"),
         goal: "blank-first",
         about: "The 50 random 24-puzzles of Korf and Felner (2002), far beyond optimal search in a tab: the anytime search's final answers, compared with the published shortest lengths.",
+        shareable: false,
+    },
+    Set {
+        name: "80-move 15-puzzles",
+        // Two of the seventeen positions that need 80 moves, the 15-puzzle's diameter (the
+        // third of `../shared/bench/hardest.txt` needs more nodes than a tab's budget).
+        text: "1 80 0 0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1\n2 80 0 0 12 10 13/15 11 14 9/3 7 2 5/4 8 6 1\n",
+        goal: "blank-last",
+        about: "Two of the hardest 15-puzzles there are, 80 moves each: half a billion nodes or more apiece, tens of seconds.",
+        shareable: true,
     },
 ];
 
@@ -40,7 +63,10 @@ pub struct Row {
     pub length: Option<u32>,
     pub expanded: u64,
     pub generated: u64,
+    /// The search's time: the worker's own with one worker, the page's with several.
     pub millis: f64,
+    /// On the page, from the request to the answer (messages included).
+    pub wall_millis: f64,
 }
 
 /// What the panel does.
@@ -48,13 +74,31 @@ pub struct Row {
 pub enum BenchAction {
     /// Another set was chosen (ignored while running).
     Choose(usize),
-    /// Run, or Stop while running.
-    Toggle,
-    Worker(FromWorker),
+    /// How many workers to run with (ignored while running).
+    Workers(usize),
+    /// Run, or Stop while running; `at` is the page's clock, in milliseconds.
+    Toggle { at: f64 },
+    /// A message from worker `worker` (0: the game's), received at `at`.
+    Worker {
+        worker: usize,
+        message: FromWorker,
+        at: f64,
+    },
+}
+
+/// Several workers at work on a run.
+#[derive(Debug)]
+struct Crew {
+    team: Team,
+    /// Which workers have their tables.
+    ready: Vec<bool>,
+    /// Added to the instance's index to make a solve's id: a later run's ids differ from an
+    /// earlier's, whose late answers may still come.
+    base: u32,
 }
 
 /// The benchmark's state.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub struct BenchRun {
     /// Index into [`SETS`].
     pub chosen: usize,
@@ -63,12 +107,41 @@ pub struct BenchRun {
     pub rows: Vec<Row>,
     /// How the first instance had its pattern databases.
     pub tables: Option<Tables>,
+    /// With several workers: how the slowest of the others had theirs (from the browser's
+    /// cache, once the first worker stored them).
+    pub helper_tables: Option<Tables>,
     pub problem: Option<String>,
+    /// Workers to run with.
+    pub workers: usize,
+    /// Most workers this machine should get (its cores, at most [`MAX_WORKERS`]).
+    pub cores: usize,
+    crew: Option<Crew>,
+    /// Runs started so far.
+    runs: u32,
+    /// When the current instance was asked for (the page's clock).
+    asked_at: f64,
+    /// See [`crate::solver::team::SMALL_ITERATION`].
+    small_iteration: u64,
+    /// See [`crate::solver::team::PIECES_PER_WORKER`].
+    pieces_per_worker: usize,
 }
 
 impl Default for BenchRun {
     fn default() -> Self {
         BenchRun::new(0)
+    }
+}
+
+impl BenchRun {
+    /// The panel on a machine with `cores` cores: as many workers as it has, up to
+    /// [`MAX_WORKERS`].
+    pub fn with_cores(cores: usize) -> BenchRun {
+        let cores = cores.clamp(1, MAX_WORKERS);
+        BenchRun {
+            cores,
+            workers: cores,
+            ..BenchRun::new(0)
+        }
     }
 }
 
@@ -82,8 +155,39 @@ impl BenchRun {
             running: false,
             rows: Vec::new(),
             tables: None,
+            helper_tables: None,
             problem: None,
+            workers: 1,
+            cores: 1,
+            crew: None,
+            runs: 0,
+            asked_at: 0.0,
+            small_iteration: crate::solver::team::SMALL_ITERATION,
+            pieces_per_worker: crate::solver::team::PIECES_PER_WORKER,
         }
+    }
+
+    /// Tuning from the page's address, for measuring: `small=N` (see
+    /// [`crate::solver::team::SMALL_ITERATION`]) and `pieces=N` (see
+    /// [`crate::solver::team::PIECES_PER_WORKER`]); anything else is ignored.
+    pub fn tune(&mut self, query: &str) {
+        for pair in query.trim_start_matches('?').split('&') {
+            match pair.split_once('=') {
+                Some(("small", n)) => {
+                    self.small_iteration = n.parse().unwrap_or(self.small_iteration)
+                }
+                Some(("pieces", n)) => {
+                    self.pieces_per_worker = n.parse().unwrap_or(self.pieces_per_worker)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether this run shares each instance among several workers: 15-puzzles only, solved
+    /// optimally by IDA*; the 24-puzzles' anytime search runs in one.
+    pub fn shared(&self) -> bool {
+        self.workers > 1 && self.set().shareable
     }
 
     /// The set picked.
@@ -96,46 +200,224 @@ impl BenchRun {
         self.instances.len()
     }
 
-    /// Applies an action; returns the messages for the worker.
-    pub fn reduce(&mut self, action: BenchAction) -> Vec<ToWorker> {
+    /// Applies an action; returns the messages for the workers, each with its worker's number.
+    pub fn reduce(&mut self, action: BenchAction) -> Vec<(usize, ToWorker)> {
         match action {
-            BenchAction::Choose(i) if !self.running => *self = BenchRun::new(i),
-            BenchAction::Choose(_) => {}
-            BenchAction::Toggle if self.running => {
-                self.running = false;
-                return vec![ToWorker::Cancel {
-                    id: self.rows.len() as u32,
-                }];
+            BenchAction::Choose(i) if !self.running => {
+                let (workers, cores, runs) = (self.workers, self.cores, self.runs);
+                let (small_iteration, pieces_per_worker) =
+                    (self.small_iteration, self.pieces_per_worker);
+                *self = BenchRun {
+                    workers,
+                    cores,
+                    runs,
+                    small_iteration,
+                    pieces_per_worker,
+                    ..BenchRun::new(i)
+                };
             }
-            BenchAction::Toggle => {
+            BenchAction::Workers(n) if !self.running => self.workers = n.clamp(1, MAX_WORKERS),
+            BenchAction::Choose(_) | BenchAction::Workers(_) => {}
+            BenchAction::Toggle { .. } if self.running => {
+                self.running = false;
+                let cancel = self.crew.as_mut().map(|crew| crew.team.cancel());
+                return match cancel {
+                    Some(orders) => self.orders(orders),
+                    None => vec![(
+                        0,
+                        ToWorker::Cancel {
+                            id: self.rows.len() as u32,
+                        },
+                    )],
+                };
+            }
+            BenchAction::Toggle { at } => {
+                let (workers, cores, runs) = (self.workers, self.cores, self.runs + 1);
+                let (small_iteration, pieces_per_worker) =
+                    (self.small_iteration, self.pieces_per_worker);
                 *self = BenchRun {
                     running: true,
+                    workers,
+                    cores,
+                    runs,
+                    small_iteration,
+                    pieces_per_worker,
                     ..BenchRun::new(self.chosen)
                 };
-                return self.next().into_iter().collect();
+                if self.shared() {
+                    let mut team = Team::new(workers);
+                    team.small_iteration = small_iteration;
+                    team.pieces_per_worker = pieces_per_worker;
+                    self.crew = Some(Crew {
+                        team,
+                        ready: vec![false; workers],
+                        base: runs * 1000,
+                    });
+                    // The first worker gets the tables (downloaded or built, then stored in
+                    // the browser's cache); the others then read them from the cache.
+                    return vec![(
+                        0,
+                        ToWorker::Prepare {
+                            goal: self.goal_notation(),
+                        },
+                    )];
+                }
+                return self.next(at).into_iter().map(|m| (0, m)).collect();
             }
-            BenchAction::Worker(FromWorker::Solved {
-                id,
-                purpose: Purpose::Bench,
-                answer,
-            }) if self.running && id as usize == self.rows.len() => {
-                self.record(id, &answer);
-                return self.next().into_iter().collect();
-            }
-            BenchAction::Worker(FromWorker::Failed {
-                purpose: Purpose::Bench,
+            BenchAction::Worker {
+                worker,
                 message,
-                ..
-            }) if self.running => {
-                self.running = false;
-                self.problem = Some(message);
+                at,
+            } => {
+                if self.crew.is_some() {
+                    return self.crew_hears(worker, message, at);
+                }
+                match message {
+                    FromWorker::Solved {
+                        id,
+                        purpose: Purpose::Bench,
+                        answer,
+                    } if self.running && id as usize == self.rows.len() => {
+                        self.record(id, &answer, at);
+                        return self.next(at).into_iter().map(|m| (0, m)).collect();
+                    }
+                    FromWorker::Failed {
+                        purpose: Purpose::Bench,
+                        message,
+                        ..
+                    } if self.running => {
+                        self.running = false;
+                        self.problem = Some(message);
+                    }
+                    _ => {}
+                }
             }
-            BenchAction::Worker(_) => {}
         }
         Vec::new()
     }
 
-    fn record(&mut self, id: u32, answer: &Answer) {
+    /// A message to a run shared among workers.
+    fn crew_hears(
+        &mut self,
+        worker: usize,
+        message: FromWorker,
+        at: f64,
+    ) -> Vec<(usize, ToWorker)> {
+        let goal = self.goal_notation();
+        let Some(crew) = self.crew.as_mut() else {
+            return Vec::new();
+        };
+        if let FromWorker::TablesReady { tables, .. } = &message {
+            if !self.running || crew.ready.get(worker) != Some(&false) {
+                return Vec::new();
+            }
+            crew.ready[worker] = true;
+            if worker == 0 {
+                self.tables = Some(*tables);
+                return (1..crew.ready.len())
+                    .map(|w| (w, ToWorker::Prepare { goal: goal.clone() }))
+                    .collect();
+            }
+            let slowest = self.helper_tables.map_or(0.0, |t| t.millis);
+            if tables.millis >= slowest {
+                self.helper_tables = Some(*tables);
+            }
+            if crew.ready.iter().all(|&r| r) {
+                return self.next_shared(at);
+            }
+            return Vec::new();
+        }
+        let Some((orders, end)) = team_hears(&mut crew.team, worker, &message) else {
+            return Vec::new();
+        };
+        let base = crew.base;
+        let mut messages = self.orders(orders);
+        let Some(end) = end else {
+            return messages;
+        };
+        if !self.running {
+            return messages;
+        }
+        let index = self.rows.len();
+        let Some(instance) = self.instances.get(index).cloned() else {
+            return messages;
+        };
+        if let FromWorker::Shared { id, .. } | FromWorker::Failed { id, .. } = message
+            && id != base + index as u32
+        {
+            return messages;
+        }
+        let report = Goal::parse(self.set().goal)
+            .and_then(|g| g.for_board(&instance.board))
+            .map_err(|e| e.to_string())
+            .and_then(|goal| {
+                end.report(
+                    &instance.board,
+                    &goal,
+                    team_method(),
+                    BROWSER_IDA_MAX_NODES,
+                    at - self.asked_at,
+                )
+                .map_err(|e| e.to_string())
+            });
+        match report.map(|r| Answer::of(&r, None).ok_or(r)) {
+            Ok(Ok(answer)) => {
+                self.record(index as u32, &answer, at);
+                messages.extend(self.next_shared(at));
+            }
+            Ok(Err(report)) => {
+                self.running = false;
+                self.problem = Some(format!("No solution: {:?}", report.ending));
+            }
+            Err(message) => {
+                self.running = false;
+                self.problem = Some(message);
+            }
+        }
+        messages
+    }
+
+    /// The goal of the set's boards in board notation, as Prepare wants it.
+    fn goal_notation(&self) -> String {
+        let goal = self.instances.first().and_then(|i| {
+            Goal::parse(self.set().goal)
+                .and_then(|g| g.for_board(&i.board))
+                .ok()
+        });
+        goal.map_or_else(|| self.set().goal.into(), |g| g.to_string())
+    }
+
+    /// The team's orders as messages to its workers.
+    fn orders(&self, orders: Vec<Order>) -> Vec<(usize, ToWorker)> {
+        let Some(instance) = self.instances.get(self.rows.len()) else {
+            return Vec::new();
+        };
+        let board = instance.board.to_string();
+        (orders.into_iter())
+            .map(|o| order_message(o, Purpose::Bench, &board, self.set().goal, Heuristic::Pdb))
+            .collect()
+    }
+
+    /// Starts the team on the next instance while running; the run ends after the last.
+    fn next_shared(&mut self, at: f64) -> Vec<(usize, ToWorker)> {
+        if !self.running {
+            return Vec::new();
+        }
+        let index = self.rows.len();
+        let (Some(instance), Some(crew)) = (self.instances.get(index), self.crew.as_mut()) else {
+            self.running = false;
+            return Vec::new();
+        };
+        self.asked_at = at;
+        let orders = crew.team.solve(
+            crew.base + index as u32,
+            &instance.board,
+            BROWSER_IDA_MAX_NODES,
+        );
+        self.orders(orders)
+    }
+
+    fn record(&mut self, id: u32, answer: &Answer, at: f64) {
         let expected = self.instances.get(id as usize).map_or(0, |i| i.expected);
         let length = crate::puzzle::notation::parse_moves(&answer.moves)
             .ok()
@@ -148,14 +430,16 @@ impl BenchRun {
             expanded: answer.stats.expanded,
             generated: answer.stats.generated,
             millis: answer.stats.millis,
+            wall_millis: at - self.asked_at,
         });
     }
 
     /// The request for the next instance while running; the run ends after the last.
-    fn next(&mut self) -> Option<ToWorker> {
+    fn next(&mut self, at: f64) -> Option<ToWorker> {
         if !self.running {
             return None;
         }
+        self.asked_at = at;
         let id = self.rows.len();
         let Some(instance) = self.instances.get(id) else {
             self.running = false;
@@ -180,6 +464,11 @@ impl BenchRun {
             .map(|r| Timing::new(r.expected, r.length, r.millis, r.expanded, r.generated))
             .collect();
         summarize(&timings)
+    }
+
+    /// The page's time over all rows, messages included.
+    pub fn wall_millis(&self) -> f64 {
+        self.rows.iter().map(|r| r.wall_millis).sum()
     }
 
     /// Whether every instance has been run.
@@ -220,7 +509,33 @@ impl BenchRun {
             decimals(sum.median_millis, 1),
             decimals(sum.max_millis, 0),
             thousands(sum.expanded),
+        ) + &self.crew_text()
+    }
+
+    /// What the summary adds about a run shared among workers.
+    fn crew_text(&self) -> String {
+        let Some(crew) = &self.crew else {
+            return String::new();
+        };
+        let helpers = match self.helper_tables {
+            Some(t) => format!(
+                "; the others read their pattern databases in {} ms at most",
+                decimals(t.millis, 0)
+            ),
+            None => String::new(),
+        };
+        format!(
+            " Each puzzle shared among {} workers, timed on the page{helpers}.",
+            crew.ready.len()
         )
+    }
+}
+
+/// What a team runs: IDA* with the pattern databases, as Solve does on a 15-puzzle.
+fn team_method() -> Method {
+    Method {
+        algorithm: Algorithm::IdaStar,
+        heuristic: Some(Heuristic::Pdb),
     }
 }
 
@@ -230,41 +545,45 @@ mod tests {
     use crate::search::Stats;
 
     fn solved(id: u32, moves: &str, expanded: u64) -> BenchAction {
-        BenchAction::Worker(FromWorker::Solved {
-            id,
-            purpose: Purpose::Bench,
-            answer: Answer {
-                moves: moves.into(),
-                optimal: true,
-                within: Some(1.0),
-                algorithm: Algorithm::IdaStar,
-                heuristic: None,
-                stats: Stats {
-                    expanded,
-                    millis: 2.0,
-                    ..Stats::default()
+        BenchAction::Worker {
+            worker: 0,
+            at: 0.0,
+            message: FromWorker::Solved {
+                id,
+                purpose: Purpose::Bench,
+                answer: Answer {
+                    moves: moves.into(),
+                    optimal: true,
+                    within: Some(1.0),
+                    algorithm: Algorithm::IdaStar,
+                    heuristic: None,
+                    stats: Stats {
+                        expanded,
+                        millis: 2.0,
+                        ..Stats::default()
+                    },
+                    tables: None,
                 },
-                tables: None,
             },
-        })
+        }
     }
 
     #[test]
     fn instances_run_one_after_another_until_stopped() {
         let mut run = BenchRun::default();
         assert_eq!(run.count(), 100);
-        let first = run.reduce(BenchAction::Toggle);
-        assert!(matches!(first[..], [ToWorker::Solve { id: 0, .. }]));
+        let first = run.reduce(BenchAction::Toggle { at: 0.0 });
+        assert!(matches!(first[..], [(0, ToWorker::Solve { id: 0, .. })]));
         let expected = run.instances[0].expected as usize;
         let next = run.reduce(solved(0, &"L".repeat(expected), 10));
-        assert!(matches!(next[..], [ToWorker::Solve { id: 1, .. }]));
+        assert!(matches!(next[..], [(0, ToWorker::Solve { id: 1, .. })]));
         assert_eq!(run.rows[0].length, Some(expected as u32));
         // A late answer to another instance is not this one's.
         assert!(run.reduce(solved(7, "L", 1)).is_empty());
         assert_eq!(run.rows.len(), 1);
         assert!(matches!(
-            run.reduce(BenchAction::Toggle)[..],
-            [ToWorker::Cancel { id: 1 }]
+            run.reduce(BenchAction::Toggle { at: 0.0 })[..],
+            [(0, ToWorker::Cancel { id: 1 })]
         ));
         assert!(!run.running);
         assert!(
@@ -276,11 +595,85 @@ mod tests {
     #[test]
     fn another_set_can_be_chosen_only_between_runs() {
         let mut run = BenchRun::default();
-        run.reduce(BenchAction::Toggle);
+        run.reduce(BenchAction::Toggle { at: 0.0 });
         run.reduce(BenchAction::Choose(1));
         assert_eq!(run.chosen, 0);
-        run.reduce(BenchAction::Toggle);
+        run.reduce(BenchAction::Toggle { at: 0.0 });
         run.reduce(BenchAction::Choose(1));
         assert_eq!((run.chosen, run.count()), (1, 50));
+        run.reduce(BenchAction::Choose(2));
+        assert_eq!((run.chosen, run.count()), (2, 2));
+        assert!(run.instances.iter().all(|i| i.expected == 80));
+    }
+
+    #[test]
+    fn two_workers_share_each_fifteen_puzzle_once_both_have_their_tables() {
+        use crate::heuristics::pdb;
+        use crate::play::protocol::{TablesFrom, share_search};
+        pdb::shared(&crate::puzzle::board::Board::blank_last(4, 4).unwrap()).unwrap();
+        let mut run = BenchRun::with_cores(2);
+        assert_eq!(run.workers, 2);
+        run.tune("?small=100&pieces=16"); // these instances are small: split them anyway
+        assert_eq!((run.small_iteration, run.pieces_per_worker), (100, 16));
+        let ready = |worker| BenchAction::Worker {
+            worker,
+            at: 0.0,
+            message: FromWorker::TablesReady {
+                goal: "blank-last".into(),
+                tables: Tables {
+                    millis: 1.0,
+                    from: TablesFrom::Cache,
+                },
+            },
+        };
+        // The first worker gets the tables, then the second, then the team starts.
+        let prepare = run.reduce(BenchAction::Toggle { at: 0.0 });
+        let goal = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0".to_string();
+        assert_eq!(prepare, [(0, ToWorker::Prepare { goal: goal.clone() })]);
+        let prepare = run.reduce(ready(0));
+        assert_eq!(prepare, [(1, ToWorker::Prepare { goal })]);
+        let mut inbox: Vec<(usize, ToWorker)> = run.reduce(ready(1));
+        let mut shares = [0, 0];
+        let mut clock = 0.0;
+        // Each worker answers at once, in the order the messages came.
+        while run.rows.len() < 3 {
+            let (worker, message) = inbox.remove(0);
+            clock += 1.0;
+            let answer = match message {
+                ToWorker::Share {
+                    id,
+                    purpose,
+                    board,
+                    goal,
+                    heuristic,
+                    paths,
+                    bound,
+                    grow_below,
+                } => {
+                    shares[worker] += 1;
+                    let mut search =
+                        share_search(&board, &goal, heuristic, paths, bound, grow_below).unwrap();
+                    let end = loop {
+                        if let Some(end) = search.step(u64::MAX) {
+                            break end;
+                        }
+                    };
+                    FromWorker::Shared { id, purpose, end }
+                }
+                ToWorker::Cancel { .. } => continue, // already answered
+                other => panic!("{other:?}"),
+            };
+            inbox.extend(run.reduce(BenchAction::Worker {
+                worker,
+                message: answer,
+                at: clock,
+            }));
+        }
+        for row in &run.rows {
+            assert_eq!(row.length, Some(row.expected), "instance {}", row.id);
+            assert!(row.expanded > 0 && row.wall_millis > 0.0);
+        }
+        assert!(shares[0] > 0 && shares[1] > 0, "{shares:?}");
+        assert!(run.summary_text().starts_with("3 of 100 solved so far"));
     }
 }

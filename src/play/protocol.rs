@@ -7,8 +7,10 @@
 
 use crate::heuristics::Heuristic;
 use crate::puzzle::goal::Goal;
+use crate::puzzle::moves::Move;
 use crate::puzzle::notation::{format_moves, parse_board};
 use crate::search::Stats;
+use crate::solver::team::{Order, ShareEnd, ShareSearch, Team, TeamEnd};
 use crate::solver::{Algorithm, Ending, Method, Options, Report, SolveError, Solver};
 use serde::{Deserialize, Serialize};
 
@@ -52,6 +54,19 @@ pub enum ToWorker {
     /// Where the site's prebuilt pattern databases are (a URL ending in `/`): sent once, when the
     /// page opens. The worker starts from a `blob:` URL and cannot tell on its own.
     Site { tables: String },
+    /// Search the subtrees of `board` at the ends of `paths` to `bound`: one worker's share of a
+    /// solve split among several (see [`crate::solver::team`]; `grow_below` as there).
+    /// Answered by [`FromWorker::Shared`], [`FromWorker::Failed`] or [`FromWorker::Cancelled`].
+    Share {
+        id: u32,
+        purpose: Purpose,
+        board: String,
+        goal: String,
+        heuristic: Heuristic,
+        paths: Vec<Vec<Move>>,
+        bound: u32,
+        grow_below: u64,
+    },
 }
 
 /// How a search's pattern databases were had, when it needed them.
@@ -175,6 +190,12 @@ pub enum FromWorker {
     },
     /// Stopped as asked (or replaced by a newer request).
     Cancelled { id: u32, purpose: Purpose },
+    /// How a [`ToWorker::Share`] ended.
+    Shared {
+        id: u32,
+        purpose: Purpose,
+        end: ShareEnd,
+    },
 }
 
 /// Node budget in the browser for searches that keep their nodes: a tab has far less memory to
@@ -325,6 +346,80 @@ pub fn finished(
             stats,
         ),
     }
+}
+
+/// A team's order as the message for its worker: `(worker, message)`. Shares are of solve `id`
+/// of `board` toward `goal` with `heuristic`.
+pub fn order_message(
+    order: Order,
+    purpose: Purpose,
+    board: &str,
+    goal: &str,
+    heuristic: Heuristic,
+) -> (usize, ToWorker) {
+    match order {
+        Order::Search {
+            worker,
+            id,
+            paths,
+            bound,
+            grow_below,
+        } => (
+            worker,
+            ToWorker::Share {
+                id,
+                purpose,
+                board: board.into(),
+                goal: goal.into(),
+                heuristic,
+                paths,
+                bound,
+                grow_below,
+            },
+        ),
+        Order::Cancel { worker, id } => (worker, ToWorker::Cancel { id }),
+    }
+}
+
+/// Hands a worker's answer to a share to its team (any other message is none of its business):
+/// the orders to send next, and the solve's end if that was it.
+pub fn team_hears(
+    team: &mut Team,
+    worker: usize,
+    message: &FromWorker,
+) -> Option<(Vec<Order>, Option<TeamEnd>)> {
+    let (id, answer) = match message {
+        FromWorker::Shared { id, end, .. } => (*id, Ok(Some(end.clone()))),
+        FromWorker::Cancelled { id, .. } => (*id, Ok(None)),
+        FromWorker::Failed { id, message, .. } => (*id, Err(message.clone())),
+        _ => return None,
+    };
+    Some(team.answered(worker, id, answer))
+}
+
+/// A share's start and goal boards; the message says what is wrong with them.
+pub fn share_boards(
+    board: &str,
+    goal: &str,
+) -> Result<(crate::puzzle::board::Board, crate::puzzle::board::Board), String> {
+    let start = parse_board(board).map_err(|e| e.to_string())?;
+    let goal = Goal::parse(goal)
+        .and_then(|g| g.for_board(&start))
+        .map_err(|e| e.to_string())?;
+    Ok((start, goal))
+}
+
+/// The worker's search for a share; the message says why there is none.
+pub fn share_search(
+    board: &str,
+    goal: &str,
+    heuristic: Heuristic,
+    paths: Vec<Vec<Move>>,
+    bound: u32,
+    grow_below: u64,
+) -> Result<ShareSearch, String> {
+    let (start, goal) = share_boards(board, goal)?;
+    ShareSearch::new(&start, &goal, heuristic, paths, bound, grow_below).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -188,7 +188,6 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
     /// larger search reached by move `last` (not undone), with cost bound `bound`: a piece of a
     /// parallel iteration. It ends with [`Outcome::Found`] (the moves from `start`) or
     /// [`Outcome::Exhausted`], after which [`IdaStar::next_bound`] is its share of the next bound.
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub fn subtree(
         start: &Board,
         goal: &Board,
@@ -206,7 +205,6 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
     }
 
     /// The least f above the bound seen so far (`u32::MAX` if none), in moves.
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub fn next_bound(&self) -> u32 {
         match self.next_bound {
             u32::MAX => u32::MAX,

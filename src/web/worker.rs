@@ -6,14 +6,21 @@
 //! running one. The messages are [`crate::play::protocol`]'s; what a request runs with and what
 //! a report becomes are decided there too, so this file is only the loop.
 
+use crate::heuristics::Heuristic;
 use crate::heuristics::pdb;
 use crate::play::protocol::{
     Answer, FromWorker, Purpose, Resolved, Tables, TablesFrom, ToWorker, finished, resolve,
+    share_boards, share_search,
 };
 use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_board;
 use crate::solver::{Progress, Solver};
 use futures::{FutureExt, SinkExt, StreamExt};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 use yew_agent::reactor::{ReactorScope, reactor};
 
 /// The slice length aimed at: short enough for Cancel and progress, long enough to be efficient.
@@ -51,7 +58,7 @@ type Scope = ReactorScope<ToWorker, FromWorker>;
 impl Worker {
     /// Yields to the event loop and reads what arrived meanwhile.
     async fn pause(&mut self, scope: &mut Scope, id: Option<u32>) -> Result<(), Stop> {
-        gloo_timers::future::TimeoutFuture::new(0).await;
+        yield_to_events().await;
         let mut stop = Ok(());
         while let Some(message) = scope.next().now_or_never() {
             match message {
@@ -239,6 +246,54 @@ impl Worker {
         }
     }
 
+    /// Answers a Share: this worker's part of a solve split among several (tables first, as
+    /// for a Solve), in slices like any search.
+    #[allow(clippy::too_many_arguments)]
+    async fn share(
+        &mut self,
+        scope: &mut Scope,
+        id: u32,
+        purpose: Purpose,
+        board: String,
+        goal: String,
+        heuristic: Heuristic,
+        paths: Vec<Vec<Move>>,
+        bound: u32,
+        grow_below: u64,
+    ) -> Result<(), Stop> {
+        if heuristic == Heuristic::Pdb
+            && let Ok((_, goal_board)) = share_boards(&board, &goal)
+        {
+            match self.tables(scope, &goal_board, Some((id, purpose))).await {
+                Ok(_) => {}
+                Err(Stop::Cancelled) => {
+                    return send(scope, FromWorker::Cancelled { id, purpose }).await;
+                }
+                Err(gone) => return Err(gone),
+            }
+        }
+        let mut search = match share_search(&board, &goal, heuristic, paths, bound, grow_below) {
+            Ok(search) => search,
+            Err(message) => return send(scope, failed(id, purpose, message)).await,
+        };
+        let mut slice: u64 = 20_000;
+        loop {
+            let started = now_ms();
+            if let Some(end) = search.step(slice) {
+                return send(scope, FromWorker::Shared { id, purpose, end }).await;
+            }
+            let took = (now_ms() - started).max(0.1);
+            slice = ((slice as f64 * SLICE_MS / took) as u64).clamp(1_000, 5_000_000);
+            match self.pause(scope, Some(id)).await {
+                Ok(()) => {}
+                Err(Stop::Cancelled) => {
+                    return send(scope, FromWorker::Cancelled { id, purpose }).await;
+                }
+                Err(gone) => return Err(gone),
+            }
+        }
+    }
+
     /// Runs a search in slices of about [`SLICE_MS`]; its final message.
     async fn search(
         &mut self,
@@ -311,6 +366,22 @@ pub async fn solver_reactor(mut scope: Scope) {
                 worker.solve(&mut scope, id, purpose, request).await
             }
             ToWorker::Prepare { goal } => worker.prepare(&mut scope, goal).await,
+            ToWorker::Share {
+                id,
+                purpose,
+                board,
+                goal,
+                heuristic,
+                paths,
+                bound,
+                grow_below,
+            } => {
+                worker
+                    .share(
+                        &mut scope, id, purpose, board, goal, heuristic, paths, bound, grow_below,
+                    )
+                    .await
+            }
             ToWorker::Site { tables } => {
                 super::table_cache::set_site(tables);
                 Ok(())
@@ -334,6 +405,60 @@ fn failed(id: u32, purpose: Purpose, message: String) -> FromWorker {
         purpose,
         message,
         stats: None,
+    }
+}
+
+/// Wakes a search that yielded (see [`yield_to_events`]): a message channel to itself.
+struct Yielder {
+    channel: web_sys::MessageChannel,
+    waiting: Rc<RefCell<Vec<js_sys::Function>>>,
+    _on_message: Closure<dyn FnMut()>,
+}
+
+impl Yielder {
+    fn new() -> Option<Yielder> {
+        let channel = web_sys::MessageChannel::new().ok()?;
+        let waiting: Rc<RefCell<Vec<js_sys::Function>>> = Rc::default();
+        let woken = waiting.clone();
+        let on_message = Closure::<dyn FnMut()>::new(move || {
+            for resolve in woken.borrow_mut().drain(..) {
+                let _ = resolve.call0(&JsValue::NULL);
+            }
+        });
+        channel
+            .port1()
+            .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        Some(Yielder {
+            channel,
+            waiting,
+            _on_message: on_message,
+        })
+    }
+}
+
+thread_local! {
+    static YIELDER: Option<Yielder> = Yielder::new();
+}
+
+/// Lets the worker's event loop run, so the page's messages that arrived meanwhile are read. A
+/// zero-delay timer would do, but a timer set from a timer's task is nested, and the HTML
+/// standard lets nested timers wait 4 ms once five deep: up to a sixth of a 25 ms slice. A
+/// message posted to itself is not clamped.
+async fn yield_to_events() {
+    let posted = YIELDER.with(|y| {
+        let y = y.as_ref()?;
+        let promise = js_sys::Promise::new(&mut |resolve, _| y.waiting.borrow_mut().push(resolve));
+        y.channel
+            .port2()
+            .post_message(&JsValue::UNDEFINED)
+            .ok()
+            .map(|()| promise)
+    });
+    match posted {
+        Some(promise) => {
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        }
+        None => gloo_timers::future::TimeoutFuture::new(0).await,
     }
 }
 

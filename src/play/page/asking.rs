@@ -95,7 +95,8 @@ impl Page {
             | FromWorker::Solved { id, .. }
             | FromWorker::Failed { id, .. }
             | FromWorker::Cancelled { id, .. } => *id,
-            FromWorker::TablesReady { .. } => return,
+            // The game asks for no shares of a solve (only the benchmark's team does).
+            FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => return,
         };
         if message_purpose(&message) == Some(Purpose::Measure) {
             return self.measured(message, fx);
@@ -191,7 +192,7 @@ impl Page {
                     self.comparison.stop();
                 }
             }
-            FromWorker::TablesReady { .. } => {}
+            FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => {}
         }
     }
 
@@ -245,6 +246,6 @@ fn message_purpose(message: &FromWorker) -> Option<Purpose> {
         | FromWorker::Solved { purpose, .. }
         | FromWorker::Failed { purpose, .. }
         | FromWorker::Cancelled { purpose, .. } => Some(*purpose),
-        FromWorker::TablesReady { .. } => None,
+        FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => None,
     }
 }

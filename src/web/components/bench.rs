@@ -1,39 +1,123 @@
 //! The benchmark in the browser: Korf's instances solved one after another in the worker, with
 //! the figures `slide bench` prints natively. The run is the model's ([`BenchRun`]); it has its
-//! own bridge to the worker, so it never disturbs the game on the page.
+//! own bridge to the worker, so it never disturbs the game on the page. With several workers
+//! (one a core, up to four), the others are started here when a run first needs them.
 
 use crate::play::bench_run::{BenchAction, BenchRun, SETS};
-use crate::play::protocol::TablesFrom;
+use crate::play::protocol::{TablesFrom, ToWorker};
 use crate::puzzle::numbers::{decimals, thousands};
+use crate::web::browser::now_ms;
 use crate::web::worker::SolverReactor;
+use futures::channel::mpsc::{UnboundedSender, unbounded};
+use futures::{SinkExt, StreamExt};
 use std::cell::RefCell;
 use std::rc::Rc;
+use yew::platform::spawn_local;
 use yew::prelude::*;
-use yew_agent::reactor::{ReactorEvent, UseReactorBridgeHandle, use_reactor_bridge};
+use yew_agent::reactor::{
+    ReactorEvent, ReactorSpawner, UseReactorBridgeHandle, use_reactor_bridge,
+};
+
+/// The game's worker, from the benchmark's page (see `bench_page.rs`).
+const WORKER_PATH: &str = "../worker.js";
+
+/// Least time between two redraws of a running benchmark's table, in milliseconds.
+const REDRAW_MS: f64 = 250.0;
+
+/// The machine's cores, as the browser tells.
+fn cores() -> usize {
+    web_sys::window().map_or(1, |w| w.navigator().hardware_concurrency() as usize)
+}
+
+/// Starts another worker: the sender of its messages; its answers go to `on` as worker
+/// `worker`'s.
+fn spawn_helper(worker: usize, on: Callback<BenchAction>) -> UnboundedSender<ToWorker> {
+    let bridge = ReactorSpawner::<SolverReactor>::new()
+        .as_module(false)
+        .spawn(WORKER_PATH);
+    let (mut to_worker, mut from_worker) = bridge.split();
+    let (sender, mut inbox) = unbounded::<ToWorker>();
+    spawn_local(async move {
+        while let Some(message) = inbox.next().await {
+            if to_worker.send(message).await.is_err() {
+                break;
+            }
+        }
+    });
+    spawn_local(async move {
+        while let Some(message) = from_worker.next().await {
+            let at = now_ms();
+            on.emit(BenchAction::Worker {
+                worker,
+                message,
+                at,
+            });
+        }
+    });
+    sender
+}
 
 #[component]
 pub fn BenchPanel() -> Html {
-    let run = use_mut_ref(BenchRun::default);
+    let run = use_mut_ref(|| {
+        let mut run = BenchRun::with_cores(cores());
+        run.tune(&crate::web::browser::query());
+        run
+    });
     let bridge_slot: Rc<RefCell<Option<UseReactorBridgeHandle<SolverReactor>>>> =
         use_mut_ref(|| None);
+    // Workers 1, 2, …: started on first use, kept for later runs.
+    let helpers: Rc<RefCell<Vec<UnboundedSender<ToWorker>>>> = use_mut_ref(Vec::new);
+    let on_slot: Rc<RefCell<Option<Callback<BenchAction>>>> = use_mut_ref(|| None);
     let redraw = use_force_update();
+    let last_redraw = use_mut_ref(|| 0.0);
     let on = {
-        let (run, bridge_slot) = (run.clone(), bridge_slot.clone());
+        let (run, bridge_slot, on_slot) = (run.clone(), bridge_slot.clone(), on_slot.clone());
         Callback::from(move |action: BenchAction| {
+            // Most messages (progress, a worker's share) change nothing on show, and while a
+            // run goes on, new rows are shown at most every REDRAW_MS: redrawing the table takes
+            // the page's time (and on two cores, a worker's) from the run it measures.
+            let shown = |r: &BenchRun| (r.running, r.problem.is_some(), r.chosen, r.workers);
+            let before = shown(&run.borrow());
+            let rows = run.borrow().rows.len();
             let messages = run.borrow_mut().reduce(action);
-            if let Some(bridge) = bridge_slot.borrow().as_ref() {
-                for message in messages {
-                    bridge.send(message);
+            let now = now_ms();
+            let changed = shown(&run.borrow()) != before
+                || (run.borrow().rows.len() != rows && now - *last_redraw.borrow() >= REDRAW_MS);
+            for (worker, message) in messages {
+                if worker == 0 {
+                    if let Some(bridge) = bridge_slot.borrow().as_ref() {
+                        bridge.send(message);
+                    }
+                    continue;
                 }
+                let Some(on) = on_slot.borrow().clone() else {
+                    continue;
+                };
+                let mut helpers = helpers.borrow_mut();
+                while helpers.len() < worker {
+                    let next = helpers.len() + 1;
+                    helpers.push(spawn_helper(next, on.clone()));
+                }
+                let _ = helpers[worker - 1].unbounded_send(message);
             }
-            redraw.force_update();
+            if changed {
+                *last_redraw.borrow_mut() = now;
+                redraw.force_update();
+            }
         })
     };
+    *on_slot.borrow_mut() = Some(on.clone());
     let bridge = {
         let on = on.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             if let ReactorEvent::Output(message) = event {
-                on.emit(BenchAction::Worker(message));
+                let at = now_ms();
+                on.emit(BenchAction::Worker {
+                    worker: 0,
+                    message,
+                    at,
+                });
             }
         })
     };
@@ -45,10 +129,20 @@ pub fn BenchPanel() -> Html {
             .value();
         BenchAction::Choose(value.parse().unwrap_or(0))
     });
+    let on_workers = on.reform(|e: Event| {
+        let value = e
+            .target_unchecked_into::<web_sys::HtmlSelectElement>()
+            .value();
+        BenchAction::Workers(value.parse().unwrap_or(1))
+    });
+    let mut worker_choices = vec![1];
+    if run.cores > 1 {
+        worker_choices.push(run.cores);
+    }
     html! {
         <details class="panel bench">
             <summary>{ "Benchmark: Korf's puzzles" }</summary>
-            <p>{ run.set().about }{ " One after another in this tab's worker; the times are the worker's search time, as `slide bench` measures natively." }</p>
+            <p>{ run.set().about }{ how(&run) }</p>
             <div class="field">
                 <label for="bench-set">{ "Instances" }</label>
                 <select id="bench-set" onchange={on_set} disabled={run.running}>
@@ -57,7 +151,15 @@ pub fn BenchPanel() -> Html {
                     }) }
                 </select>
             </div>
-            <button class="primary" onclick={on.reform(|_| BenchAction::Toggle)}>
+            <div class="field">
+                <label for="bench-workers">{ "Workers" }</label>
+                <select id="bench-workers" onchange={on_workers} disabled={run.running}>
+                    { for worker_choices.iter().map(|&n| html! {
+                        <option value={n.to_string()} selected={n == run.workers}>{ n.to_string() }</option>
+                    }) }
+                </select>
+            </div>
+            <button class="primary" onclick={on.reform(|_| BenchAction::Toggle { at: now_ms() })}>
                 { if run.running { "Stop benchmark" } else { "Run benchmark" } }
             </button>
             if let Some(problem) = &run.problem {
@@ -67,6 +169,18 @@ pub fn BenchPanel() -> Html {
                 { results(&run) }
             }
         </details>
+    }
+}
+
+/// How the instances are run and timed, in words.
+fn how(run: &BenchRun) -> String {
+    if run.shared() {
+        format!(
+            " One after another, each shared among {} workers (this machine's cores, up to four); the times are the page's, from the first request to the answer.",
+            run.workers
+        )
+    } else {
+        " One after another in this tab's worker; the times are the worker's search time, as `slide bench` measures natively.".into()
     }
 }
 
@@ -85,6 +199,9 @@ fn results(run: &BenchRun) -> Html {
                 data-median-ms={decimals(sum.median_millis, 2)}
                 data-max-ms={decimals(sum.max_millis, 1)}
                 data-expanded={sum.expanded.to_string()}
+                data-workers={if run.shared() { run.workers } else { 1 }.to_string()}
+                data-wall-ms={decimals(run.wall_millis(), 1)}
+                data-helper-tables-ms={run.helper_tables.map(|t| decimals(t.millis, 0))}
                 data-tables-ms={run.tables.map(|t| decimals(t.millis, 0))}
                 data-tables-cached={run.tables.map(|t| (t.from == TablesFrom::Cache).to_string())}
                 data-tables-from={run.tables.map(|t| format!("{:?}", t.from).to_lowercase())}>
@@ -101,7 +218,8 @@ fn results(run: &BenchRun) -> Html {
                     <tr data-id={r.id.to_string()} data-expected={r.expected.to_string()}
                         data-length={r.length.map(|l| l.to_string())}
                         data-expanded={r.expanded.to_string()}
-                        data-millis={decimals(r.millis, 2)}>
+                        data-millis={decimals(r.millis, 2)}
+                        data-wall-ms={decimals(r.wall_millis, 2)}>
                         <td>{ r.id }</td>
                         <td>{ r.expected }</td>
                         <td>{ r.length.map_or("–".into(), |l| l.to_string()) }</td>
