@@ -1,14 +1,16 @@
 //! Shorter answers for large boards (6×6 to 10×10 and long rectangles): the board is still
 //! finished a line at a time, like [`super::rows_and_columns`], but each line is placed by a
 //! bounded best-first search over the line's tiles *together* with the blank, not one tile at a
-//! time; the last 5×5 corner is solved by weighted A* over the whole corner (a smaller one if
-//! that runs out of nodes); then windows of the path are re-solved.
+//! time; the last corner is finished by a beam search over the whole corner (up to 6×6, see
+//! [`super::beam`]) or weighted A* (up to 5×5); then windows of the path are re-solved.
 //!
 //! Why: placing tiles one by one with the rest frozen makes the blank walk round each tile again
 //! and again, and the last two tiles of every line need a fixed ten-odd-move trick. A search over
 //! (blank, tiles of the line) lets tiles share the blank's trips, lets a tile already home step
 //! aside for a moment, and finds the cheap way in for the line's last tiles. Tiles outside the
-//! line are "don't care", so a state is a few squares and a line takes thousands of nodes.
+//! line are not part of a state, so a line takes thousands of nodes; but each node keeps the
+//! board its path leads to, and the other tiles' Manhattan distance counts in its priority
+//! ([`Tuning::others`]), so that the blank's trips push them home too where they can.
 //!
 //! The estimate guiding the search is, for each tile of the line, the exact number of moves it
 //! would need alone (breadth-first over its (tile, blank) squares in the unfinished rectangle),
@@ -17,8 +19,12 @@
 //! Each line is searched in steps: a few more of its tiles join the tracked set each time, and
 //! tiles already home stay tracked (free to move, but due home again).
 //!
-//! Memory stays bounded: every search stops after [`Tuning::nodes_per_search`] expansions and the
-//! method then reports an error; the caller keeps the rows-and-columns answer it already has.
+//! [`FringeSearch`] is anytime: rows and columns' answer first, then [`variant`]s of this method
+//! one after another, each shorter answer offered at once, until the node budget is spent.
+//!
+//! Memory stays bounded: every search stops after [`Tuning::nodes_per_search`] expansions, a
+//! beam after generating 1,000 boards per board of its width, and the method then reports an
+//! error; the caller keeps the answer it already has.
 
 use super::rows_and_columns::{Flip, ReductionError, solve_corner};
 use crate::puzzle::board::Board;
