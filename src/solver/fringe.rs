@@ -19,7 +19,7 @@
 //! Each line is searched in steps: a few more of its tiles join the tracked set each time, and
 //! tiles already home stay tracked (free to move, but due home again).
 //!
-//! [`FringeSearch`] is anytime: rows and columns' answer first, then [`variant`]s of this method
+//! `FringeSearch` is anytime: rows and columns' answer first, then [`variant`]s of this method
 //! one after another, each shorter answer offered at once, until the node budget is spent.
 //!
 //! Memory stays bounded: every search stops after [`Tuning::nodes_per_search`] expansions, a
