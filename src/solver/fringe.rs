@@ -612,8 +612,20 @@ impl FringeSearch {
 /// then beam search on a 6×6 corner, then other weights of the other tiles in the line searches
 /// (each placing the lines differently) and wider beams, each beam with its own tie-break.
 /// Every variant is a different answer; the search keeps the shortest.
-pub fn variant(k: usize) -> Tuning {
+///
+/// A board no bigger than 6×6 has no line to place: its variants are beams over the whole
+/// board, 3,000 wide and then 6,000 (on 20 random 6×6 boards, 1.61 × Manhattan in the default
+/// budget against 1.63 × for the variants above; a first beam of 4,000 often outgrows it).
+pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
     let base = Tuning::default();
+    if width <= 6 && height <= 6 {
+        return Tuning {
+            beam: if k == 0 { 3_000 } else { 6_000 },
+            corner: 6,
+            seed: k as u64,
+            ..base
+        };
+    }
     if k == 0 {
         return base;
     }
@@ -641,15 +653,18 @@ impl crate::search::Step for FringeSearch {
             self.offer(first.moves);
             return None;
         }
+        let (w, h) = (self.start.width(), self.start.height());
         let spent = self.stats.expanded;
         if self.next >= VARIANTS || spent >= self.max_nodes {
             let best = self.best.take().unwrap_or_default();
             return Some(crate::search::Outcome::Found(best));
         }
         let tuning = Tuning {
-            max_nodes: variant(self.next).max_nodes.min(self.max_nodes - spent),
+            max_nodes: variant(self.next, w, h)
+                .max_nodes
+                .min(self.max_nodes - spent),
             beam_nodes: self.max_nodes - spent,
-            ..variant(self.next)
+            ..variant(self.next, w, h)
         };
         self.next += 1;
         let r = shortened(&self.start, &self.goal, &tuning);
