@@ -80,6 +80,20 @@ impl Move {
             _ => None,
         }
     }
+
+    /// The move that takes the blank from square `blank` to the square `to` beside it on a
+    /// board `width` wide (the inverse of [`Move::blank_target`]).
+    pub const fn between(blank: usize, to: usize, width: usize) -> Move {
+        if to == blank + width {
+            Move::Up
+        } else if to + width == blank {
+            Move::Down
+        } else if to == blank + 1 {
+            Move::Left
+        } else {
+            Move::Right
+        }
+    }
 }
 
 /// For every square and move, the square the blank moves to (or [`Neighbours::NONE`]): the

@@ -134,7 +134,7 @@ fn path(start: &Board, parents: &[Vec<(u32, u16)>], i: usize, w: usize) -> Vec<M
         .into_iter()
         .rev()
         .map(|to| {
-            let m = super::fringe::move_between(b, to, w);
+            let m = Move::between(b, to, w);
             b = to;
             m
         })

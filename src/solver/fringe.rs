@@ -229,19 +229,6 @@ impl Region {
     }
 }
 
-/// Moves from the blank on square `b` to the blank on `to`, named by the tile that slides.
-pub(super) fn move_between(b: usize, to: usize, w: usize) -> Move {
-    if to == b + w {
-        Move::Up
-    } else if to + w == b {
-        Move::Down
-    } else if to == b + 1 {
-        Move::Left
-    } else {
-        Move::Right
-    }
-}
-
 /// The moves one tile needs alone to reach its target within the region.
 struct LoneTile {
     /// From every (tile, blank) pair of squares: `with_blank[tile * n + blank]`, `u16::MAX`
@@ -304,7 +291,7 @@ impl Work {
 
     fn slide(&mut self, to: usize) {
         let b = self.blank();
-        self.moves.push(move_between(b, to, self.w));
+        self.moves.push(Move::between(b, to, self.w));
         self.at[b] = self.at[to];
         self.at[to] = 0;
     }
