@@ -609,7 +609,7 @@ mod tests {
     #[test]
     fn two_workers_share_each_fifteen_puzzle_once_both_have_their_tables() {
         use crate::heuristics::pdb;
-        use crate::play::protocol::{TablesFrom, share_search};
+        use crate::play::protocol::TablesFrom;
         pdb::shared(&crate::puzzle::board::Board::blank_last(4, 4).unwrap()).unwrap();
         let mut run = BenchRun::with_cores(2);
         assert_eq!(run.workers, 2);
@@ -640,19 +640,9 @@ mod tests {
             let (worker, message) = inbox.remove(0);
             clock += 1.0;
             let answer = match message {
-                ToWorker::Share {
-                    id,
-                    purpose,
-                    board,
-                    goal,
-                    heuristic,
-                    paths,
-                    bound,
-                    grow_below,
-                } => {
+                ToWorker::Share { id, purpose, work } => {
                     shares[worker] += 1;
-                    let mut search =
-                        share_search(&board, &goal, heuristic, paths, bound, grow_below).unwrap();
+                    let mut search = work.search().unwrap();
                     let end = loop {
                         if let Some(end) = search.step(u64::MAX) {
                             break end;

@@ -6,11 +6,11 @@
 //! report becomes, what a request runs with) is here too, as plain functions tested natively.
 
 use crate::heuristics::Heuristic;
+use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
-use crate::puzzle::moves::Move;
 use crate::puzzle::notation::{format_moves, parse_board};
 use crate::search::Stats;
-use crate::solver::team::{Order, ShareEnd, ShareSearch, Team, TeamEnd};
+use crate::solver::team::{Order, Portion, ShareEnd, ShareSearch, Team, TeamEnd};
 use crate::solver::{Algorithm, Ending, Method, Options, Report, SolveError, Solver};
 use serde::{Deserialize, Serialize};
 
@@ -54,19 +54,40 @@ pub enum ToWorker {
     /// Where the site's prebuilt pattern databases are (a URL ending in `/`): sent once, when the
     /// page opens. The worker starts from a `blob:` URL and cannot tell on its own.
     Site { tables: String },
-    /// Search the subtrees of `board` at the ends of `paths` to `bound`: one worker's share of a
-    /// solve split among several (see [`crate::solver::team`]; `grow_below` as there).
+    /// One worker's share of a solve split among several (see [`crate::solver::team`]).
     /// Answered by [`FromWorker::Shared`], [`FromWorker::Failed`] or [`FromWorker::Cancelled`].
     Share {
         id: u32,
         purpose: Purpose,
-        board: String,
-        goal: String,
-        heuristic: Heuristic,
-        paths: Vec<Vec<Move>>,
-        bound: u32,
-        grow_below: u64,
+        work: ShareWork,
     },
+}
+
+/// What a [`ToWorker::Share`] asks for: a portion of the search from `board` toward `goal` (both
+/// in board notation, as in a Solve) with `heuristic`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShareWork {
+    pub board: String,
+    pub goal: String,
+    pub heuristic: Heuristic,
+    pub portion: Portion,
+}
+
+impl ShareWork {
+    /// The start and goal boards; the message says what is wrong with them.
+    pub fn boards(&self) -> Result<(Board, Board), String> {
+        let start = parse_board(&self.board).map_err(|e| e.to_string())?;
+        let goal = Goal::parse(&self.goal)
+            .and_then(|g| g.for_board(&start))
+            .map_err(|e| e.to_string())?;
+        Ok((start, goal))
+    }
+
+    /// The worker's search; the message says why there is none.
+    pub fn search(self) -> Result<ShareSearch, String> {
+        let (start, goal) = self.boards()?;
+        ShareSearch::new(&start, &goal, self.heuristic, self.portion).map_err(|e| e.to_string())
+    }
 }
 
 /// How a search's pattern databases were had, when it needed them.
@@ -230,8 +251,8 @@ pub fn browser_budget(method: Method, purpose: Purpose) -> Option<u64> {
 /// A request as the worker runs it: its board, goal and resolved method.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Resolved {
-    pub board: crate::puzzle::board::Board,
-    pub goal: crate::puzzle::board::Board,
+    pub board: Board,
+    pub goal: Board,
     pub method: Method,
     pub options: Options,
 }
@@ -361,20 +382,18 @@ pub fn order_message(
         Order::Search {
             worker,
             id,
-            paths,
-            bound,
-            grow_below,
+            portion,
         } => (
             worker,
             ToWorker::Share {
                 id,
                 purpose,
-                board: board.into(),
-                goal: goal.into(),
-                heuristic,
-                paths,
-                bound,
-                grow_below,
+                work: ShareWork {
+                    board: board.into(),
+                    goal: goal.into(),
+                    heuristic,
+                    portion,
+                },
             },
         ),
         Order::Cancel { worker, id } => (worker, ToWorker::Cancel { id }),
@@ -395,31 +414,6 @@ pub fn team_hears(
         _ => return None,
     };
     Some(team.answered(worker, id, answer))
-}
-
-/// A share's start and goal boards; the message says what is wrong with them.
-pub fn share_boards(
-    board: &str,
-    goal: &str,
-) -> Result<(crate::puzzle::board::Board, crate::puzzle::board::Board), String> {
-    let start = parse_board(board).map_err(|e| e.to_string())?;
-    let goal = Goal::parse(goal)
-        .and_then(|g| g.for_board(&start))
-        .map_err(|e| e.to_string())?;
-    Ok((start, goal))
-}
-
-/// The worker's search for a share; the message says why there is none.
-pub fn share_search(
-    board: &str,
-    goal: &str,
-    heuristic: Heuristic,
-    paths: Vec<Vec<Move>>,
-    bound: u32,
-    grow_below: u64,
-) -> Result<ShareSearch, String> {
-    let (start, goal) = share_boards(board, goal)?;
-    ShareSearch::new(&start, &goal, heuristic, paths, bound, grow_below).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -523,7 +517,7 @@ mod tests {
             ..Options::with(Algorithm::Bfs, Heuristic::Manhattan)
         };
         let start = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
-        let goal = crate::puzzle::board::Board::blank_last(3, 3).unwrap();
+        let goal = Board::blank_last(3, 3).unwrap();
         match finished(4, Purpose::Compare, solve(&start, &goal, &options), None) {
             FromWorker::Failed { message, stats, .. } => {
                 assert!(message.contains("budget"), "{message}");

@@ -646,12 +646,11 @@ impl crate::search::Step for FringeSearch {
             let best = self.best.take().unwrap_or_default();
             return Some(crate::search::Outcome::Found(best));
         }
+        let planned = variant(self.next, w, h);
         let tuning = Tuning {
-            max_nodes: variant(self.next, w, h)
-                .max_nodes
-                .min(self.max_nodes - spent),
+            max_nodes: planned.max_nodes.min(self.max_nodes - spent),
             beam_nodes: self.max_nodes - spent,
-            ..variant(self.next, w, h)
+            ..planned
         };
         self.next += 1;
         let r = shortened(&self.start, &self.goal, &tuning);

@@ -33,6 +33,16 @@ pub const SMALL_ITERATION: u64 = 1 << 19;
 /// Subtrees an iteration is split into, per worker: enough that the last batches are small.
 pub const PIECES_PER_WORKER: usize = 128;
 
+/// A worker's part of one iteration: the subtrees at the ends of `paths` from the start, to
+/// `bound`. `grow_below` > 0 with the one empty path searches the whole tree, iteration after
+/// iteration, while they stay below that many nodes (see [`Team`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Portion {
+    pub paths: Vec<Vec<Move>>,
+    pub bound: u32,
+    pub grow_below: u64,
+}
+
 /// A worker's share of a solve: some subtrees of the start, searched to a bound, in slices.
 pub struct ShareSearch(Box<dyn ShareStep>);
 
@@ -49,17 +59,13 @@ impl<K: crate::search::packed::Packed, E: crate::search::idastar::Estimate<K> + 
 }
 
 impl ShareSearch {
-    /// The subtrees at the ends of `paths` from `start`, to be searched to `bound` with
-    /// `heuristic` (pattern databases must be ready, as for any search); `grow_below` > 0 with
-    /// the one empty path searches the whole tree while its iterations stay below that many
-    /// nodes (see [`Team`]).
+    /// `portion` of the search from `start` toward `goal` with `heuristic` (pattern databases
+    /// must be ready, as for any search).
     pub fn new(
         start: &Board,
         goal: &Board,
         heuristic: Heuristic,
-        paths: Vec<Vec<Move>>,
-        bound: u32,
-        grow_below: u64,
+        portion: Portion,
     ) -> Result<ShareSearch, SolveError> {
         if !start.same_shape(goal) {
             return Err(SolveError::BadOption(
@@ -68,6 +74,11 @@ impl ShareSearch {
         }
         let estimator = Estimator::new(heuristic, goal).map_err(SolveError::Unsupported)?;
         let bad = SolveError::BadOption;
+        let Portion {
+            paths,
+            bound,
+            grow_below,
+        } = portion;
         with_key_type!(start.len(), K => {
             let search: Box<dyn ShareStep> = match estimator.pattern_db().cloned() {
                 Some(db) => Box::new(
@@ -91,13 +102,11 @@ impl ShareSearch {
 /// What the page sends a worker.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Order {
-    /// Search these subtrees of solve `id`'s start to `bound` (see [`ShareSearch::new`]).
+    /// Search this portion of solve `id` (see [`ShareSearch::new`]).
     Search {
         worker: usize,
         id: u32,
-        paths: Vec<Vec<Move>>,
-        bound: u32,
-        grow_below: u64,
+        portion: Portion,
     },
     /// Stop searching for solve `id` (another worker found the goal, or the solve was given up).
     Cancel { worker: usize, id: u32 },
@@ -344,9 +353,11 @@ impl Team {
             orders.push(Order::Search {
                 worker,
                 id: solve.id,
-                paths,
-                bound: solve.bound,
-                grow_below,
+                portion: Portion {
+                    paths,
+                    bound: solve.bound,
+                    grow_below,
+                },
             });
         }
         orders
@@ -424,21 +435,13 @@ mod tests {
                         Order::Search {
                             worker,
                             id,
-                            paths,
-                            bound,
-                            grow_below,
+                            portion,
                         } => {
                             assert!(self.running[worker].is_none(), "worker {worker} is busy");
-                            self.split_shares += usize::from(grow_below == 0);
-                            let share = ShareSearch::new(
-                                start,
-                                &self.goal,
-                                self.heuristic,
-                                paths,
-                                bound,
-                                grow_below,
-                            )
-                            .unwrap();
+                            self.split_shares += usize::from(portion.grow_below == 0);
+                            let share =
+                                ShareSearch::new(start, &self.goal, self.heuristic, portion)
+                                    .unwrap();
                             self.running[worker] = Some((id, share));
                         }
                         Order::Cancel { worker, id } => {

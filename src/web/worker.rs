@@ -9,11 +9,10 @@
 use crate::heuristics::Heuristic;
 use crate::heuristics::pdb;
 use crate::play::protocol::{
-    Answer, FromWorker, Purpose, Resolved, Tables, TablesFrom, ToWorker, finished, resolve,
-    share_boards, share_search,
+    Answer, FromWorker, Purpose, Resolved, ShareWork, Tables, TablesFrom, ToWorker, finished,
+    resolve,
 };
 use crate::puzzle::board::Board;
-use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_board;
 use crate::solver::{Progress, Solver};
 use futures::{FutureExt, SinkExt, StreamExt};
@@ -248,21 +247,15 @@ impl Worker {
 
     /// Answers a Share: this worker's part of a solve split among several (tables first, as
     /// for a Solve), in slices like any search.
-    #[allow(clippy::too_many_arguments)]
     async fn share(
         &mut self,
         scope: &mut Scope,
         id: u32,
         purpose: Purpose,
-        board: String,
-        goal: String,
-        heuristic: Heuristic,
-        paths: Vec<Vec<Move>>,
-        bound: u32,
-        grow_below: u64,
+        work: ShareWork,
     ) -> Result<(), Stop> {
-        if heuristic == Heuristic::Pdb
-            && let Ok((_, goal_board)) = share_boards(&board, &goal)
+        if work.heuristic == Heuristic::Pdb
+            && let Ok((_, goal_board)) = work.boards()
         {
             match self.tables(scope, &goal_board, Some((id, purpose))).await {
                 Ok(_) => {}
@@ -272,7 +265,7 @@ impl Worker {
                 Err(gone) => return Err(gone),
             }
         }
-        let mut search = match share_search(&board, &goal, heuristic, paths, bound, grow_below) {
+        let mut search = match work.search() {
             Ok(search) => search,
             Err(message) => return send(scope, failed(id, purpose, message)).await,
         };
@@ -366,21 +359,8 @@ pub async fn solver_reactor(mut scope: Scope) {
                 worker.solve(&mut scope, id, purpose, request).await
             }
             ToWorker::Prepare { goal } => worker.prepare(&mut scope, goal).await,
-            ToWorker::Share {
-                id,
-                purpose,
-                board,
-                goal,
-                heuristic,
-                paths,
-                bound,
-                grow_below,
-            } => {
-                worker
-                    .share(
-                        &mut scope, id, purpose, board, goal, heuristic, paths, bound, grow_below,
-                    )
-                    .await
+            ToWorker::Share { id, purpose, work } => {
+                worker.share(&mut scope, id, purpose, work).await
             }
             ToWorker::Site { tables } => {
                 super::table_cache::set_site(tables);
