@@ -1,8 +1,10 @@
 //! The benchmark panel as data: Korf's 100 fifteen-puzzles (or his 50 24-puzzles) solved one
 //! after another in the worker exactly as Solve solves a board, with the figures `slide bench`
-//! prints natively. With several workers, each 15-puzzle is solved by all of them together
-//! ([`crate::solver::team`]): the tables are got ready in every worker first, then the time of
-//! each instance is the page's, from the first order to the answer.
+//! prints natively. With several workers the tables are got ready in every worker first, then
+//! either each worker solves puzzles of its own, side by side (the sets of many small puzzles:
+//! the figure is the time the whole set takes), or each 15-puzzle is solved by all of them
+//! together ([`crate::solver::team`], for puzzles whose iterations are long: the time of each is
+//! the page's, from the first order to the answer).
 
 use super::protocol::{
     Answer, BROWSER_IDA_MAX_NODES, FromWorker, Purpose, Tables, ToWorker, order_message, team_hears,
@@ -24,8 +26,19 @@ pub struct Set {
     text: &'static str,
     goal: &'static str,
     pub about: &'static str,
-    /// 15-puzzles solved optimally by IDA*: what several workers can share.
-    shareable: bool,
+    /// How several workers take the set on.
+    pub teamwork: Teamwork,
+}
+
+/// How several workers take a set on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Teamwork {
+    /// Each worker solves puzzles of its own, the next one as soon as it is free: for many
+    /// small puzzles, where sharing one would cost more in messages than it saves.
+    Puzzles,
+    /// Each 15-puzzle's IDA* iterations are shared among all (see [`crate::solver::team`]): for
+    /// the hardest, whose iterations are long.
+    Iterations,
 }
 
 /// The sets the panel offers.
@@ -35,14 +48,14 @@ pub const SETS: [Set; 3] = [
         text: include_str!("../../benches/korf100.txt"),
         goal: "blank-last",
         about: "The 100 random 15-puzzles of Korf's 1985 paper, solved optimally by IDA* with pattern databases and checked against their published shortest lengths.",
-        shareable: true,
+        teamwork: Teamwork::Puzzles,
     },
     Set {
         name: "Korf's 50 24-puzzles",
         text: include_str!("../../benches/korf50-24puzzle-blank-first.txt"),
         goal: "blank-first",
         about: "The 50 random 24-puzzles of Korf and Felner (2002), far beyond optimal search in a tab: the anytime search's final answers, compared with the published shortest lengths.",
-        shareable: false,
+        teamwork: Teamwork::Puzzles,
     },
     Set {
         name: "80-move 15-puzzles",
@@ -51,7 +64,7 @@ pub const SETS: [Set; 3] = [
         text: "1 80 0 0 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1\n2 80 0 0 12 10 13/15 11 14 9/3 7 2 5/4 8 6 1\n",
         goal: "blank-last",
         about: "Two of the hardest 15-puzzles there are, 80 moves each: half a billion nodes or more apiece, tens of seconds.",
-        shareable: true,
+        teamwork: Teamwork::Iterations,
     },
 ];
 
@@ -89,12 +102,29 @@ pub enum BenchAction {
 /// Several workers at work on a run.
 #[derive(Debug)]
 struct Crew {
-    team: Team,
+    how: Together,
     /// Which workers have their tables.
     ready: Vec<bool>,
     /// Added to the instance's index to make a solve's id: a later run's ids differ from an
     /// earlier's, whose late answers may still come.
     base: u32,
+}
+
+/// What a crew is doing.
+#[derive(Debug)]
+enum Together {
+    /// Each puzzle by all (see [`Teamwork::Iterations`]).
+    Team(Team),
+    /// Each worker on its own (see [`Teamwork::Puzzles`]).
+    SideBySide {
+        /// The instance each worker is on, and when it was asked for (the page's clock).
+        on: Vec<Option<(usize, f64)>>,
+        /// The next instance to hand out.
+        next: usize,
+        /// When the first instances were handed out, and when the last answer came.
+        started: f64,
+        last: f64,
+    },
 }
 
 /// The benchmark's state.
@@ -124,6 +154,8 @@ pub struct BenchRun {
     small_iteration: u64,
     /// See [`crate::solver::team::PIECES_PER_WORKER`].
     pieces_per_worker: usize,
+    /// How several workers take the set on: the set's own way unless the address says.
+    teamwork: Option<Teamwork>,
 }
 
 impl Default for BenchRun {
@@ -164,12 +196,14 @@ impl BenchRun {
             asked_at: 0.0,
             small_iteration: crate::solver::team::SMALL_ITERATION,
             pieces_per_worker: crate::solver::team::PIECES_PER_WORKER,
+            teamwork: None,
         }
     }
 
     /// Tuning from the page's address, for measuring: `small=N` (see
-    /// [`crate::solver::team::SMALL_ITERATION`]) and `pieces=N` (see
-    /// [`crate::solver::team::PIECES_PER_WORKER`]); anything else is ignored.
+    /// [`crate::solver::team::SMALL_ITERATION`]), `pieces=N` (see
+    /// [`crate::solver::team::PIECES_PER_WORKER`]) and `teamwork=puzzles|iterations` (see
+    /// [`Teamwork`]; iterations are shared for 15-puzzles only); anything else is ignored.
     pub fn tune(&mut self, query: &str) {
         for pair in query.trim_start_matches('?').split('&') {
             match pair.split_once('=') {
@@ -179,15 +213,24 @@ impl BenchRun {
                 Some(("pieces", n)) => {
                     self.pieces_per_worker = n.parse().unwrap_or(self.pieces_per_worker)
                 }
+                Some(("teamwork", "puzzles")) => self.teamwork = Some(Teamwork::Puzzles),
+                Some(("teamwork", "iterations")) => self.teamwork = Some(Teamwork::Iterations),
                 _ => {}
             }
         }
     }
 
-    /// Whether this run shares each instance among several workers: 15-puzzles only, solved
-    /// optimally by IDA*; the 24-puzzles' anytime search runs in one.
-    pub fn shared(&self) -> bool {
-        self.workers > 1 && self.set().shareable
+    /// How this run's workers work together; `None` with one worker.
+    pub fn teamwork(&self) -> Option<Teamwork> {
+        if self.workers < 2 {
+            return None;
+        }
+        // Sharing iterations is for 15-puzzles solved optimally by IDA*.
+        let fifteen = self.instances.first().is_some_and(|i| i.board.len() == 16);
+        match self.teamwork.unwrap_or(self.set().teamwork) {
+            Teamwork::Iterations if fifteen => Some(Teamwork::Iterations),
+            _ => Some(Teamwork::Puzzles),
+        }
     }
 
     /// The set picked.
@@ -203,66 +246,49 @@ impl BenchRun {
     /// Applies an action; returns the messages for the workers, each with its worker's number.
     pub fn reduce(&mut self, action: BenchAction) -> Vec<(usize, ToWorker)> {
         match action {
-            BenchAction::Choose(i) if !self.running => {
-                let (workers, cores, runs) = (self.workers, self.cores, self.runs);
-                let (small_iteration, pieces_per_worker) =
-                    (self.small_iteration, self.pieces_per_worker);
-                *self = BenchRun {
-                    workers,
-                    cores,
-                    runs,
-                    small_iteration,
-                    pieces_per_worker,
-                    ..BenchRun::new(i)
-                };
-            }
+            BenchAction::Choose(i) if !self.running => *self = self.fresh(i),
             BenchAction::Workers(n) if !self.running => self.workers = n.clamp(1, MAX_WORKERS),
             BenchAction::Choose(_) | BenchAction::Workers(_) => {}
             BenchAction::Toggle { .. } if self.running => {
                 self.running = false;
-                let cancel = self.crew.as_mut().map(|crew| crew.team.cancel());
-                return match cancel {
-                    Some(orders) => self.orders(orders),
-                    None => vec![(
-                        0,
-                        ToWorker::Cancel {
-                            id: self.rows.len() as u32,
-                        },
-                    )],
-                };
+                return self.stop_all();
             }
             BenchAction::Toggle { at } => {
-                let (workers, cores, runs) = (self.workers, self.cores, self.runs + 1);
-                let (small_iteration, pieces_per_worker) =
-                    (self.small_iteration, self.pieces_per_worker);
                 *self = BenchRun {
                     running: true,
-                    workers,
-                    cores,
-                    runs,
-                    small_iteration,
-                    pieces_per_worker,
-                    ..BenchRun::new(self.chosen)
+                    runs: self.runs + 1,
+                    ..self.fresh(self.chosen)
                 };
-                if self.shared() {
-                    let mut team = Team::new(workers);
-                    team.small_iteration = small_iteration;
-                    team.pieces_per_worker = pieces_per_worker;
-                    self.crew = Some(Crew {
-                        team,
-                        ready: vec![false; workers],
-                        base: runs * 1000,
-                    });
-                    // The first worker gets the tables (downloaded or built, then stored in
-                    // the browser's cache); the others then read them from the cache.
-                    return vec![(
-                        0,
-                        ToWorker::Prepare {
-                            goal: self.goal_notation(),
-                        },
-                    )];
-                }
-                return self.next(at).into_iter().map(|m| (0, m)).collect();
+                let Some(teamwork) = self.teamwork() else {
+                    return self.next(at).into_iter().map(|m| (0, m)).collect();
+                };
+                let how = match teamwork {
+                    Teamwork::Iterations => {
+                        let mut team = Team::new(self.workers);
+                        team.small_iteration = self.small_iteration;
+                        team.pieces_per_worker = self.pieces_per_worker;
+                        Together::Team(team)
+                    }
+                    Teamwork::Puzzles => Together::SideBySide {
+                        on: vec![None; self.workers],
+                        next: 0,
+                        started: at,
+                        last: at,
+                    },
+                };
+                self.crew = Some(Crew {
+                    how,
+                    ready: vec![false; self.workers],
+                    base: self.runs * 1000,
+                });
+                // The first worker gets the tables (downloaded or built, then stored in the
+                // browser's cache); the others then read them from the cache.
+                return vec![(
+                    0,
+                    ToWorker::Prepare {
+                        goal: self.goal_notation(),
+                    },
+                )];
             }
             BenchAction::Worker {
                 worker,
@@ -278,7 +304,7 @@ impl BenchRun {
                         purpose: Purpose::Bench,
                         answer,
                     } if self.running && id as usize == self.rows.len() => {
-                        self.record(id, &answer, at);
+                        self.record(id as usize, &answer, at - self.asked_at);
                         return self.next(at).into_iter().map(|m| (0, m)).collect();
                     }
                     FromWorker::Failed {
@@ -296,7 +322,41 @@ impl BenchRun {
         Vec::new()
     }
 
-    /// A message to a run shared among workers.
+    /// A new run of set `chosen`, nothing run, with this one's settings.
+    fn fresh(&self, chosen: usize) -> BenchRun {
+        BenchRun {
+            workers: self.workers,
+            cores: self.cores,
+            runs: self.runs,
+            small_iteration: self.small_iteration,
+            pieces_per_worker: self.pieces_per_worker,
+            teamwork: self.teamwork,
+            ..BenchRun::new(chosen)
+        }
+    }
+
+    /// The messages that stop whatever is still searching.
+    fn stop_all(&mut self) -> Vec<(usize, ToWorker)> {
+        let Some(crew) = self.crew.as_mut() else {
+            let id = self.rows.len() as u32;
+            return vec![(0, ToWorker::Cancel { id })];
+        };
+        match &mut crew.how {
+            Together::Team(team) => {
+                let orders = team.cancel();
+                self.orders(orders)
+            }
+            Together::SideBySide { on, .. } => (on.iter_mut().enumerate())
+                .filter_map(|(w, on)| {
+                    let (index, _) = on.take()?;
+                    let id = crew.base + index as u32;
+                    Some((w, ToWorker::Cancel { id }))
+                })
+                .collect(),
+        }
+    }
+
+    /// A message to a run among several workers.
     fn crew_hears(
         &mut self,
         worker: usize,
@@ -322,12 +382,23 @@ impl BenchRun {
             if tables.millis >= slowest {
                 self.helper_tables = Some(*tables);
             }
-            if crew.ready.iter().all(|&r| r) {
-                return self.next_shared(at);
+            if !crew.ready.iter().all(|&r| r) {
+                return Vec::new();
             }
-            return Vec::new();
+            let workers = crew.ready.len();
+            let Together::SideBySide { started, last, .. } = &mut crew.how else {
+                return self.next_shared(at);
+            };
+            (*started, *last) = (at, at);
+            return (0..workers).filter_map(|w| self.hand_out(w, at)).collect();
         }
-        let Some((orders, end)) = team_hears(&mut crew.team, worker, &message) else {
+        if matches!(crew.how, Together::SideBySide { .. }) {
+            return self.side_by_side_hears(worker, message, at);
+        }
+        let Together::Team(team) = &mut crew.how else {
+            return Vec::new();
+        };
+        let Some((orders, end)) = team_hears(team, worker, &message) else {
             return Vec::new();
         };
         let base = crew.base;
@@ -362,7 +433,7 @@ impl BenchRun {
             });
         match report.map(|r| Answer::of(&r, None).ok_or(r)) {
             Ok(Ok(answer)) => {
-                self.record(index as u32, &answer, at);
+                self.record(index, &answer, at - self.asked_at);
                 messages.extend(self.next_shared(at));
             }
             Ok(Err(report)) => {
@@ -375,6 +446,84 @@ impl BenchRun {
             }
         }
         messages
+    }
+
+    /// A worker's answer while the workers solve puzzles side by side: its row, and the next
+    /// puzzle for it (the run ends with the last answer).
+    fn side_by_side_hears(
+        &mut self,
+        worker: usize,
+        message: FromWorker,
+        at: f64,
+    ) -> Vec<(usize, ToWorker)> {
+        let Some(Crew {
+            how: Together::SideBySide { on, .. },
+            base,
+            ..
+        }) = self.crew.as_ref()
+        else {
+            return Vec::new();
+        };
+        let Some(&Some((index, asked))) = on.get(worker) else {
+            return Vec::new();
+        };
+        let wanted = base + index as u32;
+        match message {
+            FromWorker::Solved {
+                id,
+                purpose: Purpose::Bench,
+                answer,
+            } if self.running && id == wanted => {
+                self.free(worker, at);
+                self.record(index, &answer, at - asked);
+                if self.rows.len() == self.instances.len() {
+                    self.running = false;
+                }
+                self.hand_out(worker, at).into_iter().collect()
+            }
+            FromWorker::Failed {
+                id,
+                purpose: Purpose::Bench,
+                message,
+                ..
+            } if self.running && id == wanted => {
+                self.free(worker, at);
+                self.running = false;
+                self.problem = Some(message);
+                self.stop_all()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Worker `worker` answered at `at`: it is free.
+    fn free(&mut self, worker: usize, at: f64) {
+        if let Some(Crew {
+            how: Together::SideBySide { on, last, .. },
+            ..
+        }) = self.crew.as_mut()
+        {
+            on[worker] = None;
+            *last = at;
+        }
+    }
+
+    /// The next puzzle for worker `worker`, while running with puzzles side by side and some
+    /// are left.
+    fn hand_out(&mut self, worker: usize, at: f64) -> Option<(usize, ToWorker)> {
+        let Some(Crew {
+            how: Together::SideBySide { on, next, .. },
+            base,
+            ..
+        }) = self.crew.as_mut()
+        else {
+            return None;
+        };
+        let instance = self.instances.get(*next).filter(|_| self.running)?;
+        on[worker] = Some((*next, at));
+        let id = *base + *next as u32;
+        *next += 1;
+        Some((worker, self.solve_message(id, instance)))
     }
 
     /// The goal of the set's boards in board notation, as Prepare wants it.
@@ -404,34 +553,43 @@ impl BenchRun {
             return Vec::new();
         }
         let index = self.rows.len();
-        let (Some(instance), Some(crew)) = (self.instances.get(index), self.crew.as_mut()) else {
+        let Some(instance) = self.instances.get(index) else {
             self.running = false;
             return Vec::new();
         };
+        let Some(Crew {
+            how: Together::Team(team),
+            base,
+            ..
+        }) = self.crew.as_mut()
+        else {
+            return Vec::new();
+        };
         self.asked_at = at;
-        let orders = crew.team.solve(
-            crew.base + index as u32,
-            &instance.board,
-            BROWSER_IDA_MAX_NODES,
-        );
+        let orders = team.solve(*base + index as u32, &instance.board, BROWSER_IDA_MAX_NODES);
         self.orders(orders)
     }
 
-    fn record(&mut self, id: u32, answer: &Answer, at: f64) {
-        let expected = self.instances.get(id as usize).map_or(0, |i| i.expected);
+    /// The row of instance `index`, answered `wall_millis` after it was asked for (rows stay
+    /// in the instances' order, whichever worker answers first).
+    fn record(&mut self, index: usize, answer: &Answer, wall_millis: f64) {
+        let expected = self.instances.get(index).map_or(0, |i| i.expected);
         let length = crate::puzzle::notation::parse_moves(&answer.moves)
             .ok()
             .map(|m| m.len() as u32);
         self.tables = self.tables.or(answer.tables);
-        self.rows.push(Row {
-            id: id + 1,
+        let id = index as u32 + 1;
+        let at = self.rows.partition_point(|r| r.id < id);
+        let row = Row {
+            id,
             expected,
             length,
             expanded: answer.stats.expanded,
             generated: answer.stats.generated,
             millis: answer.stats.millis,
-            wall_millis: at - self.asked_at,
-        });
+            wall_millis,
+        };
+        self.rows.insert(at, row);
     }
 
     /// The request for the next instance while running; the run ends after the last.
@@ -440,20 +598,25 @@ impl BenchRun {
             return None;
         }
         self.asked_at = at;
-        let id = self.rows.len();
-        let Some(instance) = self.instances.get(id) else {
+        let index = self.rows.len();
+        let Some(instance) = self.instances.get(index) else {
             self.running = false;
             return None;
         };
-        Some(ToWorker::Solve {
-            id: id as u32,
+        Some(self.solve_message(index as u32, instance))
+    }
+
+    /// Solve `id` of `instance`, as the game's Solve asks for it.
+    fn solve_message(&self, id: u32, instance: &Instance) -> ToWorker {
+        ToWorker::Solve {
+            id,
             purpose: Purpose::Bench,
             board: instance.board.to_string(),
             goal: self.set().goal.into(),
             algorithm: Algorithm::Auto,
             heuristic: None,
             max_nodes: None,
-        })
+        }
     }
 
     /// The summary of the rows so far, as `slide bench` computes it.
@@ -466,9 +629,16 @@ impl BenchRun {
         summarize(&timings)
     }
 
-    /// The page's time over all rows, messages included.
+    /// The page's time for the rows so far, messages included: with puzzles side by side, from
+    /// the first order to the last answer; otherwise the rows' times added up.
     pub fn wall_millis(&self) -> f64 {
-        self.rows.iter().map(|r| r.wall_millis).sum()
+        match &self.crew {
+            Some(Crew {
+                how: Together::SideBySide { started, last, .. },
+                ..
+            }) => last - started,
+            _ => self.rows.iter().map(|r| r.wall_millis).sum(),
+        }
     }
 
     /// Whether every instance has been run.
@@ -524,10 +694,16 @@ impl BenchRun {
             ),
             None => String::new(),
         };
-        format!(
-            " Each puzzle shared among {} workers, timed on the page{helpers}.",
-            crew.ready.len()
-        )
+        let workers = crew.ready.len();
+        match crew.how {
+            Together::Team(_) => {
+                format!(" Each puzzle shared among {workers} workers, timed on the page{helpers}.")
+            }
+            Together::SideBySide { .. } => format!(
+                " Side by side in {workers} workers: {} ms on the page from the first puzzle handed out to the last answer{helpers}.",
+                decimals(self.wall_millis(), 0)
+            ),
+        }
     }
 }
 
@@ -606,26 +782,145 @@ mod tests {
         assert!(run.instances.iter().all(|i| i.expected == 80));
     }
 
-    #[test]
-    fn two_workers_share_each_fifteen_puzzle_once_both_have_their_tables() {
-        use crate::heuristics::pdb;
-        use crate::play::protocol::TablesFrom;
-        pdb::shared(&crate::puzzle::board::Board::blank_last(4, 4).unwrap()).unwrap();
-        let mut run = BenchRun::with_cores(2);
-        assert_eq!(run.workers, 2);
-        run.tune("?small=100&pieces=16"); // these instances are small: split them anyway
-        assert_eq!((run.small_iteration, run.pieces_per_worker), (100, 16));
-        let ready = |worker| BenchAction::Worker {
+    fn ready(worker: usize) -> BenchAction {
+        ready_at(worker, 0.0)
+    }
+
+    fn ready_at(worker: usize, at: f64) -> BenchAction {
+        BenchAction::Worker {
             worker,
-            at: 0.0,
+            at,
             message: FromWorker::TablesReady {
                 goal: "blank-last".into(),
                 tables: Tables {
                     millis: 1.0,
-                    from: TablesFrom::Cache,
+                    from: crate::play::protocol::TablesFrom::Cache,
                 },
             },
+        }
+    }
+
+    /// `solved(id, …)`, from `worker` at `at`.
+    fn solved_by(worker: usize, at: f64, id: u32, moves: &str) -> BenchAction {
+        match solved(id, moves, 10) {
+            BenchAction::Worker { message, .. } => BenchAction::Worker {
+                worker,
+                message,
+                at,
+            },
+            other => other,
+        }
+    }
+
+    /// The ids of the Solves among `messages`, with their workers.
+    fn solves(messages: &[(usize, ToWorker)]) -> Vec<(usize, u32)> {
+        (messages.iter())
+            .filter_map(|(w, m)| match m {
+                ToWorker::Solve { id, .. } => Some((*w, *id)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn two_workers_solve_korfs_puzzles_side_by_side_each_taking_the_next_when_free() {
+        let mut run = BenchRun::with_cores(2);
+        let goal = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0".to_string();
+        let prepare = run.reduce(BenchAction::Toggle { at: 0.0 });
+        assert_eq!(prepare, [(0, ToWorker::Prepare { goal: goal.clone() })]);
+        assert_eq!(run.reduce(ready(0)), [(1, ToWorker::Prepare { goal })]);
+        // Both ready at 10 ms: each gets a puzzle of its own (ids are this run's: 1000 + index).
+        let first = run.reduce(ready_at(1, 10.0));
+        assert_eq!(solves(&first), [(0, 1000), (1, 1001)]);
+        let length = |i: usize| "L".repeat(run.instances[i].expected as usize);
+        // Worker 1 answers first and takes the third puzzle; its row waits for the first's.
+        let (l0, l1) = (length(0), length(1));
+        let next = run.reduce(solved_by(1, 30.0, 1001, &l1));
+        assert_eq!(solves(&next), [(1, 1002)]);
+        assert_eq!(run.rows[0].id, 2);
+        assert_eq!(run.rows[0].wall_millis, 20.0);
+        // An answer to a puzzle the worker is not on changes nothing.
+        assert!(run.reduce(solved_by(0, 35.0, 1001, &l1)).is_empty());
+        let next = run.reduce(solved_by(0, 50.0, 1000, &l0));
+        assert_eq!(solves(&next), [(0, 1003)]);
+        assert_eq!(run.rows.iter().map(|r| r.id).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(run.wall_millis(), 40.0);
+        assert!(
+            run.summary_text()
+                .contains("Side by side in 2 workers: 40 ms")
+        );
+        // Stop cancels both puzzles still being solved.
+        let stop = run.reduce(BenchAction::Toggle { at: 60.0 });
+        assert_eq!(
+            stop,
+            [
+                (0, ToWorker::Cancel { id: 1003 }),
+                (1, ToWorker::Cancel { id: 1002 })
+            ]
+        );
+        assert!(!run.running && !run.done());
+    }
+
+    #[test]
+    fn side_by_side_a_failure_stops_the_run_and_the_other_worker() {
+        let mut run = BenchRun::with_cores(2);
+        run.reduce(BenchAction::Toggle { at: 0.0 });
+        run.reduce(ready(0));
+        run.reduce(ready(1));
+        let failed = BenchAction::Worker {
+            worker: 1,
+            at: 5.0,
+            message: FromWorker::Failed {
+                id: 1001,
+                purpose: Purpose::Bench,
+                message: "out of memory".into(),
+                stats: None,
+            },
         };
+        assert_eq!(run.reduce(failed), [(0, ToWorker::Cancel { id: 1000 })]);
+        assert_eq!(run.problem.as_deref(), Some("out of memory"));
+        assert!(!run.running);
+    }
+
+    #[test]
+    fn side_by_side_ends_with_the_last_answer() {
+        let mut run = BenchRun::with_cores(2);
+        run.reduce(BenchAction::Choose(2)); // the two 80-move puzzles…
+        assert_eq!(run.teamwork(), Some(Teamwork::Iterations));
+        run.tune("?teamwork=puzzles"); // …side by side, for this test
+        run.reduce(BenchAction::Toggle { at: 0.0 });
+        run.reduce(ready(0));
+        assert_eq!(solves(&run.reduce(ready(1))), [(0, 1000), (1, 1001)]);
+        let eighty = "L".repeat(80);
+        assert!(run.reduce(solved_by(0, 7.0, 1000, &eighty)).is_empty());
+        assert!(run.running);
+        assert!(run.reduce(solved_by(1, 9.0, 1001, &eighty)).is_empty());
+        assert!(run.done());
+        assert_eq!(run.wall_millis(), 9.0);
+        assert!(run.summary().all_expected);
+    }
+
+    #[test]
+    fn the_24_puzzles_are_never_shared_by_iterations() {
+        let mut run = BenchRun::with_cores(4);
+        run.reduce(BenchAction::Choose(1));
+        run.tune("?teamwork=iterations");
+        assert_eq!(run.teamwork(), Some(Teamwork::Puzzles));
+        run.reduce(BenchAction::Workers(1));
+        assert_eq!(run.teamwork(), None);
+    }
+
+    #[test]
+    fn two_workers_share_each_fifteen_puzzle_once_both_have_their_tables() {
+        use crate::heuristics::pdb;
+        pdb::shared(&crate::puzzle::board::Board::blank_last(4, 4).unwrap()).unwrap();
+        let mut run = BenchRun::with_cores(2);
+        assert_eq!(run.workers, 2);
+        assert_eq!(run.teamwork(), Some(Teamwork::Puzzles));
+        // These instances are small: share them anyway, and split them.
+        run.tune("?small=100&pieces=16&teamwork=iterations");
+        assert_eq!((run.small_iteration, run.pieces_per_worker), (100, 16));
+        assert_eq!(run.teamwork(), Some(Teamwork::Iterations));
         // The first worker gets the tables, then the second, then the team starts.
         let prepare = run.reduce(BenchAction::Toggle { at: 0.0 });
         let goal = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0".to_string();

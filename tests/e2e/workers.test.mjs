@@ -1,6 +1,6 @@
-// Several workers on one 15-puzzle: the benchmark's page with two workers solves Korf's instances
-// at their published lengths, each instance shared between both (no SharedArrayBuffer: the page
-// hands out the subtrees by message).
+// Several workers on the benchmark's page: two workers solve Korf's instances at their published
+// lengths, side by side (each its own puzzles, the set's default) or each instance shared between
+// both (no SharedArrayBuffer: the page hands out the subtrees by message).
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,9 +14,10 @@ describe('the benchmark page with two workers', () => {
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    // small=1000: split every iteration after the first ones, so that these small instances
-    // are shared too (the default keeps iterations under half a million nodes in one worker).
-    await page.goto(`${started.server.url}/bench/?small=1000`);
+    // teamwork=iterations: share each of these small instances (the set's default is side by
+    // side); small=1000: split every iteration after the first ones (the default keeps
+    // iterations under half a million nodes in one worker).
+    await page.goto(`${started.server.url}/bench/?teamwork=iterations&small=1000`);
     await page.getByText("Benchmark: Korf's puzzles").click();
     await page.getByLabel('Workers', { exact: true }).selectOption('2');
     await button(page, 'Run benchmark').click();
@@ -29,6 +30,31 @@ describe('the benchmark page with two workers', () => {
     assert.equal(sum.workers, '2');
     assert.equal(sum.allOptimal, 'true');
     assert.match(await page.textContent('[data-testid=bench-summary]'), /shared among 2 workers/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it("solves all of Korf's 100 side by side, each worker taking the next puzzle", async () => {
+    const page = await started.browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${started.server.url}/bench/`);
+    await page.getByText("Benchmark: Korf's puzzles").click();
+    await page.getByLabel('Workers', { exact: true }).selectOption('2');
+    await button(page, 'Run benchmark').click();
+    await page.waitForSelector('[data-testid=bench-summary][data-done=true]', { timeout: 300000 });
+    const rows = await page.locator('[data-testid=bench] tr[data-id]').evaluateAll((trs) => trs.map((tr) => ({ ...tr.dataset })));
+    // Every instance once, in order, whichever worker answered first.
+    assert.deepEqual(rows.map((r) => Number(r.id)), Array.from({ length: 100 }, (_, i) => i + 1));
+    for (const r of rows) assert.equal(r.length, r.expected, `instance ${r.id}`);
+    const sum = await page.locator('[data-testid=bench-summary]').evaluate((p) => ({ ...p.dataset }));
+    assert.equal(sum.workers, '2');
+    assert.equal(sum.teamwork, 'puzzles');
+    assert.equal(sum.allOptimal, 'true');
+    // The set's time on the page is less than its puzzles' search times added up.
+    assert.ok(Number(sum.wallMs) < Number(sum.totalMs), `${sum.wallMs} against ${sum.totalMs}`);
+    assert.match(await page.textContent('[data-testid=bench-summary]'), /Side by side in 2 workers/);
     assert.deepEqual(errors, []);
     await page.close();
   });

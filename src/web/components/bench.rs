@@ -3,7 +3,7 @@
 //! own bridge to the worker, so it never disturbs the game on the page. With several workers
 //! (one a core, up to four), the others are started here when a run first needs them.
 
-use crate::play::bench_run::{BenchAction, BenchRun, SETS};
+use crate::play::bench_run::{BenchAction, BenchRun, SETS, Teamwork};
 use crate::play::protocol::{TablesFrom, ToWorker};
 use crate::puzzle::numbers::{decimals, thousands};
 use crate::web::browser::now_ms;
@@ -174,13 +174,16 @@ pub fn BenchPanel() -> Html {
 
 /// How the instances are run and timed, in words.
 fn how(run: &BenchRun) -> String {
-    if run.shared() {
-        format!(
+    match run.teamwork() {
+        Some(Teamwork::Iterations) => format!(
             " One after another, each shared among {} workers (this machine's cores, up to four); the times are the page's, from the first request to the answer.",
             run.workers
-        )
-    } else {
-        " One after another in this tab's worker; the times are the worker's search time, as `slide bench` measures natively.".into()
+        ),
+        Some(Teamwork::Puzzles) => format!(
+            " Side by side in {} workers (this machine's cores, up to four), each taking the next puzzle when it is free; the times in the table are each worker's search time, and the set's time is the page's, from the first puzzle handed out to the last answer.",
+            run.workers
+        ),
+        None => " One after another in this tab's worker; the times are the worker's search time, as `slide bench` measures natively.".into(),
     }
 }
 
@@ -199,7 +202,8 @@ fn results(run: &BenchRun) -> Html {
                 data-median-ms={decimals(sum.median_millis, 2)}
                 data-max-ms={decimals(sum.max_millis, 1)}
                 data-expanded={sum.expanded.to_string()}
-                data-workers={if run.shared() { run.workers } else { 1 }.to_string()}
+                data-workers={run.teamwork().map_or(1, |_| run.workers).to_string()}
+                data-teamwork={run.teamwork().map(|t| format!("{t:?}").to_lowercase())}
                 data-wall-ms={decimals(run.wall_millis(), 1)}
                 data-helper-tables-ms={run.helper_tables.map(|t| decimals(t.millis, 0))}
                 data-tables-ms={run.tables.map(|t| decimals(t.millis, 0))}
