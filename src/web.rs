@@ -16,6 +16,7 @@ pub mod bench_page;
 pub mod browser;
 pub mod components;
 pub mod effects;
+pub mod helpers;
 pub mod table_cache;
 pub mod worker;
 

@@ -926,3 +926,161 @@ fn an_embedded_solve_goes_to_the_parent_not_the_history() {
     assert!(measured(&fx).is_none());
     assert!(page.result.is_none() && page.history.solves.is_empty());
 }
+
+// --- A hard Solve shared among workers -----------------------------------------------------
+
+/// Korf's instance no. 15 (62 moves, about two million nodes with the page's tables): its later
+/// iterations are large enough to be split among workers.
+fn korf_15() -> Page {
+    let text = include_str!("../benches/korf100.txt");
+    let instances = slide::solver::bench::parse_instances(text).unwrap();
+    let board = instances[14].board.to_string().replace(' ', ",");
+    let mut page = open(&format!("?board={board}"));
+    assert_eq!(page.game.board(), &instances[14].board);
+    page.reduce(Action::Cores(2), 0.0);
+    page
+}
+
+/// The shares and stops among `fx`, as `(worker, message)`.
+fn to_workers(fx: &[Effect]) -> Vec<(usize, ToWorker)> {
+    (fx.iter())
+        .filter_map(|e| match e {
+            Effect::Send(m @ (ToWorker::Share { .. } | ToWorker::Cancel { .. })) => {
+                Some((0, m.clone()))
+            }
+            Effect::Helper { worker, message } => Some((*worker, message.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Workers that answer their messages in order, one at a time, each share searched whole (a
+/// stop for a share not yet begun drops it, answered Cancelled, as the worker would).
+#[derive(Default)]
+struct Workers {
+    inbox: std::collections::VecDeque<(usize, ToWorker)>,
+    shares: [usize; 2],
+}
+
+impl Workers {
+    /// The next answer, as the page receives it; `None` once nothing is left to do.
+    fn answer(&mut self) -> Option<Action> {
+        let (worker, message) = self.inbox.pop_front()?;
+        let reply = match message {
+            ToWorker::Share { id, purpose, work } => {
+                self.shares[worker] += 1;
+                let mut search = work.search().unwrap();
+                let end = loop {
+                    if let Some(end) = search.step(u64::MAX) {
+                        break end;
+                    }
+                };
+                FromWorker::Shared { id, purpose, end }
+            }
+            ToWorker::Cancel { .. } => return self.answer(), // its share already answered
+            other => panic!("{other:?}"),
+        };
+        Some(match worker {
+            0 => Action::Worker(reply),
+            worker => Action::Helper {
+                worker,
+                message: reply,
+            },
+        })
+    }
+}
+
+#[test]
+fn a_hard_fifteen_puzzle_is_shared_with_a_helper_worker_and_solved_optimally() {
+    let mut page = korf_15();
+    let fx = page.reduce(Action::Solve, 0.0);
+    assert!(sent(&fx).is_empty(), "no Solve: the team's first share");
+    let mut workers = Workers::default();
+    workers.inbox.extend(to_workers(&fx));
+    assert!(matches!(
+        &workers.inbox.make_contiguous()[..],
+        [(0, ToWorker::Share { work, .. })] if work.portion.grow_below > 0
+    ));
+    let mut clock = 0.0;
+    let mut progress = Vec::new();
+    while let Some(action) = workers.answer() {
+        clock += 10.0;
+        let fx = page.reduce(action, clock);
+        workers.inbox.extend(to_workers(&fx));
+        if let Some(request) = &page.request {
+            progress.push(request.progress_text(clock));
+        }
+    }
+    assert!(page.request.is_none());
+    let Some(Summary::Search { optimal, stats, .. }) = &page.summary else {
+        panic!("{:?} {:?}", page.summary, page.alert)
+    };
+    assert!(optimal);
+    assert_eq!(page.game.replay().unwrap().moves.len(), 62);
+    assert!(stats.expanded > 1_000_000, "{stats:?}");
+    assert!(
+        workers.shares[0] > 1 && workers.shares[1] > 0,
+        "{:?}",
+        workers.shares
+    );
+    assert!(
+        progress
+            .iter()
+            .any(|p| p.contains(" nodes explored, bound ") && p.contains("2 workers")),
+        "{progress:?}"
+    );
+}
+
+#[test]
+fn cancelling_a_shared_solve_stops_every_worker_on_it_and_late_answers_change_nothing() {
+    let mut page = korf_15();
+    let mut workers = Workers::default();
+    workers
+        .inbox
+        .extend(to_workers(&page.reduce(Action::Solve, 0.0)));
+    // Until the tree is split and both workers have a share.
+    while workers.inbox.iter().all(|(w, _)| *w == 0) {
+        let action = workers.answer().unwrap();
+        workers.inbox.extend(to_workers(&page.reduce(action, 1.0)));
+    }
+    let busy: std::collections::BTreeSet<usize> = workers.inbox.iter().map(|(w, _)| *w).collect();
+    let fx = page.reduce(Action::Cancel, 2.0);
+    let stops: std::collections::BTreeSet<usize> = (to_workers(&fx).into_iter())
+        .filter_map(|(w, m)| matches!(m, ToWorker::Cancel { .. }).then_some(w))
+        .collect();
+    assert_eq!(stops, busy);
+    assert!(page.request.is_none());
+    // The shares already under way still answer: the page neither shows nor asks anything.
+    while let Some(action) = workers.answer() {
+        let fx = page.reduce(action, 3.0);
+        assert!(to_workers(&fx).is_empty(), "{fx:?}");
+    }
+    assert!(page.summary.is_none() && page.alert.is_none());
+    // The workers are free: the next Solve starts at once.
+    let fx = page.reduce(Action::Solve, 4.0);
+    assert!(matches!(
+        &to_workers(&fx)[..],
+        [(0, ToWorker::Share { .. })]
+    ));
+}
+
+#[test]
+fn only_an_optimal_solve_on_a_machine_with_cores_to_spare_is_shared() {
+    // One core: the game's worker alone.
+    let mut page = korf_15();
+    page.reduce(Action::Cores(1), 0.0);
+    assert_eq!(sent(&page.reduce(Action::Solve, 1.0)).len(), 1);
+    // A hint wants one move soon: never shared.
+    let mut page = korf_15();
+    assert_eq!(sent(&page.reduce(Action::Hint, 1.0))[0].1, Purpose::Hint);
+    // A search other than IDA*: alone.
+    let mut page = korf_15();
+    page.reduce(
+        Action::Method(Choice {
+            algorithm: Algorithm::Greedy,
+            heuristic: Some(Heuristic::Manhattan),
+        }),
+        1.0,
+    );
+    assert_eq!(sent(&page.reduce(Action::Solve, 2.0)).len(), 1);
+}

@@ -34,6 +34,7 @@ use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
 use crate::puzzle::random::Rng;
+use crate::solver::team::Team;
 use crate::solver::{Algorithm, Method, Options};
 
 /// A search method as the page's picker offers it (`Auto` and no heuristic: the fastest).
@@ -45,12 +46,23 @@ pub struct Choice {
 
 /// Replay speeds offered, in moves a second.
 pub const SPEEDS: std::ops::RangeInclusive<u32> = 1..=30;
+/// Most helper workers a solve is shared with: four workers in all, as the benchmark's most (each
+/// holds its own 32 MiB of pattern databases once it has helped).
+pub const MAX_HELPERS: usize = 3;
 
 /// Everything that can happen to the page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     /// The page is on screen: start what it needs (tables for a 4×4 board, say).
     Mounted,
+    /// The machine's cores, as the browser tells: how many workers may share a hard solve.
+    Cores(usize),
+    /// A message from helper worker `worker` (1, 2, …; the game's own worker is 0 and speaks
+    /// through [`Action::Worker`]).
+    Helper {
+        worker: usize,
+        message: FromWorker,
+    },
     /// A tap on the tile on this square: slides it (and those between it and the blank), or
     /// picks and swaps tiles while setting a board by hand.
     Tap(usize),
@@ -171,6 +183,11 @@ pub enum HistoryFormat {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     Send(ToWorker),
+    /// Send to helper worker `worker` (1, 2, …), started when first needed.
+    Helper {
+        worker: usize,
+        message: ToWorker,
+    },
     /// Send on the worker channel that measures solves by hand (so Solve and Hint, which
     /// replace each other's searches, never cancel a measure).
     Measure(ToWorker),
@@ -300,6 +317,11 @@ pub struct Page {
     pub calendar: Calendar,
     /// The measure in flight: its request and the solve it measures.
     measuring: Option<(u32, u64)>,
+    /// Workers beside the game's that may share a hard solve (the cores less one, at most
+    /// [`MAX_HELPERS`]).
+    pub helpers: usize,
+    /// The game's worker and the helpers, sharing IDA* solves (see [`crate::solver::team`]).
+    team: Option<Team>,
     next_id: u32,
     rng: Rng,
     /// The query in the address bar.
@@ -426,6 +448,8 @@ impl Page {
             calendar,
             measuring: None,
             next_id: 0,
+            helpers: 0,
+            team: None,
             rng,
             address: String::new(),
             prepared: None,
@@ -507,7 +531,15 @@ impl Page {
             }
             Action::Hint => self.ask(Purpose::Hint, None, now_ms, fx),
             Action::Cancel => self.cancel(fx),
-            Action::Worker(message) => self.receive(message, now_ms, fx),
+            Action::Worker(message) => self.receive(0, message, now_ms, fx),
+            Action::Helper { worker, message } if worker > 0 => {
+                self.receive(worker, message, now_ms, fx)
+            }
+            Action::Helper { .. } => {}
+            Action::Cores(cores) => {
+                self.helpers = cores.saturating_sub(1).min(MAX_HELPERS);
+                self.team = None;
+            }
             Action::PlayPause => {
                 if !self.playing && self.game.next_replay_move().is_none() {
                     // At the end: play again from the start.

@@ -27,6 +27,17 @@ pub struct Request {
     pub preparing: Option<Option<f64>>,
     /// An earlier answer of this search, now on show (anytime search).
     pub shown: Option<Summary>,
+    /// Shared among several workers, and what their orders need.
+    pub team: Option<TeamWork>,
+}
+
+/// A solve shared among several workers (see [`crate::solver::team`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TeamWork {
+    pub goal: Board,
+    /// The method it resolved to: IDA* with a heuristic.
+    pub method: Method,
+    pub workers: usize,
 }
 
 impl Request {
@@ -57,6 +68,9 @@ impl Request {
         let mut text = format!("{what}… {} nodes explored", thousands(s.expanded));
         if let Some(bound) = s.bound {
             text.push_str(&format!(", bound {bound}"));
+        }
+        if let Some(team) = &self.team {
+            text.push_str(&format!(", {} workers", team.workers));
         }
         text.push_str(&format!(
             ", {} s",
@@ -207,6 +221,7 @@ mod tests {
             },
             preparing: None,
             shown: None,
+            team: None,
         }
     }
 
@@ -216,6 +231,18 @@ mod tests {
         assert_eq!(
             r.progress_text(3250.0),
             "Solving… 1,234,567 nodes explored, bound 48, 2.3 s"
+        );
+        let shared = Request {
+            team: Some(TeamWork {
+                goal: Board::blank_last(4, 4).unwrap(),
+                method: r.method,
+                workers: 2,
+            }),
+            ..request()
+        };
+        assert_eq!(
+            shared.progress_text(3250.0),
+            "Solving… 1,234,567 nodes explored, bound 48, 2 workers, 2.3 s"
         );
         let building = Request {
             preparing: Some(Some(0.456)),

@@ -207,6 +207,17 @@ impl Team {
         self.seats.len()
     }
 
+    /// Whether worker `worker` owes an answer to an order of solve `id` (its answers are the
+    /// team's business).
+    pub fn seated(&self, worker: usize, id: u32) -> bool {
+        self.seats.get(worker) == Some(&Some(id))
+    }
+
+    /// What the solve under way has cost so far, with its current bound.
+    pub fn stats(&self) -> Option<Stats> {
+        self.solve.as_ref().map(|s| s.stats)
+    }
+
     /// Starts solve `id` of `start` (a solvable board; any solve before is given up): the
     /// orders to send.
     pub fn solve(&mut self, id: u32, start: &Board, max_nodes: u64) -> Vec<Order> {

@@ -37,7 +37,7 @@ use yew_agent::reactor::{
 #[component]
 pub fn App() -> Html {
     html! {
-        <ReactorProvider<SolverReactor> path="worker.js">
+        <ReactorProvider<SolverReactor> path={effects::WORKER_PATH}>
             <Root />
         </ReactorProvider<SolverReactor>>
     }
@@ -93,6 +93,7 @@ fn Root() -> Html {
     let bridges = use_mut_ref(|| Bridges {
         game: None,
         measure: None,
+        helpers: Default::default(),
     });
     let redraw = use_force_update();
     let store = Store {
@@ -103,14 +104,16 @@ fn Root() -> Html {
     let on = store.callback();
     let game = use_worker(&on);
     let measure = use_worker(&on);
-    *bridges.borrow_mut() = Bridges {
-        game: Some(game),
-        measure: Some(measure),
-    };
+    {
+        let mut bridges = bridges.borrow_mut();
+        bridges.game = Some(game);
+        bridges.measure = Some(measure);
+    }
     {
         let on = on.clone();
         use_effect_with((), move |_| {
             on.emit(Action::Mounted);
+            on.emit(Action::Cores(super::helpers::cores()));
             browser::register_service_worker();
             // Marks the first board on screen, for the README's load-time figure.
             if let Some(p) = web_sys::window().and_then(|w| w.performance()) {

@@ -2,17 +2,23 @@
 //! model's decisions touch the worker and the browser.
 
 use super::browser;
+use super::helpers::Helpers;
 use super::worker::SolverReactor;
 use crate::play::page::{Action, Effect};
 use yew::Callback;
 use yew_agent::reactor::UseReactorBridgeHandle;
 
 /// The page's two channels to the worker: the game's searches, and the measures of solves by
-/// hand (a separate reactor in the same worker, so the game's requests never cancel a measure).
+/// hand (a separate reactor in the same worker, so the game's requests never cancel a measure);
+/// and the helper workers that share hard solves, started when first needed.
 pub struct Bridges {
     pub game: Option<UseReactorBridgeHandle<SolverReactor>>,
     pub measure: Option<UseReactorBridgeHandle<SolverReactor>>,
+    pub helpers: std::rc::Rc<std::cell::RefCell<Helpers>>,
 }
+
+/// The solver's worker script, beside the page.
+pub const WORKER_PATH: &str = "worker.js";
 
 /// Runs one effect; `dispatch` takes the answers that come later (the clipboard's).
 pub fn run(effect: Effect, bridges: &Bridges, dispatch: &Callback<Action>) {
@@ -21,6 +27,14 @@ pub fn run(effect: Effect, bridges: &Bridges, dispatch: &Callback<Action>) {
             if let Some(bridge) = &bridges.game {
                 bridge.send(message);
             }
+        }
+        Effect::Helper { worker, message } => {
+            bridges
+                .helpers
+                .borrow_mut()
+                .send(worker, message, WORKER_PATH, |worker| {
+                    dispatch.reform(move |message| Action::Helper { worker, message })
+                });
         }
         Effect::Measure(message) => {
             if let Some(bridge) = &bridges.measure {

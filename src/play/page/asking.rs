@@ -1,14 +1,23 @@
 //! Asking the worker and hearing back: Solve, Hint and the comparison's rows, cancel, and which
 //! answers still count (only the open request's; an answer for a board no longer shown is stale).
+//!
+//! Where the machine has cores to spare, an optimal IDA* Solve is shared between the game's
+//! worker and helper workers ([`crate::solver::team`]): the team's end comes back as the answer
+//! the game's worker would have sent, and goes the same way.
 
 use super::{Effect, Page};
+use crate::heuristics::Heuristic;
 use crate::play::comparison::Row;
 use crate::play::game;
-use crate::play::protocol::{FromWorker, Purpose, ToWorker};
-use crate::play::solving::{Request, Summary};
+use crate::play::protocol::{
+    BROWSER_IDA_MAX_NODES, FromWorker, Purpose, ToWorker, browser_budget, finished, order_message,
+    resolve, team_hears,
+};
+use crate::play::solving::{Request, Summary, TeamWork};
 use crate::puzzle::board::Board;
 use crate::puzzle::notation::parse_moves;
 use crate::search::Stats;
+use crate::solver::team::{Order, Team};
 use crate::solver::{Algorithm, Method};
 
 impl Page {
@@ -22,7 +31,7 @@ impl Page {
         fx: &mut Vec<Effect>,
     ) {
         if let Some(old) = self.request.take() {
-            fx.push(Effect::Send(ToWorker::Cancel { id: old.id }));
+            self.stop(&old, fx);
         }
         self.next_id += 1;
         let (board, method, max_nodes) = match (purpose, row) {
@@ -40,16 +49,10 @@ impl Page {
                 None,
             ),
         };
-        fx.push(Effect::Send(ToWorker::Solve {
-            id: self.next_id,
-            purpose,
-            board: board.to_string(),
-            goal: self.game.goal().to_string(),
-            algorithm: method.algorithm,
-            heuristic: method.heuristic,
-            max_nodes,
-        }));
-        self.request = Some(Request {
+        let team = (purpose == Purpose::Solve)
+            .then(|| self.team_work(&board, method))
+            .flatten();
+        let request = Request {
             id: self.next_id,
             purpose,
             method,
@@ -58,8 +61,65 @@ impl Page {
             stats: Stats::default(),
             preparing: None,
             shown: None,
-        });
+            team,
+        };
+        match &request.team {
+            Some(work) => {
+                let workers = work.workers;
+                let max_nodes =
+                    browser_budget(work.method, purpose).unwrap_or(BROWSER_IDA_MAX_NODES);
+                let team = self.team.get_or_insert_with(|| Team::new(workers));
+                let orders = team.solve(request.id, &request.board, max_nodes);
+                send_orders(orders, Some(&request), fx);
+            }
+            None => fx.push(Effect::Send(ToWorker::Solve {
+                id: request.id,
+                purpose,
+                board: request.board.to_string(),
+                goal: self.game.goal().to_string(),
+                algorithm: method.algorithm,
+                heuristic: method.heuristic,
+                max_nodes,
+            })),
+        }
+        self.request = Some(request);
         self.alert = None;
+    }
+
+    /// How a Solve of `board` by `method` is shared among workers, if it is: where helpers
+    /// are to be had and the method resolves to IDA* (optimal, whose iterations a team can
+    /// share) on a solvable board. Anything else goes to the game's worker alone, which also
+    /// explains what is wrong with a board.
+    fn team_work(&self, board: &Board, method: Method) -> Option<TeamWork> {
+        if self.helpers == 0 {
+            return None;
+        }
+        let goal = self.game.goal().to_string();
+        let resolved = resolve(
+            &board.to_string(),
+            &goal,
+            method.algorithm,
+            method.heuristic,
+            None,
+            Purpose::Solve,
+        )
+        .ok()?;
+        let ida = resolved.method.algorithm == Algorithm::IdaStar;
+        let solvable = crate::puzzle::solvability::is_solvable(board, &resolved.goal);
+        (ida && solvable).then(|| TeamWork {
+            goal: resolved.goal,
+            method: resolved.method,
+            workers: self.helpers + 1,
+        })
+    }
+
+    /// Stops the workers on `request`.
+    fn stop(&mut self, request: &Request, fx: &mut Vec<Effect>) {
+        let Some(team) = self.team.as_mut().filter(|_| request.team.is_some()) else {
+            fx.push(Effect::Send(ToWorker::Cancel { id: request.id }));
+            return;
+        };
+        send_orders(team.cancel(), None, fx);
     }
 
     /// Stops the search: a comparison ends where it stands, an answer on show stays (no longer
@@ -68,7 +128,7 @@ impl Page {
         let Some(request) = self.request.take() else {
             return;
         };
-        fx.push(Effect::Send(ToWorker::Cancel { id: request.id }));
+        self.stop(&request, fx);
         if request.purpose == Purpose::Compare {
             self.comparison.stop();
         }
@@ -85,9 +145,26 @@ impl Page {
         }
     }
 
-    /// A message from the worker. Only the open request's messages count: anything else is a
-    /// late answer to a question the page no longer asks.
-    pub(super) fn receive(&mut self, message: FromWorker, now_ms: f64, fx: &mut Vec<Effect>) {
+    /// A message from worker `worker` (0: the game's). Only the open request's messages count:
+    /// anything else is a late answer to a question the page no longer asks. Answers to a
+    /// team's orders are the team's.
+    pub(super) fn receive(
+        &mut self,
+        worker: usize,
+        message: FromWorker,
+        now_ms: f64,
+        fx: &mut Vec<Effect>,
+    ) {
+        if let FromWorker::Shared { id, .. }
+        | FromWorker::Cancelled { id, .. }
+        | FromWorker::Failed { id, .. } = &message
+            && self.team.as_ref().is_some_and(|t| t.seated(worker, *id))
+        {
+            return self.team_hears(worker, message, now_ms, fx);
+        }
+        if worker != 0 {
+            return; // helpers only ever work for the team
+        }
         let id = match &message {
             FromWorker::Progress { id, .. }
             | FromWorker::Preparing { id, .. }
@@ -95,7 +172,7 @@ impl Page {
             | FromWorker::Solved { id, .. }
             | FromWorker::Failed { id, .. }
             | FromWorker::Cancelled { id, .. } => *id,
-            // The game asks for no shares of a solve (only the benchmark's team does).
+            // Shares are the team's (above); a late one is nobody's.
             FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => return,
         };
         if message_purpose(&message) == Some(Purpose::Measure) {
@@ -196,6 +273,42 @@ impl Page {
         }
     }
 
+    /// A worker's answer to the team: the next orders, the progress so far, and at the end
+    /// the answer, as the game's worker would have sent it.
+    fn team_hears(
+        &mut self,
+        worker: usize,
+        message: FromWorker,
+        now_ms: f64,
+        fx: &mut Vec<Effect>,
+    ) {
+        let Some(team) = self.team.as_mut() else {
+            return;
+        };
+        let Some((orders, end)) = team_hears(team, worker, &message) else {
+            return;
+        };
+        let stats = team.stats();
+        let Some(request) = self.request.clone().filter(|r| r.team.is_some()) else {
+            // The solve was given up: no orders but stops.
+            return send_orders(orders, None, fx);
+        };
+        send_orders(orders, Some(&request), fx);
+        if let (Some(open), Some(stats)) = (self.request.as_mut(), stats) {
+            open.stats = stats;
+            open.preparing = None;
+        }
+        let (Some(end), Some(work)) = (end, &request.team) else {
+            return;
+        };
+        let max_nodes =
+            browser_budget(work.method, request.purpose).unwrap_or(BROWSER_IDA_MAX_NODES);
+        let millis = now_ms - request.started_ms;
+        let report = end.report(&request.board, &work.goal, work.method, max_nodes, millis);
+        let answer = finished(request.id, request.purpose, report, None);
+        self.receive(0, answer, now_ms, fx);
+    }
+
     /// Replays a comparison row's solution on the board.
     pub(super) fn replay_row(&mut self, i: usize) {
         let Some(row) = self.comparison.rows.get(i) else {
@@ -226,6 +339,34 @@ impl Page {
         let optimal = row.optimal;
         self.game
             .apply(game::Action::ShowSolution { moves, optimal });
+    }
+}
+
+/// A team's orders as effects (the game's worker is worker 0); searches are for `request`'s
+/// solve, and without one only stops are sent.
+fn send_orders(orders: Vec<Order>, request: Option<&Request>, fx: &mut Vec<Effect>) {
+    for order in orders {
+        let (worker, message) = match (order, request) {
+            (Order::Cancel { worker, id }, _) => (worker, ToWorker::Cancel { id }),
+            (
+                order,
+                Some(Request {
+                    team: Some(work),
+                    board,
+                    purpose,
+                    ..
+                }),
+            ) => {
+                let heuristic = work.method.heuristic.unwrap_or(Heuristic::Manhattan);
+                let (board, goal) = (board.to_string(), work.goal.to_string());
+                order_message(order, *purpose, &board, &goal, heuristic)
+            }
+            (Order::Search { .. }, _) => continue,
+        };
+        fx.push(match worker {
+            0 => Effect::Send(message),
+            worker => Effect::Helper { worker, message },
+        });
     }
 }
 

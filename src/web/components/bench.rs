@@ -4,58 +4,21 @@
 //! (one a core, up to four), the others are started here when a run first needs them.
 
 use crate::play::bench_run::{BenchAction, BenchRun, SETS, Teamwork};
-use crate::play::protocol::{TablesFrom, ToWorker};
+use crate::play::protocol::TablesFrom;
 use crate::puzzle::numbers::{decimals, thousands};
 use crate::web::browser::now_ms;
+use crate::web::helpers::{Helpers, cores};
 use crate::web::worker::SolverReactor;
-use futures::channel::mpsc::{UnboundedSender, unbounded};
-use futures::{SinkExt, StreamExt};
 use std::cell::RefCell;
 use std::rc::Rc;
-use yew::platform::spawn_local;
 use yew::prelude::*;
-use yew_agent::reactor::{
-    ReactorEvent, ReactorSpawner, UseReactorBridgeHandle, use_reactor_bridge,
-};
+use yew_agent::reactor::{ReactorEvent, UseReactorBridgeHandle, use_reactor_bridge};
 
 /// The game's worker, from the benchmark's page (see `bench_page.rs`).
 const WORKER_PATH: &str = "../worker.js";
 
 /// Least time between two redraws of a running benchmark's table, in milliseconds.
 const REDRAW_MS: f64 = 250.0;
-
-/// The machine's cores, as the browser tells.
-fn cores() -> usize {
-    web_sys::window().map_or(1, |w| w.navigator().hardware_concurrency() as usize)
-}
-
-/// Starts another worker: the sender of its messages; its answers go to `on` as worker
-/// `worker`'s.
-fn spawn_helper(worker: usize, on: Callback<BenchAction>) -> UnboundedSender<ToWorker> {
-    let bridge = ReactorSpawner::<SolverReactor>::new()
-        .as_module(false)
-        .spawn(WORKER_PATH);
-    let (mut to_worker, mut from_worker) = bridge.split();
-    let (sender, mut inbox) = unbounded::<ToWorker>();
-    spawn_local(async move {
-        while let Some(message) = inbox.next().await {
-            if to_worker.send(message).await.is_err() {
-                break;
-            }
-        }
-    });
-    spawn_local(async move {
-        while let Some(message) = from_worker.next().await {
-            let at = now_ms();
-            on.emit(BenchAction::Worker {
-                worker,
-                message,
-                at,
-            });
-        }
-    });
-    sender
-}
 
 #[component]
 pub fn BenchPanel() -> Html {
@@ -67,7 +30,7 @@ pub fn BenchPanel() -> Html {
     let bridge_slot: Rc<RefCell<Option<UseReactorBridgeHandle<SolverReactor>>>> =
         use_mut_ref(|| None);
     // Workers 1, 2, …: started on first use, kept for later runs.
-    let helpers: Rc<RefCell<Vec<UnboundedSender<ToWorker>>>> = use_mut_ref(Vec::new);
+    let helpers: Rc<RefCell<Helpers>> = use_mut_ref(Helpers::default);
     let on_slot: Rc<RefCell<Option<Callback<BenchAction>>>> = use_mut_ref(|| None);
     let redraw = use_force_update();
     let last_redraw = use_mut_ref(|| 0.0);
@@ -94,12 +57,15 @@ pub fn BenchPanel() -> Html {
                 let Some(on) = on_slot.borrow().clone() else {
                     continue;
                 };
-                let mut helpers = helpers.borrow_mut();
-                while helpers.len() < worker {
-                    let next = helpers.len() + 1;
-                    helpers.push(spawn_helper(next, on.clone()));
-                }
-                let _ = helpers[worker - 1].unbounded_send(message);
+                helpers
+                    .borrow_mut()
+                    .send(worker, message, WORKER_PATH, |worker| {
+                        on.reform(move |message| BenchAction::Worker {
+                            worker,
+                            message,
+                            at: now_ms(),
+                        })
+                    });
             }
             if changed {
                 *last_redraw.borrow_mut() = now;
