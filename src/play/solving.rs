@@ -37,6 +37,8 @@ pub struct TeamWork {
     pub goal: Board,
     /// The method it resolved to: IDA* with a heuristic.
     pub method: Method,
+    /// The node budget, all workers together.
+    pub max_nodes: u64,
     pub workers: usize,
 }
 
@@ -236,6 +238,7 @@ mod tests {
             team: Some(TeamWork {
                 goal: Board::blank_last(4, 4).unwrap(),
                 method: r.method,
+                max_nodes: 1,
                 workers: 2,
             }),
             ..request()

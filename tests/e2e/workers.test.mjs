@@ -58,4 +58,25 @@ describe('the benchmark page with two workers', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  it("the game shares a hard 15-puzzle's Solve with a helper worker and finds the shortest", async () => {
+    const page = await started.browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    // A random board (`slide scramble -s 4 -n 400 --seed 7`, no. 237) of 60 moves whose last
+    // iterations pass half a million nodes, so that they are split (Korf's instances end before).
+    await page.goto(`${started.server.url}/?board=1,5,11,14/12,9,6,15/2,3,0,8/4,7,10,13`);
+    await page.waitForSelector('[data-testid=board]');
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=solution]', { timeout: 300000 });
+    const solution = page.locator('[data-testid=solution]');
+    assert.equal(await solution.getAttribute('data-length'), '60');
+    assert.equal(await solution.getAttribute('data-optimal'), 'true');
+    // The game's worker and, where there are cores to spare, a helper started for this solve.
+    assert.equal(page.workers().length, cores > 1 ? 2 : 1);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });

@@ -10,8 +10,8 @@ use crate::heuristics::Heuristic;
 use crate::play::comparison::Row;
 use crate::play::game;
 use crate::play::protocol::{
-    BROWSER_IDA_MAX_NODES, FromWorker, Purpose, ToWorker, browser_budget, finished, order_message,
-    resolve, team_hears,
+    BROWSER_IDA_MAX_NODES, FromWorker, Purpose, ToWorker, finished, order_message, resolve,
+    team_hears,
 };
 use crate::play::solving::{Request, Summary, TeamWork};
 use crate::puzzle::board::Board;
@@ -65,11 +65,8 @@ impl Page {
         };
         match &request.team {
             Some(work) => {
-                let workers = work.workers;
-                let max_nodes =
-                    browser_budget(work.method, purpose).unwrap_or(BROWSER_IDA_MAX_NODES);
-                let team = self.team.get_or_insert_with(|| Team::new(workers));
-                let orders = team.solve(request.id, &request.board, max_nodes);
+                let team = self.team.get_or_insert_with(|| Team::new(work.workers));
+                let orders = team.solve(request.id, &request.board, work.max_nodes);
                 send_orders(orders, Some(&request), fx);
             }
             None => fx.push(Effect::Send(ToWorker::Solve {
@@ -109,6 +106,7 @@ impl Page {
         (ida && solvable).then(|| TeamWork {
             goal: resolved.goal,
             method: resolved.method,
+            max_nodes: (resolved.options.max_nodes).unwrap_or(BROWSER_IDA_MAX_NODES),
             workers: self.helpers + 1,
         })
     }
@@ -301,10 +299,14 @@ impl Page {
         let (Some(end), Some(work)) = (end, &request.team) else {
             return;
         };
-        let max_nodes =
-            browser_budget(work.method, request.purpose).unwrap_or(BROWSER_IDA_MAX_NODES);
         let millis = now_ms - request.started_ms;
-        let report = end.report(&request.board, &work.goal, work.method, max_nodes, millis);
+        let report = end.report(
+            &request.board,
+            &work.goal,
+            work.method,
+            work.max_nodes,
+            millis,
+        );
         let answer = finished(request.id, request.purpose, report, None);
         self.receive(0, answer, now_ms, fx);
     }
