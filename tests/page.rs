@@ -1001,6 +1001,23 @@ fn a_hard_fifteen_puzzle_is_shared_with_a_helper_worker_and_solved_optimally() {
         &workers.inbox.make_contiguous()[..],
         [(0, ToWorker::Share { work, .. })] if work.portion.grow_below > 0
     ));
+    // While the first share grows it is the whole solve: its progress is the page's.
+    let id = page.request.as_ref().unwrap().id;
+    let stats = Stats {
+        expanded: 5000,
+        bound: Some(50),
+        ..Stats::default()
+    };
+    let growing = FromWorker::Progress {
+        id,
+        purpose: Purpose::Solve,
+        stats,
+    };
+    page.reduce(Action::Worker(growing), 5.0);
+    assert_eq!(
+        page.request.as_ref().unwrap().progress_text(505.0),
+        "Solving… 5,000 nodes explored, bound 50, 2 workers, 0.5 s"
+    );
     let mut clock = 0.0;
     let mut progress = Vec::new();
     while let Some(action) = workers.answer() {

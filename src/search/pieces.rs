@@ -154,6 +154,21 @@ impl<K: Packed, E: Estimate<K> + Clone> Pieces<K, E> {
         false
     }
 
+    /// What the share has cost so far, and the bound it is at.
+    pub fn stats(&self) -> super::Stats {
+        super::Stats {
+            expanded: self.expanded,
+            generated: self.generated,
+            bound: Some(self.bound),
+            ..super::Stats::default()
+        }
+    }
+
+    /// Whether this share searches the whole tree, iteration after iteration (see [`Pieces::new`]).
+    pub fn grows(&self) -> bool {
+        self.grow_below > 0
+    }
+
     fn end(&self, found: Option<Vec<Move>>) -> ShareEnd {
         ShareEnd {
             found,

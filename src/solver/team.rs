@@ -48,6 +48,8 @@ pub struct ShareSearch(Box<dyn ShareStep>);
 
 trait ShareStep {
     fn step(&mut self, slice: u64) -> Option<ShareEnd>;
+    fn stats(&self) -> Stats;
+    fn grows(&self) -> bool;
 }
 
 impl<K: crate::search::packed::Packed, E: crate::search::idastar::Estimate<K> + Clone> ShareStep
@@ -55,6 +57,12 @@ impl<K: crate::search::packed::Packed, E: crate::search::idastar::Estimate<K> + 
 {
     fn step(&mut self, slice: u64) -> Option<ShareEnd> {
         Pieces::step(self, slice)
+    }
+    fn stats(&self) -> Stats {
+        Pieces::stats(self)
+    }
+    fn grows(&self) -> bool {
+        Pieces::grows(self)
     }
 }
 
@@ -96,6 +104,12 @@ impl ShareSearch {
     /// Explores up to about `slice` nodes; the end, once there is one.
     pub fn step(&mut self, slice: u64) -> Option<ShareEnd> {
         self.0.step(slice)
+    }
+
+    /// The progress of a growing share, which is all of its solve's: what it has cost so far
+    /// and its bound (`None` for a share of a split iteration, a part of the solve's only).
+    pub fn progress(&self) -> Option<Stats> {
+        self.0.grows().then(|| self.0.stats())
     }
 }
 
@@ -598,6 +612,34 @@ mod tests {
             stopped > 0,
             "with 3 workers someone else was still searching"
         );
+    }
+
+    #[test]
+    fn only_a_growing_share_reports_the_solves_progress() {
+        let start = parse_board("5 1 2 3/9 6 7 4/13 10 11 8/14 0 15 12").unwrap();
+        let goal = Board::blank_last(4, 4).unwrap();
+        let portion = |paths: Vec<Vec<Move>>, grow_below| Portion {
+            paths,
+            bound: 1,
+            grow_below,
+        };
+        let mut growing = ShareSearch::new(
+            &start,
+            &goal,
+            Heuristic::Manhattan,
+            portion(vec![vec![]], 1 << 20),
+        )
+        .unwrap();
+        assert_eq!(growing.progress().unwrap().expanded, 0);
+        growing.step(3);
+        let progress = growing.progress().unwrap();
+        assert!(
+            progress.expanded > 0 && progress.bound.is_some(),
+            "{progress:?}"
+        );
+        let pieces = split(&start, 4, 20);
+        let part = ShareSearch::new(&start, &goal, Heuristic::Manhattan, portion(pieces, 0));
+        assert_eq!(part.unwrap().progress(), None);
     }
 
     #[test]

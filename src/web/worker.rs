@@ -270,6 +270,7 @@ impl Worker {
             Err(message) => return send(scope, failed(id, purpose, message)).await,
         };
         let mut slice: u64 = 20_000;
+        let mut last_report = now_ms();
         loop {
             let started = now_ms();
             if let Some(end) = search.step(slice) {
@@ -277,6 +278,13 @@ impl Worker {
             }
             let took = (now_ms() - started).max(0.1);
             slice = ((slice as f64 * SLICE_MS / took) as u64).clamp(1_000, 5_000_000);
+            // A growing share is the whole solve so far: the page shows its progress.
+            if let Some(stats) = search.progress()
+                && now_ms() - last_report >= PROGRESS_EVERY_MS
+            {
+                last_report = now_ms();
+                send(scope, FromWorker::Progress { id, purpose, stats }).await?;
+            }
             match self.pause(scope, Some(id)).await {
                 Ok(()) => {}
                 Err(Stop::Cancelled) => {
