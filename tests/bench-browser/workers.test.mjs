@@ -1,8 +1,11 @@
 // One worker against several on the same 15-puzzles: Korf's 100 (and, with HARDEST=1, the two
 // 80-move positions) on the benchmark's page, alternately with 1 and with 2 workers, REPEAT
 // times each (3 by default). Tables are read from Cache Storage after a first run and are not
-// in the times. Prints, for each run, the total of the times in the table (the worker's own with
-// one worker, the page's with two) and the page's total (messages included) for both.
+// in the times. Two workers solve Korf's 100 side by side (each its own puzzles) and share each
+// 80-move position's iterations. Prints, for each run, the total of the times in the table (the
+// workers' own search times; the page's per puzzle when shared) and the page's time (messages
+// included): with one worker or shared puzzles the rows' added up, side by side the set's, from
+// the first puzzle handed out to the last answer.
 // Run by `make bench-browser`; alone: `node --test tests/bench-browser/workers.test.mjs`.
 
 import { it } from 'node:test';
