@@ -4,22 +4,29 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, lifecycle } from './harness.mjs';
+import { button, lifecycle, open } from './harness.mjs';
 
 const started = lifecycle();
 
+/** The benchmark's page (address query `query`) with two workers, its panel open; with the
+ * page errors and console errors it records. */
+async function benchPage(query = '') {
+  const page = await started.browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${started.server.url}/bench/${query}`);
+  await page.getByText("Benchmark: Korf's puzzles").click();
+  await page.getByLabel('Workers', { exact: true }).selectOption('2');
+  return { page, errors };
+}
+
 describe('the benchmark page with two workers', () => {
   it('solves 15-puzzles optimally, sharing each between the workers', async () => {
-    const page = await started.browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     // teamwork=iterations: share each of these small instances (the set's default is side by
     // side); small=1000: split every iteration after the first ones (the default keeps
     // iterations under half a million nodes in one worker).
-    await page.goto(`${started.server.url}/bench/?teamwork=iterations&small=1000`);
-    await page.getByText("Benchmark: Korf's puzzles").click();
-    await page.getByLabel('Workers', { exact: true }).selectOption('2');
+    const { page, errors } = await benchPage('?teamwork=iterations&small=1000');
     await button(page, 'Run benchmark').click();
     await page.waitForSelector('[data-testid=bench] tr[data-id="4"]', { timeout: 120000 });
     await button(page, 'Stop benchmark').click();
@@ -35,13 +42,7 @@ describe('the benchmark page with two workers', () => {
   });
 
   it("solves all of Korf's 100 side by side, each worker taking the next puzzle", async () => {
-    const page = await started.browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(`${started.server.url}/bench/`);
-    await page.getByText("Benchmark: Korf's puzzles").click();
-    await page.getByLabel('Workers', { exact: true }).selectOption('2');
+    const { page, errors } = await benchPage();
     await button(page, 'Run benchmark').click();
     await page.waitForSelector('[data-testid=bench-summary][data-done=true]', { timeout: 300000 });
     const rows = await page.locator('[data-testid=bench] tr[data-id]').evaluateAll((trs) => trs.map((tr) => ({ ...tr.dataset })));
@@ -60,14 +61,10 @@ describe('the benchmark page with two workers', () => {
   });
 
   it("the game shares a hard 15-puzzle's Solve with a helper worker and finds the shortest", async () => {
-    const page = await started.browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     // A random board (`slide scramble -s 4 -n 400 --seed 7`, no. 237) of 60 moves whose last
     // iterations pass half a million nodes, so that they are split (Korf's instances end before).
-    await page.goto(`${started.server.url}/?board=1,5,11,14/12,9,6,15/2,3,0,8/4,7,10,13`);
-    await page.waitForSelector('[data-testid=board]');
+    const url = `${started.server.url}/?board=1,5,11,14/12,9,6,15/2,3,0,8/4,7,10,13`;
+    const { page, errors } = await open(started.browser, url);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     await button(page, 'Solve').click();
     await page.waitForSelector('[data-testid=solution]', { timeout: 300000 });
