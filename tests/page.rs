@@ -6,7 +6,7 @@ use slide::play::editor::FileProblem;
 use slide::play::page::{
     Action, Calendar, Choice, Copying, Effect, Page, ParentMessage, Remembered, Shared,
 };
-use slide::play::protocol::{Answer, FromWorker, Purpose, ToWorker};
+use slide::play::protocol::{Answer, FromWorker, Purpose, Tables, TablesFrom, ToWorker};
 use slide::play::solving::Summary;
 use slide::puzzle::notation::format_moves;
 use slide::puzzle::random::Rng;
@@ -962,6 +962,12 @@ struct Workers {
     shares: [usize; 2],
 }
 
+/// How the first share of the game's worker got its pattern databases: downloaded, 600 ms.
+const DOWNLOADED: Tables = Tables {
+    millis: 600.0,
+    from: TablesFrom::Download,
+};
+
 impl Workers {
     /// The next answer, as the page receives it; `None` once nothing is left to do.
     fn answer(&mut self) -> Option<Action> {
@@ -975,7 +981,14 @@ impl Workers {
                         break end;
                     }
                 };
-                FromWorker::Shared { id, purpose, end }
+                // The game's worker got the tables for its first share.
+                let first = worker == 0 && self.shares[0] == 1;
+                FromWorker::Shared {
+                    id,
+                    purpose,
+                    end,
+                    tables: first.then_some(DOWNLOADED),
+                }
             }
             ToWorker::Cancel { .. } => return self.answer(), // its share already answered
             other => panic!("{other:?}"),
@@ -1029,10 +1042,20 @@ fn a_hard_fifteen_puzzle_is_shared_with_a_helper_worker_and_solved_optimally() {
         }
     }
     assert!(page.request.is_none());
-    let Some(Summary::Search { optimal, stats, .. }) = &page.summary else {
+    let Some(Summary::Search {
+        optimal,
+        stats,
+        tables,
+        wall_ms,
+        ..
+    }) = &page.summary
+    else {
         panic!("{:?} {:?}", page.summary, page.alert)
     };
     assert!(optimal);
+    // The tables' download is told apart, as for a Solve in one worker, and not search time.
+    assert_eq!(*tables, Some(DOWNLOADED));
+    assert_eq!(stats.millis, wall_ms - 600.0);
     assert_eq!(page.game.replay().unwrap().moves.len(), 62);
     assert!(stats.expanded > 1_000_000, "{stats:?}");
     assert!(

@@ -943,7 +943,12 @@ mod tests {
                             break end;
                         }
                     };
-                    FromWorker::Shared { id, purpose, end }
+                    FromWorker::Shared {
+                        id,
+                        purpose,
+                        end,
+                        tables: None,
+                    }
                 }
                 ToWorker::Cancel { .. } => continue, // already answered
                 other => panic!("{other:?}"),

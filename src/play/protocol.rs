@@ -211,11 +211,12 @@ pub enum FromWorker {
     },
     /// Stopped as asked (or replaced by a newer request).
     Cancelled { id: u32, purpose: Purpose },
-    /// How a [`ToWorker::Share`] ended.
+    /// How a [`ToWorker::Share`] ended; `tables`: the pattern databases it got first.
     Shared {
         id: u32,
         purpose: Purpose,
         end: ShareEnd,
+        tables: Option<Tables>,
     },
 }
 

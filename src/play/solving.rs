@@ -40,6 +40,8 @@ pub struct TeamWork {
     /// The node budget, all workers together.
     pub max_nodes: u64,
     pub workers: usize,
+    /// The pattern databases the first share got first (not part of the search's time).
+    pub tables: Option<Tables>,
 }
 
 impl Request {
@@ -240,6 +242,7 @@ mod tests {
                 method: r.method,
                 max_nodes: 1,
                 workers: 2,
+                tables: None,
             }),
             ..request()
         };

@@ -254,11 +254,12 @@ impl Worker {
         purpose: Purpose,
         work: ShareWork,
     ) -> Result<(), Stop> {
+        let mut tables = None;
         if work.heuristic == Heuristic::Pdb
             && let Ok((_, goal_board)) = work.boards()
         {
             match self.tables(scope, &goal_board, Some((id, purpose))).await {
-                Ok(_) => {}
+                Ok(t) => tables = t,
                 Err(Stop::Cancelled) => {
                     return send(scope, FromWorker::Cancelled { id, purpose }).await;
                 }
@@ -274,7 +275,13 @@ impl Worker {
         loop {
             let started = now_ms();
             if let Some(end) = search.step(slice) {
-                return send(scope, FromWorker::Shared { id, purpose, end }).await;
+                let shared = FromWorker::Shared {
+                    id,
+                    purpose,
+                    end,
+                    tables,
+                };
+                return send(scope, shared).await;
             }
             let took = (now_ms() - started).max(0.1);
             slice = ((slice as f64 * SLICE_MS / took) as u64).clamp(1_000, 5_000_000);

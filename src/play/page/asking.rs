@@ -108,6 +108,7 @@ impl Page {
             method: resolved.method,
             max_nodes: (resolved.options.max_nodes).unwrap_or(BROWSER_IDA_MAX_NODES),
             workers: self.helpers + 1,
+            tables: None,
         })
     }
 
@@ -287,6 +288,14 @@ impl Page {
             return;
         };
         let stats = team.stats();
+        if let FromWorker::Shared {
+            tables: Some(tables),
+            ..
+        } = message
+            && let Some(work) = self.request.as_mut().and_then(|r| r.team.as_mut())
+        {
+            work.tables = Some(tables);
+        }
         let Some(request) = self.request.clone().filter(|r| r.team.is_some()) else {
             // The solve was given up: no orders but stops.
             return send_orders(orders, None, fx);
@@ -299,7 +308,9 @@ impl Page {
         let (Some(end), Some(work)) = (end, &request.team) else {
             return;
         };
-        let millis = now_ms - request.started_ms;
+        // The search's time, as the game's worker counts it: without getting the tables.
+        let tables = work.tables;
+        let millis = now_ms - request.started_ms - tables.map_or(0.0, |t| t.millis);
         let report = end.report(
             &request.board,
             &work.goal,
@@ -307,7 +318,7 @@ impl Page {
             work.max_nodes,
             millis,
         );
-        let answer = finished(request.id, request.purpose, report, None);
+        let answer = finished(request.id, request.purpose, report, tables);
         self.receive(0, answer, now_ms, fx);
     }
 
