@@ -22,8 +22,9 @@ pub struct Beamed {
     pub generated: u64,
 }
 
-/// Searches from `start` toward `goal` with a beam `width` boards wide; gives up after
-/// generating `max_nodes` boards. Boards of equal estimate are chosen among by `seed`.
+/// Searches from `start` toward `goal` with a beam `width` boards wide, narrower when what is
+/// left of `max_nodes` (boards generated) cannot pay for the levels still ahead; gives up when
+/// the budget is spent. Boards of equal estimate are chosen among by `seed`.
 pub fn solve(start: &Board, goal: &Board, width: usize, max_nodes: u64, seed: u64) -> Beamed {
     let failed = |generated| Beamed {
         moves: None,
@@ -55,6 +56,8 @@ pub fn solve(start: &Board, goal: &Board, width: usize, max_nodes: u64, seed: u6
     let mut generated = 0u64;
     // A child: estimate, hash (ties broken by it: a fair coin), parent, square the blank went to.
     let mut children: Vec<(i32, u64, u32, u16)> = Vec::new();
+    // Boards generated a kept board at the last level.
+    let mut per_board: f64 = 4.0;
     loop {
         if let Some(i) = estimate.iter().position(|&e| e == 0) {
             return Beamed {
@@ -66,6 +69,13 @@ pub fn solve(start: &Board, goal: &Board, width: usize, max_nodes: u64, seed: u6
         if generated + 4 * blank.len() as u64 > max_nodes || blank.is_empty() {
             return failed(generated);
         }
+        // Narrower near the end of the budget: about 1.5 × the best estimate of levels are left,
+        // each generating as many boards a kept board as the last did, and the beam keeps
+        // what the budget can pay for (a beam sized to the budget finishes instead of failing).
+        let least = estimate.iter().min().map_or(0, |&e| e.max(0) as u64);
+        let ahead = 1 + least * 3 / 2;
+        let afford = (max_nodes - generated) as f64 / (per_board.max(1.0) * ahead as f64);
+        let keep = width.min((afford as usize).max(MIN_WIDTH));
         children.clear();
         for (i, &b) in blank.iter().enumerate() {
             let board = &tiles[i * n..(i + 1) * n];
@@ -87,9 +97,10 @@ pub fn solve(start: &Board, goal: &Board, width: usize, max_nodes: u64, seed: u6
             }
         }
         generated += children.len() as u64;
-        if children.len() > width {
-            children.select_nth_unstable(width);
-            children.truncate(width);
+        per_board = children.len() as f64 / blank.len() as f64;
+        if children.len() > keep {
+            children.select_nth_unstable(keep);
+            children.truncate(keep);
         }
         children.sort_unstable();
         children.dedup_by_key(|c| c.1);
@@ -114,6 +125,9 @@ pub fn solve(start: &Board, goal: &Board, width: usize, max_nodes: u64, seed: u6
         tiles = next_tiles;
     }
 }
+
+/// The narrowest a beam gets when its budget runs low.
+const MIN_WIDTH: usize = 50;
 
 fn blank_of(board: &[u8]) -> usize {
     board.iter().position(|&t| t == 0).unwrap_or(0)
