@@ -48,7 +48,6 @@ pub fn solve(
         return failed(0);
     };
     let (n, w, h) = (start.len(), start.width(), start.height());
-    let width = width.max(1);
     let mut rng = Rng::seeded(0x5eed ^ seed);
     let zobrist: Vec<u64> = (0..n * n).map(|_| rng.next_u64()).collect();
     let z = |tile: u8, square: usize| zobrist[usize::from(tile) * n + square];
@@ -88,6 +87,12 @@ pub fn solve(
     let mut estimate = vec![plain + weighted];
     // The linear-conflict estimate alone, which measures the levels still ahead.
     let mut lc = vec![plain];
+    // A beam its budget cannot pay for to the end is narrowed from the start, not at the end
+    // (where a narrow beam wanders): a level generates about 3 boards a kept board, and the
+    // answer is about 1.5 × the estimate long.
+    let width = width
+        .min((max_nodes / (1 + 9 * plain.max(0) as u64 / 2)) as usize)
+        .max(MIN_WIDTH);
     let first_hash = start
         .tiles()
         .iter()

@@ -667,7 +667,7 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
 /// and what was left, gave 1.61), larger boards 2 M.
 pub fn default_max_nodes(width: usize, height: usize) -> u64 {
     if width <= 6 && height <= 6 {
-        2_500_000
+        3_000_000
     } else {
         Tuning::default().max_nodes
     }
