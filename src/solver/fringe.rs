@@ -663,8 +663,8 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
 
 /// Nodes `FringeSearch` spends unless told otherwise on a `width` × `height` board: about a
 /// second natively. Boards up to 6×6 are one beam, whose boards cost a fraction of a line
-/// search's node: they get 2.5 M (a beam of 5,000; 1.58 × Manhattan where 2 M, a beam of 3,000
-/// and what was left, gave 1.61), larger boards 2 M.
+/// search's node: they get 3 M (a beam of 5,000, narrower on a long board; 1.57 × Manhattan
+/// where 2 M, a beam of 3,000 and what was left, gave 1.61), larger boards 2 M.
 pub fn default_max_nodes(width: usize, height: usize) -> u64 {
     if width <= 6 && height <= 6 {
         3_000_000
