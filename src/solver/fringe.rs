@@ -1,7 +1,7 @@
 //! Shorter answers for large boards (6×6 to 10×10 and long rectangles): the board is still
 //! finished a line at a time, like [`super::rows_and_columns`], but each line is placed by a
 //! bounded best-first search over the line's tiles *together* with the blank, not one tile at a
-//! time; the last corner is finished by a beam search over the whole corner (up to 6×6, see
+//! time; the last corner is finished by a beam search over the whole corner (up to 7×7, see
 //! [`super::beam`]) or weighted A* (up to 5×5); then windows of the path are re-solved.
 //!
 //! Why: placing tiles one by one with the rest frozen makes the blank walk round each tile again
@@ -59,7 +59,7 @@ pub struct Tuning {
     /// Manhattan without, 2.07 × with all tiles at 1, 2.03 × with 1/2 beyond the next line).
     pub others: (u32, u32),
     pub near: usize,
-    /// Width of the beam search ([`super::beam`]) that finishes the last corner, up to 6×6
+    /// Width of the beam search ([`super::beam`]) that finishes the last corner, up to 7×7
     /// (0: weighted A* on a corner up to 5×5, as `corner` says).
     pub beam: usize,
     /// Side of the block farthest from the blank's goal whose tiles count more in the beam's
