@@ -244,7 +244,7 @@ fn tune_fringe(spec: &str) {
     }
 }
 
-/// Tuning runs of whole-board beam search: `SLIDE_BEAM=side,width,max nodes`.
+/// Tuning runs of whole-board beam search: `SLIDE_BEAM=side,width,max nodes[,outer]`.
 fn tune_beam(spec: &str) {
     let v: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
     let side = v[0] as usize;
@@ -260,7 +260,14 @@ fn tune_beam(spec: &str) {
         let b =
             slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng).unwrap();
         let t = Instant::now();
-        let r = slide::solver::beam::solve(&b, &goal, v[1] as usize, v[2], 0);
+        let r = slide::solver::beam::solve(
+            &b,
+            &goal,
+            v[1] as usize,
+            v[2],
+            0,
+            v.get(3).map_or(0, |&o| o as usize),
+        );
         ms += t.elapsed().as_secs_f64() * 1000.0;
         nodes += r.generated;
         match r.moves {

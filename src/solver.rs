@@ -156,7 +156,7 @@ impl Solver {
         }
         let max_nodes = options.max_nodes.unwrap_or(match method.algorithm {
             Algorithm::Anytime => ANYTIME_MAX_NODES,
-            Algorithm::Fringe => fringe::Tuning::default().max_nodes,
+            Algorithm::Fringe => fringe::default_max_nodes(start.width(), start.height()),
             a if a.keeps_nodes() => default_max_nodes(start.len()),
             _ => u64::MAX,
         });

@@ -1,7 +1,7 @@
 //! Shorter answers for large boards (6×6 to 10×10 and long rectangles): the board is still
 //! finished a line at a time, like [`super::rows_and_columns`], but each line is placed by a
 //! bounded best-first search over the line's tiles *together* with the blank, not one tile at a
-//! time; the last corner is finished by a beam search over the whole corner (up to 6×6, see
+//! time; the last corner is finished by a beam search over the whole corner (up to 7×7, see
 //! [`super::beam`]) or weighted A* (up to 5×5); then windows of the path are re-solved.
 //!
 //! Why: placing tiles one by one with the rest frozen makes the blank walk round each tile again
@@ -59,9 +59,12 @@ pub struct Tuning {
     /// Manhattan without, 2.07 × with all tiles at 1, 2.03 × with 1/2 beyond the next line).
     pub others: (u32, u32),
     pub near: usize,
-    /// Width of the beam search ([`super::beam`]) that finishes the last corner, up to 6×6
+    /// Width of the beam search ([`super::beam`]) that finishes the last corner, up to 7×7
     /// (0: weighted A* on a corner up to 5×5, as `corner` says).
     pub beam: usize,
+    /// Side of the block farthest from the blank's goal whose tiles count more in the beam's
+    /// estimate (see [`super::beam::solve`]).
+    pub outer: usize,
     /// Most boards the corner's beam may generate.
     pub beam_nodes: u64,
     /// Tie-break of the beam.
@@ -80,6 +83,7 @@ impl Default for Tuning {
             others: (1, 2),
             near: 1,
             beam: 0,
+            outer: 0,
             beam_nodes: 20_000_000,
             seed: 0,
         }
@@ -127,7 +131,7 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
     };
     let (mut top, mut left) = (0, 0);
     let mut corner = if tuning.beam > 0 {
-        tuning.corner.clamp(3, 6)
+        tuning.corner.clamp(3, 7)
     } else {
         tuning.corner.clamp(3, 5)
     };
@@ -139,7 +143,7 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
                 if beam > 0 {
                     let nodes = (BEAM_NODES_PER_WIDTH * beam as u64)
                         .min(tuning.beam_nodes.saturating_sub(work.expanded));
-                    let beamed = super::beam::solve(a, b, beam, nodes, tuning.seed);
+                    let beamed = super::beam::solve(a, b, beam, nodes, tuning.seed, tuning.outer);
                     beam_generated.set(beamed.generated);
                     return beamed.moves;
                 }
@@ -536,13 +540,23 @@ fn window(from: &Board, to: &Board) -> Option<Vec<Move>> {
 /// [`solve`], then the path shortened (loops cut, windows re-solved optimally).
 pub fn shortened(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, ReductionError> {
     let solved = solve(start, goal, tuning)?;
-    let (length, nodes) = tuning.window;
-    let window = |from: &Board, to: &Board| super::rows_and_columns::optimal(from, to, nodes);
     Ok(Fringed {
-        moves: super::shorten::shorten(start, &solved.moves, length, window),
+        moves: shorten(start, &solved.moves, tuning),
         ..solved
     })
 }
+
+/// `moves` from `start` shortened by windows of [`Tuning::window`].
+fn shorten(start: &Board, moves: &[Move], tuning: &Tuning) -> Vec<Move> {
+    let (length, nodes) = tuning.window;
+    let window = |from: &Board, to: &Board| super::rows_and_columns::optimal(from, to, nodes);
+    super::shorten::shorten(start, moves, length, window)
+}
+
+/// A variant's answer is shortened only if it is shorter than the best so far plus this many
+/// percent: shortening takes 1-2 % off (rarely 3), so a longer answer cannot win, and its
+/// window searches (uncounted in the budget) took a third of the time on 7×7 boards.
+const SHORTEN_SLACK: usize = 4;
 
 /// The method as a [`crate::search::Search`] step by step, anytime: rows and columns' answer
 /// first (a 10×10 in a few milliseconds), then one variant of line by line search a step (see
@@ -601,14 +615,21 @@ impl FringeSearch {
 /// Every variant is a different answer; the search keeps the shortest.
 ///
 /// A board no bigger than 6×6 has no line to place: its variants are beams over the whole
-/// board, 3,000 wide and then 6,000 (on 20 random 6×6 boards, 1.61 × Manhattan in the default
-/// budget against 1.63 × for the variants above; a first beam of 4,000 often outgrows it).
+/// board, 5,000 wide (which the default budget of [`default_max_nodes`] pays for) and then
+/// 10,000 (narrowed to what budget is left; see [`super::beam`]), the far 2×2 block's tiles
+/// weighing more (20 random boards: 1.582 -> 1.572 × Manhattan).
+///
+/// A 7×7 board's odd variants are beams over the whole board too, 2,000 wide and then wider,
+/// with the far 2×2 block weighing more: the plain estimate wanders on 7×7 (2.09 × Manhattan
+/// at 2,000), the weighted one does not (1.72 ×), and one such beam beats all the variants with
+/// lines (20 random boards: 1.765 -> 1.696 × Manhattan in the default budget).
 pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
     let base = Tuning::default();
     if width <= 6 && height <= 6 {
         return Tuning {
-            beam: if k == 0 { 3_000 } else { 6_000 },
+            beam: if k == 0 { 5_000 } else { 10_000 },
             corner: 6,
+            outer: 2,
             seed: k as u64,
             ..base
         };
@@ -616,15 +637,39 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
     if k == 0 {
         return base;
     }
+    if width <= 7 && height <= 7 && k % 2 == 1 {
+        return Tuning {
+            beam: [2_000, 4_000, 8_000][(k / 2).min(2)],
+            corner: 7,
+            outer: 2,
+            seed: k as u64,
+            ..base
+        };
+    }
     // Lines placed differently: which tiles count fully, and how much the rest weigh.
     let (near, others) = [(1, (1, 2)), (2, (1, 2)), (100, (1, 1)), (0, (1, 4))][(k - 1) % 4];
     Tuning {
         beam: [1_000, 2_000, 4_000][(k - 1).min(2)],
         corner: 6,
+        // The far block weighs more in a corner's beam too (20 random 8×8 boards: 1.857 ->
+        // 1.846 × Manhattan).
+        outer: 2,
         near,
         others,
         seed: k as u64,
         ..base
+    }
+}
+
+/// Nodes `FringeSearch` spends unless told otherwise on a `width` × `height` board: about a
+/// second natively. Boards up to 6×6 are one beam, whose boards cost a fraction of a line
+/// search's node: they get 3 M (a beam of 5,000, narrower on a long board; 1.57 × Manhattan
+/// where 2 M, a beam of 3,000 and what was left, gave 1.61), larger boards 2 M.
+pub fn default_max_nodes(width: usize, height: usize) -> u64 {
+    if width <= 6 && height <= 6 {
+        3_000_000
+    } else {
+        Tuning::default().max_nodes
     }
 }
 
@@ -653,11 +698,16 @@ impl crate::search::Step for FringeSearch {
             ..planned
         };
         self.next += 1;
-        let r = shortened(&self.start, &self.goal, &tuning);
-        match r {
+        match solve(&self.start, &self.goal, &tuning) {
             Ok(f) => {
                 self.stats.expanded += f.expanded;
-                self.offer(f.moves);
+                let hopeful = self
+                    .best
+                    .as_ref()
+                    .is_none_or(|b| f.moves.len() * 100 < b.len() * (100 + SHORTEN_SLACK));
+                if hopeful {
+                    self.offer(shorten(&self.start, &f.moves, &tuning));
+                }
             }
             Err(_) if self.next == 1 => {
                 // The line searches ran out of nodes: rows and columns' answer, shortened.
