@@ -27,6 +27,7 @@
 //! error; the caller keeps the answer it already has.
 
 use super::rows_and_columns::{Flip, ReductionError, solve_corner};
+use super::shorten::Shortening;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use rustc_hash::FxHashMap;
@@ -115,34 +116,81 @@ const MAX_TRACKED: usize = 10;
 /// Solves `start` toward `goal` (whose blank must be in a corner) line by line, each line by a
 /// bounded search; errors if a search runs out of nodes.
 pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, ReductionError> {
-    let (w, h) = (start.width(), start.height());
-    let flip = Flip::for_goal(goal)?;
-    let (s, g) = (flip.board(start), flip.board(goal));
-    let mut home = vec![0; g.tiles().len()];
-    for (square, &tile) in g.tiles().iter().enumerate() {
-        home[usize::from(tile)] = square;
+    let mut placing = Placing::new(start, goal, tuning)?;
+    loop {
+        if let Some(done) = placing.step() {
+            return done;
+        }
     }
-    let mut work = Work {
-        w,
-        home,
-        at: s.tiles().to_vec(),
-        moves: Vec::new(),
-        expanded: 0,
-    };
-    let (mut top, mut left) = (0, 0);
-    let mut corner = if tuning.beam > 0 {
-        tuning.corner.clamp(3, 7)
-    } else {
-        tuning.corner.clamp(3, 5)
-    };
-    let mut beam = tuning.beam;
-    let beam_generated = std::cell::Cell::new(0);
-    let rest = loop {
-        if h - top <= corner && w - left <= corner {
+}
+
+/// [`solve`] a piece at a time: one line placed, or one try at the corner, a step (so that the
+/// browser's worker can listen between them).
+pub(crate) struct Placing {
+    tuning: Tuning,
+    flip: Flip,
+    /// The goal, flipped to its blank's bottom-right corner (as the start in `work`).
+    goal: Board,
+    work: Work,
+    h: usize,
+    /// The rows above and the columns left of the unfinished rectangle, all in place.
+    top: usize,
+    left: usize,
+    /// The side the corner is finished at, and the beam's width (0: weighted A*).
+    corner: usize,
+    beam: usize,
+}
+
+impl Placing {
+    pub(crate) fn new(
+        start: &Board,
+        goal: &Board,
+        tuning: &Tuning,
+    ) -> Result<Placing, ReductionError> {
+        let (w, h) = (start.width(), start.height());
+        let flip = Flip::for_goal(goal)?;
+        let (s, g) = (flip.board(start), flip.board(goal));
+        let mut home = vec![0; g.tiles().len()];
+        for (square, &tile) in g.tiles().iter().enumerate() {
+            home[usize::from(tile)] = square;
+        }
+        let corner = if tuning.beam > 0 {
+            tuning.corner.clamp(3, 7)
+        } else {
+            tuning.corner.clamp(3, 5)
+        };
+        Ok(Placing {
+            tuning: *tuning,
+            flip,
+            goal: g,
+            work: Work {
+                w,
+                home,
+                at: s.tiles().to_vec(),
+                moves: Vec::new(),
+                expanded: 0,
+            },
+            h,
+            top: 0,
+            left: 0,
+            corner,
+            beam: tuning.beam,
+        })
+    }
+
+    /// Places the next line, or tries to finish the corner; the answer (or why there is none)
+    /// at the end.
+    pub(crate) fn step(&mut self) -> Option<Result<Fringed, ReductionError>> {
+        let (w, h, tuning) = (self.work.w, self.h, &self.tuning);
+        let (top, left) = (self.top, self.left);
+        if h - top <= self.corner && w - left <= self.corner {
+            let (beam, corner) = (self.beam, self.corner);
+            let spent = self.work.expanded;
+            let beam_generated = std::cell::Cell::new(0);
             let finish = |a: &Board, b: &Board| {
                 if beam > 0 {
                     let nodes = (BEAM_NODES_PER_WIDTH * beam as u64)
-                        .min(tuning.beam_nodes.saturating_sub(work.expanded));
+                        .min(tuning.beam_nodes.saturating_sub(spent));
                     let beamed = super::beam::solve(a, b, beam, nodes, tuning.seed, tuning.outer);
                     beam_generated.set(beamed.generated);
                     return beamed.moves;
@@ -160,19 +208,28 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
                 let report = super::solve(a, b, &options).ok()?;
                 report.solution().map(|s| s.moves().to_vec())
             };
-            let finished = solve_corner(&work.at, g.tiles(), w, h, top, left, finish);
+            let finished = solve_corner(&self.work.at, self.goal.tiles(), w, h, top, left, finish);
             // The beam's boards count against the budget like the line searches' nodes.
-            work.expanded += beam_generated.take();
+            self.work.expanded += beam_generated.take();
             match finished {
-                Ok(rest) => break rest,
-                Err(e) if corner == 3 => return Err(e),
+                Ok(rest) => {
+                    let mut moves = std::mem::take(&mut self.work.moves);
+                    moves.extend(rest);
+                    let flip = self.flip;
+                    return Some(Ok(Fringed {
+                        moves: moves.into_iter().map(|m| flip.unflip(m)).collect(),
+                        expanded: self.work.expanded,
+                    }));
+                }
+                Err(e) if corner == 3 => return Some(Err(e)),
                 Err(_) if beam > 0 => {
                     // The beam lost its way: weighted A* on the corner, if it is small enough.
-                    beam = 0;
-                    corner = corner.min(5);
+                    self.beam = 0;
+                    self.corner = corner.min(5);
                 }
-                Err(_) => corner -= 1,
+                Err(_) => self.corner -= 1,
             }
+            return None;
         }
         let region = Region {
             w,
@@ -181,6 +238,7 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
             bottom: h,
         };
         let row = h - top >= w - left;
+        let g = &self.goal;
         let cells: Vec<(usize, u8)> = if row {
             (left..w)
                 .map(|c| (top * w + c, g.tile(top * w + c)))
@@ -190,19 +248,16 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
                 .map(|r| (r * w + left, g.tile(r * w + left)))
                 .collect()
         };
-        work.line(&region, &cells, tuning)?;
-        if row {
-            top += 1;
-        } else {
-            left += 1;
+        if let Err(e) = self.work.line(&region, &cells, tuning) {
+            return Some(Err(e));
         }
-    };
-    let mut moves = work.moves;
-    moves.extend(rest);
-    Ok(Fringed {
-        moves: moves.into_iter().map(|m| flip.unflip(m)).collect(),
-        expanded: work.expanded,
-    })
+        if row {
+            self.top += 1;
+        } else {
+            self.left += 1;
+        }
+        None
+    }
 }
 
 /// The unfinished rectangle: rows `top..bottom`, columns `left..w`.
@@ -533,10 +588,6 @@ impl Work {
 const WINDOW: usize = super::rows_and_columns::WINDOW;
 const WINDOW_NODES: u64 = 20_000;
 
-fn window(from: &Board, to: &Board) -> Option<Vec<Move>> {
-    super::rows_and_columns::optimal(from, to, WINDOW_NODES)
-}
-
 /// [`solve`], then the path shortened (loops cut, windows re-solved optimally).
 pub fn shortened(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, ReductionError> {
     let solved = solve(start, goal, tuning)?;
@@ -577,7 +628,24 @@ pub(crate) struct FringeSearch {
     /// The linear-conflict estimate of the start: no answer can be shorter.
     bound: u32,
     fresh: Option<crate::search::Better>,
+    /// What the variant under way is doing.
+    phase: Phase,
 }
+
+/// Where [`FringeSearch`] stands within a variant: each step does one piece (a line, a try at
+/// the corner, a few windows of shortening), so that the browser's worker can listen between
+/// them, and Stop or a new request waits for one piece, not a whole variant.
+enum Phase {
+    /// Between variants.
+    Idle,
+    /// A variant placing its lines, with the node budget it was given.
+    Placing(Box<Placing>, u64),
+    /// An answer being shortened, with the node budget of each window.
+    Shortening(Shortening, u64),
+}
+
+/// Windows re-solved per step while shortening (each a few milliseconds at most).
+const WINDOWS_PER_STEP: usize = 8;
 
 impl FringeSearch {
     pub fn new(start: &Board, goal: &Board, max_nodes: u64) -> FringeSearch {
@@ -593,6 +661,46 @@ impl FringeSearch {
             next: 0,
             bound,
             fresh: None,
+            phase: Phase::Idle,
+        }
+    }
+
+    /// Starts the next variant, or ends with the shortest answer once the budget or the
+    /// variants run out.
+    fn start_variant(&mut self) -> Option<crate::search::Outcome> {
+        let (w, h) = (self.start.width(), self.start.height());
+        let spent = self.stats.expanded;
+        if self.next >= VARIANTS || spent >= self.max_nodes {
+            let best = self.best.take().unwrap_or_default();
+            return Some(crate::search::Outcome::Found(best));
+        }
+        let planned = variant(self.next, w, h);
+        let tuning = Tuning {
+            max_nodes: planned.max_nodes.min(self.max_nodes - spent),
+            beam_nodes: self.max_nodes - spent,
+            ..planned
+        };
+        self.next += 1;
+        match Placing::new(&self.start, &self.goal, &tuning) {
+            Ok(placing) => self.phase = Phase::Placing(Box::new(placing), tuning.max_nodes),
+            Err(_) => self.variant_failed(tuning.max_nodes),
+        }
+        None
+    }
+
+    /// A variant that found no answer within its `budget`.
+    fn variant_failed(&mut self, budget: u64) {
+        if self.next > 1 {
+            // Out of nodes: the budget is spent.
+            self.stats.expanded += budget;
+            return;
+        }
+        // The first variant's line searches ran out of nodes: rows and columns' answer,
+        // shortened, and the search ends.
+        self.stats.expanded = self.max_nodes;
+        if let Some(first) = &self.best {
+            let shortening = Shortening::new(&self.start, first, WINDOW);
+            self.phase = Phase::Shortening(shortening, WINDOW_NODES);
         }
     }
 
@@ -685,39 +793,34 @@ impl crate::search::Step for FringeSearch {
             self.offer(first.moves);
             return None;
         }
-        let (w, h) = (self.start.width(), self.start.height());
-        let spent = self.stats.expanded;
-        if self.next >= VARIANTS || spent >= self.max_nodes {
-            let best = self.best.take().unwrap_or_default();
-            return Some(crate::search::Outcome::Found(best));
-        }
-        let planned = variant(self.next, w, h);
-        let tuning = Tuning {
-            max_nodes: planned.max_nodes.min(self.max_nodes - spent),
-            beam_nodes: self.max_nodes - spent,
-            ..planned
-        };
-        self.next += 1;
-        match solve(&self.start, &self.goal, &tuning) {
-            Ok(f) => {
-                self.stats.expanded += f.expanded;
-                let hopeful = self
-                    .best
-                    .as_ref()
-                    .is_none_or(|b| f.moves.len() * 100 < b.len() * (100 + SHORTEN_SLACK));
-                if hopeful {
-                    self.offer(shorten(&self.start, &f.moves, &tuning));
+        match std::mem::replace(&mut self.phase, Phase::Idle) {
+            Phase::Idle => return self.start_variant(),
+            Phase::Placing(mut placing, budget) => match placing.step() {
+                None => self.phase = Phase::Placing(placing, budget),
+                Some(Ok(f)) => {
+                    self.stats.expanded += f.expanded;
+                    let hopeful = self
+                        .best
+                        .as_ref()
+                        .is_none_or(|b| f.moves.len() * 100 < b.len() * (100 + SHORTEN_SLACK));
+                    if hopeful {
+                        let (length, nodes) = placing.tuning.window;
+                        self.phase = Phase::Shortening(
+                            Shortening::new(&self.start, &f.moves, length),
+                            nodes,
+                        );
+                    }
+                }
+                Some(Err(_)) => self.variant_failed(budget),
+            },
+            Phase::Shortening(mut shortening, nodes) => {
+                let window =
+                    |from: &Board, to: &Board| super::rows_and_columns::optimal(from, to, nodes);
+                match shortening.step(WINDOWS_PER_STEP, window) {
+                    Some(moves) => self.offer(moves),
+                    None => self.phase = Phase::Shortening(shortening, nodes),
                 }
             }
-            Err(_) if self.next == 1 => {
-                // The line searches ran out of nodes: rows and columns' answer, shortened.
-                self.stats.expanded = self.max_nodes;
-                if let Some(first) = self.best.clone() {
-                    self.offer(super::shorten::shorten(&self.start, &first, WINDOW, window));
-                }
-            }
-            // Out of nodes: the budget is spent.
-            Err(_) => self.stats.expanded += tuning.max_nodes,
         }
         None
     }

@@ -15,36 +15,81 @@ pub fn shorten(
     window: usize,
     mut solve_window: impl FnMut(&Board, &Board) -> Option<Vec<Move>>,
 ) -> Vec<Move> {
-    let mut moves = cut_loops(start, moves);
-    let after = |b: &Board, moves: &[Move]| {
-        let mut b = b.clone();
-        for &m in moves {
-            b.apply(m);
-        }
-        b
-    };
+    let mut shortening = Shortening::new(start, moves, window);
     loop {
-        let before = moves.len();
-        let (mut i, mut at) = (0, start.clone());
-        while i + 2 <= moves.len() {
+        if let Some(moves) = shortening.step(usize::MAX, &mut solve_window) {
+            return moves;
+        }
+    }
+}
+
+/// [`shorten`] a few windows at a time (so that the browser's worker can listen between them).
+pub struct Shortening {
+    start: Board,
+    moves: Vec<Move>,
+    window: usize,
+    /// Where the next window starts, and the board there.
+    i: usize,
+    at: Board,
+    /// The length when this pass over the path began.
+    before: usize,
+}
+
+impl Shortening {
+    pub fn new(start: &Board, moves: &[Move], window: usize) -> Shortening {
+        let moves = cut_loops(start, moves);
+        Shortening {
+            start: start.clone(),
+            before: moves.len(),
+            moves,
+            window,
+            i: 0,
+            at: start.clone(),
+        }
+    }
+
+    /// Re-solves up to `windows` more windows; the moves once a whole pass no longer helps.
+    pub fn step(
+        &mut self,
+        windows: usize,
+        mut solve_window: impl FnMut(&Board, &Board) -> Option<Vec<Move>>,
+    ) -> Option<Vec<Move>> {
+        let after = |b: &Board, moves: &[Move]| {
+            let mut b = b.clone();
+            for &m in moves {
+                b.apply(m);
+            }
+            b
+        };
+        let window = self.window;
+        for _ in 0..windows {
+            let moves = &mut self.moves;
+            if self.i + 2 > moves.len() {
+                // The end of a pass: another while they still help.
+                if moves.len() >= self.before {
+                    return Some(std::mem::take(moves));
+                }
+                (self.before, self.i, self.at) = (moves.len(), 0, self.start.clone());
+                continue;
+            }
+            let i = self.i;
             let end = (i + window).min(moves.len());
-            let target = after(&at, &moves[i..end]);
-            if let Some(better) = solve_window(&at, &target)
+            let target = after(&self.at, &moves[i..end]);
+            if let Some(better) = solve_window(&self.at, &target)
                 && better.len() < end - i
             {
                 moves.splice(i..end, better);
-                moves = cut_loops(start, &moves);
+                *moves = cut_loops(&self.start, moves);
                 // A loop may have been cut before `i`: find the board there again.
-                i = i.min(moves.len());
-                at = after(start, &moves[..i]);
+                self.i = i.min(moves.len());
+                self.at = after(&self.start, &moves[..self.i]);
             }
+            let i = self.i;
             let step = (window / 2).min(moves.len() - i);
-            at = after(&at, &moves[i..i + step]);
-            i += window / 2;
+            self.at = after(&self.at, &moves[i..i + step]);
+            self.i = i + window / 2;
         }
-        if moves.len() >= before {
-            return moves;
-        }
+        None
     }
 }
 
