@@ -76,11 +76,7 @@ pub struct ShareWork {
 impl ShareWork {
     /// The start and goal boards; the message says what is wrong with them.
     pub fn boards(&self) -> Result<(Board, Board), String> {
-        let start = parse_board(&self.board).map_err(|e| e.to_string())?;
-        let goal = Goal::parse(&self.goal)
-            .and_then(|g| g.for_board(&start))
-            .map_err(|e| e.to_string())?;
-        Ok((start, goal))
+        boards(&self.board, &self.goal)
     }
 
     /// The worker's search; the message says why there is none.
@@ -258,6 +254,16 @@ pub struct Resolved {
     pub options: Options,
 }
 
+/// A request's board and goal (board notation, and a goal's name or board); the message says
+/// what is wrong with them.
+fn boards(board: &str, goal: &str) -> Result<(Board, Board), String> {
+    let board = parse_board(board).map_err(|e| e.to_string())?;
+    let goal = Goal::parse(goal)
+        .and_then(|g| g.for_board(&board))
+        .map_err(|e| e.to_string())?;
+    Ok((board, goal))
+}
+
 /// Reads a solve request; the message says what is wrong with it.
 pub fn resolve(
     board: &str,
@@ -267,10 +273,7 @@ pub fn resolve(
     max_nodes: Option<u64>,
     purpose: Purpose,
 ) -> Result<Resolved, String> {
-    let board = parse_board(board).map_err(|e| e.to_string())?;
-    let goal = Goal::parse(goal)
-        .and_then(|g| g.for_board(&board))
-        .map_err(|e| e.to_string())?;
+    let (board, goal) = boards(board, goal)?;
     let mut options = Options {
         algorithm,
         heuristic,

@@ -26,6 +26,41 @@ use yew_agent::reactor::{ReactorScope, reactor};
 const SLICE_MS: f64 = 25.0;
 const PROGRESS_EVERY_MS: f64 = 100.0;
 
+/// A loop's pace: each slice sized to take about [`SLICE_MS`] whatever the machine and the
+/// method, and a progress report due every [`PROGRESS_EVERY_MS`].
+struct Pace {
+    slice: u64,
+    /// The smallest slice.
+    least: u64,
+    last_report: f64,
+}
+
+impl Pace {
+    fn new(first: u64, least: u64) -> Pace {
+        Pace {
+            slice: first,
+            least,
+            last_report: now_ms(),
+        }
+    }
+
+    /// Sizes the next slice from the last, which began at `started`; how long it took.
+    fn next(&mut self, started: f64) -> f64 {
+        let took = (now_ms() - started).max(0.1);
+        self.slice = ((self.slice as f64 * SLICE_MS / took) as u64).clamp(self.least, 5_000_000);
+        took
+    }
+
+    /// Whether a progress report is due; if so, it counts as made.
+    fn report_due(&mut self) -> bool {
+        let due = now_ms() - self.last_report >= PROGRESS_EVERY_MS;
+        if due {
+            self.last_report = now_ms();
+        }
+        due
+    }
+}
+
 /// Why preparing or searching stopped early.
 enum Stop {
     /// Cancelled, or replaced by a newer request (now in `next`).
@@ -109,14 +144,12 @@ impl Worker {
                 Err(_) => return Ok(None), // the search reports why databases do not fit
             },
         };
-        let mut slice: u64 = 100_000;
-        let mut last_report = now_ms();
+        let mut pace = Pace::new(100_000, 10_000);
         let mut spent = 0.0;
         loop {
             let t = now_ms();
-            let done = builder.step(slice);
-            let took = (now_ms() - t).max(0.1);
-            spent += took;
+            let done = builder.step(pace.slice);
+            spent += pace.next(t);
             if let Some(db) = done {
                 let db = pdb::install(db);
                 super::table_cache::store(&db).await;
@@ -125,11 +158,9 @@ impl Worker {
                     from: TablesFrom::Built,
                 }));
             }
-            slice = ((slice as f64 * SLICE_MS / took) as u64).clamp(10_000, 5_000_000);
             if let Some((id, purpose)) = id
-                && now_ms() - last_report >= PROGRESS_EVERY_MS
+                && pace.report_due()
             {
-                last_report = now_ms();
                 let fraction = Some(builder.progress());
                 send(
                     scope,
@@ -270,11 +301,10 @@ impl Worker {
             Ok(search) => search,
             Err(message) => return send(scope, failed(id, purpose, message)).await,
         };
-        let mut slice: u64 = 20_000;
-        let mut last_report = now_ms();
+        let mut pace = Pace::new(20_000, 1_000);
         loop {
             let started = now_ms();
-            if let Some(end) = search.step(slice) {
+            if let Some(end) = search.step(pace.slice) {
                 let shared = FromWorker::Shared {
                     id,
                     purpose,
@@ -283,13 +313,11 @@ impl Worker {
                 };
                 return send(scope, shared).await;
             }
-            let took = (now_ms() - started).max(0.1);
-            slice = ((slice as f64 * SLICE_MS / took) as u64).clamp(1_000, 5_000_000);
+            pace.next(started);
             // A growing share is the whole solve so far: the page shows its progress.
             if let Some(stats) = search.progress()
-                && now_ms() - last_report >= PROGRESS_EVERY_MS
+                && pace.report_due()
             {
-                last_report = now_ms();
                 send(scope, FromWorker::Progress { id, purpose, stats }).await?;
             }
             match self.pause(scope, Some(id)).await {
@@ -311,11 +339,10 @@ impl Worker {
         purpose: Purpose,
         tables: Option<Tables>,
     ) -> Result<FromWorker, Stop> {
-        let mut slice: u64 = 20_000;
-        let mut last_report = now_ms();
+        let mut pace = Pace::new(20_000, 1_000);
         loop {
             let started = now_ms();
-            let stats = match solver.run(slice) {
+            let stats = match solver.run(pace.slice) {
                 Progress::Done(result) => return Ok(finished(id, purpose, result, tables)),
                 Progress::Running(stats) => stats,
                 Progress::Better(report) => {
@@ -333,11 +360,8 @@ impl Worker {
                     report.stats
                 }
             };
-            // Aim each slice at SLICE_MS whatever the machine and the method.
-            let took = (now_ms() - started).max(0.1);
-            slice = ((slice as f64 * SLICE_MS / took) as u64).clamp(1_000, 5_000_000);
-            if now_ms() - last_report >= PROGRESS_EVERY_MS {
-                last_report = now_ms();
+            pace.next(started);
+            if pace.report_due() {
                 send(scope, FromWorker::Progress { id, purpose, stats }).await?;
             }
             match self.pause(scope, Some(id)).await {
