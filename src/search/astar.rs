@@ -287,14 +287,24 @@ pub fn shortest_path(
     estimator: Estimator,
     max_nodes: u64,
 ) -> Option<Vec<crate::puzzle::moves::Move>> {
-    with_key_type!(start.len(), K => {
-        let mut search = BestFirst::<K>::new(start, goal, estimator, Priority::ASTAR, max_nodes);
-        loop {
-            match search.step(1 << 20) {
-                None => continue,
-                Some(Outcome::Found(moves)) => return Some(moves),
-                Some(_) => return None,
-            }
+    let mut search = shortest_path_search(start, goal, estimator, max_nodes);
+    loop {
+        match search.step(1 << 20) {
+            None => continue,
+            Some(Outcome::Found(moves)) => return Some(moves),
+            Some(_) => return None,
         }
+    }
+}
+
+/// [`shortest_path`] as a search run a slice at a time.
+pub(crate) fn shortest_path_search(
+    start: &Board,
+    goal: &Board,
+    estimator: Estimator,
+    max_nodes: u64,
+) -> Box<dyn Step> {
+    with_key_type!(start.len(), K => {
+        Box::new(BestFirst::<K>::new(start, goal, estimator, Priority::ASTAR, max_nodes))
     })
 }

@@ -40,145 +40,238 @@ pub fn solve(
     seed: u64,
     outer: usize,
 ) -> Beamed {
-    let failed = |generated| Beamed {
-        moves: None,
-        generated,
-    };
-    let Ok(estimator) = Estimator::new(Heuristic::LinearConflict, goal) else {
-        return failed(0);
-    };
-    let (n, w, h) = (start.len(), start.width(), start.height());
-    let mut rng = Rng::seeded(0x5eed ^ seed);
-    let zobrist: Vec<u64> = (0..n * n).map(|_| rng.next_u64()).collect();
-    let z = |tile: u8, square: usize| zobrist[usize::from(tile) * n + square];
-
-    // The beam: boards side by side in `tiles`, with their blank, estimate and hash.
-    let mut tiles = start.tiles().to_vec();
-    let mut blank = vec![start.blank()];
-    let (gr, gc) = (goal.blank() / w, goal.blank() % w);
-    let mut home = vec![0; n];
-    for (square, &tile) in goal.tiles().iter().enumerate() {
-        home[usize::from(tile)] = square;
-    }
-    // Each tile's extra weight: how far its home is inside the `outer` × `outer` block farthest
-    // from the goal's blank.
-    let extra: Vec<i32> = (0..n)
-        .map(|t| {
-            let (r, c) = (home[t] / w, home[t] % w);
-            let inward = (h - 1 - r.abs_diff(gr)).max(w - 1 - c.abs_diff(gc));
-            if t == 0 {
-                0
-            } else {
-                outer.saturating_sub(inward) as i32
-            }
-        })
-        .collect();
-    let distance = |tile: u8, s: usize| {
-        let home = home[usize::from(tile)];
-        ((s / w).abs_diff(home / w) + (s % w).abs_diff(home % w)) as i32
-    };
-    let weighted: i32 = start
-        .tiles()
-        .iter()
-        .enumerate()
-        .map(|(s, &t)| extra[usize::from(t)] * distance(t, s))
-        .sum();
-    let plain = estimator.estimate_board(start) as i32;
-    let mut estimate = vec![plain + weighted];
-    // The linear-conflict estimate alone, which measures the levels still ahead.
-    let mut lc = vec![plain];
-    // A beam its budget cannot pay for to the end is narrowed from the start, not at the end
-    // (where a narrow beam wanders): a level generates about 3 boards a kept board, and the
-    // answer is about 1.5 × the estimate long.
-    let width = width
-        .min((max_nodes / (1 + 9 * plain.max(0) as u64 / 2)) as usize)
-        .max(MIN_WIDTH);
-    let first_hash = start
-        .tiles()
-        .iter()
-        .enumerate()
-        .fold(0, |acc, (s, &t)| acc ^ z(t, s));
-    let mut hash = vec![first_hash];
-    let mut seen = FxHashSet::default();
-    seen.insert(first_hash);
-    // For each level, each kept board's parent (its index in the level before) and blank.
-    let mut parents: Vec<Vec<(u32, u16)>> = Vec::new();
-    let mut generated = 0u64;
-    // A child: estimate, hash (ties broken by it: a fair coin), parent, square the blank went to,
-    // linear-conflict estimate.
-    let mut children: Vec<(i32, u64, u32, u16, i32)> = Vec::new();
-    // Boards generated a kept board at the last level.
-    let mut per_board: f64 = 4.0;
+    let mut beam = Beam::new(start, goal, width, max_nodes, seed, outer);
     loop {
-        if let Some(i) = estimate.iter().position(|&e| e == 0) {
-            return Beamed {
-                moves: Some(path(start, &parents, i, w)),
-                generated,
-            };
+        if let Some(done) = beam.step(u64::MAX) {
+            return done;
         }
-        // A level generates at most four boards a board: stop before it could pass the budget.
-        if generated + 4 * blank.len() as u64 > max_nodes || blank.is_empty() {
-            return failed(generated);
+    }
+}
+
+/// [`solve`] a few levels at a time, so that the browser's worker can listen between them: a
+/// 7×7 beam 8,000 wide takes about 400 ms natively, one level a few milliseconds.
+pub struct Beam {
+    start: Board,
+    /// `None` when the goal has no linear-conflict estimate (the search then fails at once).
+    estimator: Option<Estimator>,
+    zobrist: Vec<u64>,
+    /// Each tile's home square in the goal, and how many more times its distance counts.
+    home: Vec<usize>,
+    extra: Vec<i32>,
+    width: usize,
+    max_nodes: u64,
+    /// The beam: boards side by side in `tiles`, with their blank, estimate (weighted),
+    /// linear-conflict estimate alone (which measures the levels still ahead) and hash.
+    tiles: Vec<u8>,
+    blank: Vec<usize>,
+    estimate: Vec<i32>,
+    lc: Vec<i32>,
+    hash: Vec<u64>,
+    seen: FxHashSet<u64>,
+    /// For each level, each kept board's parent (its index in the level before) and blank.
+    parents: Vec<Vec<(u32, u16)>>,
+    generated: u64,
+    /// A child: estimate, hash (ties broken by it: a fair coin), parent, square the blank went
+    /// to, linear-conflict estimate.
+    children: Vec<(i32, u64, u32, u16, i32)>,
+    /// Boards generated a kept board at the last level.
+    per_board: f64,
+}
+
+impl Beam {
+    /// A beam at its first level (see [`solve`]).
+    pub fn new(
+        start: &Board,
+        goal: &Board,
+        width: usize,
+        max_nodes: u64,
+        seed: u64,
+        outer: usize,
+    ) -> Beam {
+        let estimator = Estimator::new(Heuristic::LinearConflict, goal).ok();
+        let (n, w, h) = (start.len(), start.width(), start.height());
+        let mut rng = Rng::seeded(0x5eed ^ seed);
+        let zobrist: Vec<u64> = (0..n * n).map(|_| rng.next_u64()).collect();
+        let (gr, gc) = (goal.blank() / w, goal.blank() % w);
+        let mut home = vec![0; n];
+        for (square, &tile) in goal.tiles().iter().enumerate() {
+            home[usize::from(tile)] = square;
         }
-        // Narrower near the end of the budget: about 1.5 × the best estimate of levels are left,
-        // each generating as many boards a kept board as the last did, and the beam keeps
-        // what the budget can pay for (a beam sized to the budget finishes instead of failing).
-        let least = lc.iter().min().map_or(0, |&e| e.max(0) as u64);
-        let ahead = 1 + least * 3 / 2;
-        let afford = (max_nodes - generated) as f64 / (per_board.max(1.0) * ahead as f64);
-        let keep = width.min((afford as usize).max(MIN_WIDTH));
-        children.clear();
-        for (i, &b) in blank.iter().enumerate() {
-            let board = &tiles[i * n..(i + 1) * n];
-            let (r, c) = (b / w, b % w);
-            let beside = [
-                (r > 0).then(|| b - w),
-                (r + 1 < h).then(|| b + w),
-                (c > 0).then(|| b - 1),
-                (c + 1 < w).then(|| b + 1),
-            ];
-            for to in beside.into_iter().flatten() {
-                let tile = board[to];
-                let child = hash[i] ^ z(tile, to) ^ z(tile, b) ^ z(0, b) ^ z(0, to);
-                if seen.contains(&child) {
-                    continue;
+        // Each tile's extra weight: how far its home is inside the `outer` × `outer` block
+        // farthest from the goal's blank.
+        let extra: Vec<i32> = (0..n)
+            .map(|t| {
+                let (r, c) = (home[t] / w, home[t] % w);
+                let inward = (h - 1 - r.abs_diff(gr)).max(w - 1 - c.abs_diff(gc));
+                if t == 0 {
+                    0
+                } else {
+                    outer.saturating_sub(inward) as i32
                 }
-                let delta = estimator.delta(|s| board[s], tile, to, b);
-                let e = estimate[i]
-                    + delta
-                    + extra[usize::from(tile)] * (distance(tile, b) - distance(tile, to));
-                children.push((e, child, i as u32, to as u16, lc[i] + delta));
+            })
+            .collect();
+        let mut beam = Beam {
+            start: start.clone(),
+            estimator,
+            zobrist,
+            home,
+            extra,
+            width,
+            max_nodes,
+            tiles: start.tiles().to_vec(),
+            blank: vec![start.blank()],
+            estimate: Vec::new(),
+            lc: Vec::new(),
+            hash: Vec::new(),
+            seen: FxHashSet::default(),
+            parents: Vec::new(),
+            generated: 0,
+            children: Vec::new(),
+            per_board: 4.0,
+        };
+        let weighted: i32 = start
+            .tiles()
+            .iter()
+            .enumerate()
+            .map(|(s, &t)| beam.extra[usize::from(t)] * beam.distance(t, s))
+            .sum();
+        let plain = beam
+            .estimator
+            .as_ref()
+            .map_or(0, |e| e.estimate_board(start) as i32);
+        beam.estimate.push(plain + weighted);
+        beam.lc.push(plain);
+        // A beam its budget cannot pay for to the end is narrowed from the start, not at the
+        // end (where a narrow beam wanders): a level generates about 3 boards a kept board, and
+        // the answer is about 1.5 × the estimate long.
+        beam.width = width
+            .min((max_nodes / (1 + 9 * plain.max(0) as u64 / 2)) as usize)
+            .max(MIN_WIDTH);
+        let first_hash = start
+            .tiles()
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (s, &t)| acc ^ beam.z(t, s));
+        beam.hash.push(first_hash);
+        beam.seen.insert(first_hash);
+        beam
+    }
+
+    fn z(&self, tile: u8, square: usize) -> u64 {
+        self.zobrist[usize::from(tile) * self.start.len() + square]
+    }
+
+    fn distance(&self, tile: u8, s: usize) -> i32 {
+        let (home, w) = (self.home[usize::from(tile)], self.start.width());
+        ((s / w).abs_diff(home / w) + (s % w).abs_diff(home % w)) as i32
+    }
+
+    /// Boards generated so far.
+    pub fn generated(&self) -> u64 {
+        self.generated
+    }
+
+    /// Searches on, level after level, until about `boards` more boards are generated; the
+    /// outcome once the goal is reached or the budget spent.
+    pub fn step(&mut self, boards: u64) -> Option<Beamed> {
+        let failed = |generated| {
+            Some(Beamed {
+                moves: None,
+                generated,
+            })
+        };
+        let Some(estimator) = self.estimator.clone() else {
+            return failed(0);
+        };
+        let (n, w, h) = (self.start.len(), self.start.width(), self.start.height());
+        let until = self.generated.saturating_add(boards);
+        loop {
+            if let Some(i) = self.estimate.iter().position(|&e| e == 0) {
+                return Some(Beamed {
+                    moves: Some(path(&self.start, &self.parents, i, w)),
+                    generated: self.generated,
+                });
             }
+            // A level generates at most four boards a board: stop before it could pass the
+            // budget.
+            if self.generated + 4 * self.blank.len() as u64 > self.max_nodes
+                || self.blank.is_empty()
+            {
+                return failed(self.generated);
+            }
+            if self.generated >= until {
+                return None;
+            }
+            // Narrower near the end of the budget: about 1.5 × the best estimate of levels are
+            // left, each generating as many boards a kept board as the last did, and the beam
+            // keeps what the budget can pay for (a beam sized to the budget finishes instead of
+            // failing).
+            let least = self.lc.iter().min().map_or(0, |&e| e.max(0) as u64);
+            let ahead = 1 + least * 3 / 2;
+            let afford =
+                (self.max_nodes - self.generated) as f64 / (self.per_board.max(1.0) * ahead as f64);
+            let keep = self.width.min((afford as usize).max(MIN_WIDTH));
+            let mut children = std::mem::take(&mut self.children);
+            children.clear();
+            for (i, &b) in self.blank.iter().enumerate() {
+                let board = &self.tiles[i * n..(i + 1) * n];
+                let (r, c) = (b / w, b % w);
+                let beside = [
+                    (r > 0).then(|| b - w),
+                    (r + 1 < h).then(|| b + w),
+                    (c > 0).then(|| b - 1),
+                    (c + 1 < w).then(|| b + 1),
+                ];
+                for to in beside.into_iter().flatten() {
+                    let tile = board[to];
+                    let child = self.hash[i]
+                        ^ self.z(tile, to)
+                        ^ self.z(tile, b)
+                        ^ self.z(0, b)
+                        ^ self.z(0, to);
+                    if self.seen.contains(&child) {
+                        continue;
+                    }
+                    let delta = estimator.delta(|s| board[s], tile, to, b);
+                    let e = self.estimate[i]
+                        + delta
+                        + self.extra[usize::from(tile)]
+                            * (self.distance(tile, b) - self.distance(tile, to));
+                    children.push((e, child, i as u32, to as u16, self.lc[i] + delta));
+                }
+            }
+            self.generated += children.len() as u64;
+            self.per_board = children.len() as f64 / self.blank.len() as f64;
+            if children.len() > keep {
+                children.select_nth_unstable(keep);
+                children.truncate(keep);
+            }
+            children.sort_unstable();
+            children.dedup_by_key(|c| c.1);
+            let mut next_tiles = Vec::with_capacity(children.len() * n);
+            let mut level = Vec::with_capacity(children.len());
+            self.blank.clear();
+            self.estimate.clear();
+            self.lc.clear();
+            self.hash.clear();
+            for &(e, child, i, to, plain) in &children {
+                self.seen.insert(child);
+                let parent = &self.tiles[i as usize * n..(i as usize + 1) * n];
+                let from = blank_of(parent);
+                next_tiles.extend_from_slice(parent);
+                let board = &mut next_tiles[level.len() * n..(level.len() + 1) * n];
+                board[from] = board[usize::from(to)];
+                board[usize::from(to)] = 0;
+                level.push((i, to));
+                self.blank.push(usize::from(to));
+                self.estimate.push(e);
+                self.lc.push(plain);
+                self.hash.push(child);
+            }
+            self.parents.push(level);
+            self.tiles = next_tiles;
+            self.children = children;
         }
-        generated += children.len() as u64;
-        per_board = children.len() as f64 / blank.len() as f64;
-        if children.len() > keep {
-            children.select_nth_unstable(keep);
-            children.truncate(keep);
-        }
-        children.sort_unstable();
-        children.dedup_by_key(|c| c.1);
-        let mut next_tiles = Vec::with_capacity(children.len() * n);
-        let mut level = Vec::with_capacity(children.len());
-        blank.clear();
-        estimate.clear();
-        lc.clear();
-        hash.clear();
-        for &(e, child, i, to, plain) in &children {
-            seen.insert(child);
-            let from = blank_of(&tiles[i as usize * n..(i as usize + 1) * n]);
-            next_tiles.extend_from_slice(&tiles[i as usize * n..(i as usize + 1) * n]);
-            let board = &mut next_tiles[level.len() * n..(level.len() + 1) * n];
-            board[from] = board[usize::from(to)];
-            board[usize::from(to)] = 0;
-            level.push((i, to));
-            blank.push(usize::from(to));
-            estimate.push(e);
-            lc.push(plain);
-            hash.push(child);
-        }
-        parents.push(level);
-        tiles = next_tiles;
     }
 }
 
@@ -209,4 +302,39 @@ fn path(start: &Board, parents: &[Vec<(u32, u16)>], i: usize, w: usize) -> Vec<M
             m
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
+
+    #[test]
+    fn a_beam_run_a_few_boards_at_a_time_finds_what_it_finds_at_once() {
+        let mut rng = Rng::seeded(8);
+        for (w, h) in [(5, 5), (6, 6), (4, 7)] {
+            let goal = Board::blank_last(w, h).unwrap();
+            let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+            let whole = solve(&start, &goal, 300, 1_000_000, 1, 2);
+            let moves = whole.moves.clone().expect("a 300-wide beam finds its way");
+            let mut b = start.clone();
+            assert!(b.apply_all(&moves).is_ok());
+            assert_eq!(b, goal);
+            let mut beam = Beam::new(&start, &goal, 300, 1_000_000, 1, 2);
+            let mut steps = 0;
+            let sliced = loop {
+                let before = beam.generated();
+                let done = beam.step(1_000);
+                // A step stops at the first level that reaches its boards: at most one level
+                // (four boards a board of the beam) beyond.
+                assert!(beam.generated() - before < 1_000 + 4 * 300);
+                steps += 1;
+                if let Some(done) = done {
+                    break done;
+                }
+            };
+            assert!(steps > 3, "{w}x{h}: {steps} steps");
+            assert_eq!(sliced, whole, "{w}x{h}");
+        }
+    }
 }

@@ -26,7 +26,8 @@
 //! beam after generating 1,000 boards per board of its width, and the method then reports an
 //! error; the caller keeps the answer it already has.
 
-use super::rows_and_columns::{Flip, ReductionError, solve_corner};
+use super::beam::Beam;
+use super::rows_and_columns::{Flip, ReductionError, corner_boards};
 use super::shorten::Shortening;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
@@ -110,6 +111,16 @@ const CORNER_NODES: u64 = 200_000;
 /// beam of 4,000 keeps at most about 60 MB).
 const BEAM_NODES_PER_WIDTH: u64 = 1_000;
 
+/// Nodes a step of a line's search expands (about 10 ms natively on a 10×10).
+const LINE_NODES_PER_STEP: u64 = 5_000;
+
+/// Nodes a step of the corner's weighted A* expands (a few milliseconds natively).
+const CORNER_NODES_PER_STEP: u64 = 5_000;
+
+/// Boards a corner's beam generates a step (a few levels: 10 to 20 ms natively on a 7×7 beam
+/// 8,000 wide, whose whole search takes about 400 ms).
+const BEAM_BOARDS_PER_STEP: u64 = 50_000;
+
 /// Most tiles tracked at once: a whole line of a 10×10 board.
 const MAX_TRACKED: usize = 10;
 
@@ -139,6 +150,10 @@ pub(crate) struct Placing {
     /// The side the corner is finished at, and the beam's width (0: weighted A*).
     corner: usize,
     beam: usize,
+    /// The line being placed.
+    line: Option<Box<Line>>,
+    /// The corner's search under way.
+    finishing: Option<Finishing>,
 }
 
 impl Placing {
@@ -175,42 +190,48 @@ impl Placing {
             left: 0,
             corner,
             beam: tuning.beam,
+            line: None,
+            finishing: None,
         })
     }
 
-    /// Places the next line, or tries to finish the corner; the answer (or why there is none)
-    /// at the end.
+    /// Places the next line, or tries to finish the corner (a beam goes on a few levels a
+    /// step); the answer (or why there is none) at the end.
     pub(crate) fn step(&mut self) -> Option<Result<Fringed, ReductionError>> {
         let (w, h, tuning) = (self.work.w, self.h, &self.tuning);
         let (top, left) = (self.top, self.left);
         if h - top <= self.corner && w - left <= self.corner {
             let (beam, corner) = (self.beam, self.corner);
-            let spent = self.work.expanded;
-            let beam_generated = std::cell::Cell::new(0);
-            let finish = |a: &Board, b: &Board| {
-                if beam > 0 {
-                    let nodes = (BEAM_NODES_PER_WIDTH * beam as u64)
-                        .min(tuning.beam_nodes.saturating_sub(spent));
-                    let beamed = super::beam::solve(a, b, beam, nodes, tuning.seed, tuning.outer);
-                    beam_generated.set(beamed.generated);
-                    return beamed.moves;
-                }
-                if corner == 3 {
-                    return super::rows_and_columns::optimal(a, b, 1_000_000);
-                }
-                let options = super::Options {
-                    algorithm: super::Algorithm::Weighted,
-                    heuristic: Some(crate::heuristics::Heuristic::LinearConflict),
-                    weight: if corner == 4 { CORNER_WEIGHT } else { 2.0 },
-                    max_nodes: Some(CORNER_NODES),
-                    ..super::Options::default()
-                };
-                let report = super::solve(a, b, &options).ok()?;
-                report.solution().map(|s| s.moves().to_vec())
+            let finishing = match self.finishing.take() {
+                Some(finishing) => Ok(finishing),
+                None => self.start_corner(),
             };
-            let finished = solve_corner(&self.work.at, self.goal.tiles(), w, h, top, left, finish);
-            // The beam's boards count against the budget like the line searches' nodes.
-            self.work.expanded += beam_generated.take();
+            let lost = || ReductionError("the last corner could not be solved".into());
+            let finished = match finishing {
+                Err(e) => Err(e),
+                Ok(Finishing::Beam(mut beaming)) => match beaming.step(BEAM_BOARDS_PER_STEP) {
+                    None => {
+                        self.finishing = Some(Finishing::Beam(beaming));
+                        return None;
+                    }
+                    Some(beamed) => {
+                        // The beam's boards count against the budget like the line searches'
+                        // nodes.
+                        self.work.expanded += beamed.generated;
+                        beamed.moves.ok_or_else(lost)
+                    }
+                },
+                Ok(Finishing::Search(mut solver)) => match solver.run(CORNER_NODES_PER_STEP) {
+                    super::Progress::Done(done) => done
+                        .ok()
+                        .and_then(|report| report.solution().map(|s| s.moves().to_vec()))
+                        .ok_or_else(lost),
+                    _ => {
+                        self.finishing = Some(Finishing::Search(solver));
+                        return None;
+                    }
+                },
+            };
             match finished {
                 Ok(rest) => {
                     let mut moves = std::mem::take(&mut self.work.moves);
@@ -231,33 +252,77 @@ impl Placing {
             }
             return None;
         }
-        let region = Region {
-            w,
-            top,
-            left,
-            bottom: h,
+        let mut line = match self.line.take() {
+            Some(line) => line,
+            None => {
+                let region = Region {
+                    w,
+                    top,
+                    left,
+                    bottom: h,
+                };
+                let row = h - top >= w - left;
+                let g = &self.goal;
+                let cells: Vec<(usize, u8)> = if row {
+                    (left..w)
+                        .map(|c| (top * w + c, g.tile(top * w + c)))
+                        .collect()
+                } else {
+                    (top..h)
+                        .map(|r| (r * w + left, g.tile(r * w + left)))
+                        .collect()
+                };
+                Box::new(Line::new(region, row, cells, self.work.at.len(), tuning))
+            }
         };
-        let row = h - top >= w - left;
-        let g = &self.goal;
-        let cells: Vec<(usize, u8)> = if row {
-            (left..w)
-                .map(|c| (top * w + c, g.tile(top * w + c)))
-                .collect()
-        } else {
-            (top..h)
-                .map(|r| (r * w + left, g.tile(r * w + left)))
-                .collect()
-        };
-        if let Err(e) = self.work.line(&region, &cells, tuning) {
-            return Some(Err(e));
-        }
-        if row {
-            self.top += 1;
-        } else {
-            self.left += 1;
+        match line.step(&mut self.work, tuning, LINE_NODES_PER_STEP) {
+            None => self.line = Some(line),
+            Some(Err(e)) => return Some(Err(e)),
+            Some(Ok(())) if line.row => self.top += 1,
+            Some(Ok(())) => self.left += 1,
         }
         None
     }
+}
+
+impl Placing {
+    /// The search that finishes the corner: a beam, or (up to 5×5) weighted A* with linear
+    /// conflict, or (3×3) A*.
+    fn start_corner(&self) -> Result<Finishing, ReductionError> {
+        let (w, h, tuning) = (self.work.w, self.h, &self.tuning);
+        let (a, b) = corner_boards(&self.work.at, self.goal.tiles(), w, h, self.top, self.left)?;
+        if self.beam > 0 {
+            let nodes = (BEAM_NODES_PER_WIDTH * self.beam as u64)
+                .min(tuning.beam_nodes.saturating_sub(self.work.expanded));
+            let beam = Beam::new(&a, &b, self.beam, nodes, tuning.seed, tuning.outer);
+            return Ok(Finishing::Beam(Box::new(beam)));
+        }
+        let options = if self.corner == 3 {
+            super::Options {
+                algorithm: super::Algorithm::AStar,
+                heuristic: Some(crate::heuristics::Heuristic::Manhattan),
+                max_nodes: Some(1_000_000),
+                ..super::Options::default()
+            }
+        } else {
+            super::Options {
+                algorithm: super::Algorithm::Weighted,
+                heuristic: Some(crate::heuristics::Heuristic::LinearConflict),
+                weight: if self.corner == 4 { CORNER_WEIGHT } else { 2.0 },
+                max_nodes: Some(CORNER_NODES),
+                ..super::Options::default()
+            }
+        };
+        let solver = super::Solver::new(&a, &b, &options)
+            .map_err(|e| ReductionError(format!("corner: {e}")))?;
+        Ok(Finishing::Search(Box::new(solver)))
+    }
+}
+
+/// The search under way on the last corner.
+enum Finishing {
+    Beam(Box<Beam>),
+    Search(Box<super::Solver>),
 }
 
 /// The unfinished rectangle: rows `top..bottom`, columns `left..w`.
@@ -354,232 +419,345 @@ impl Work {
         self.at[b] = self.at[to];
         self.at[to] = 0;
     }
+}
 
-    /// Brings the tiles of `cells` home, a group at a time, each step one bounded search.
-    fn line(
-        &mut self,
-        region: &Region,
-        cells: &[(usize, u8)],
-        tuning: &Tuning,
-    ) -> Result<(), ReductionError> {
-        let n = self.at.len();
-        let costs: Vec<LoneTile> = cells
+/// A line being brought home (its tiles on `cells`), a group of its tiles at a time, each group
+/// by one bounded search ([`LineSearch`]) run a slice at a time.
+struct Line {
+    region: Region,
+    /// Whether the line is a row (else a column).
+    row: bool,
+    cells: Vec<(usize, u8)>,
+    costs: Vec<LoneTile>,
+    /// Tiles that join at each search, and tiles already home.
+    group: usize,
+    tracked: usize,
+    greedy: bool,
+    /// The search under way, and how many of the line's tiles it tracks.
+    search: Option<(LineSearch, usize)>,
+}
+
+impl Line {
+    fn new(region: Region, row: bool, cells: Vec<(usize, u8)>, n: usize, tuning: &Tuning) -> Line {
+        let costs = cells
             .iter()
-            .map(|&(sq, _)| LoneTile::new(region, n, sq))
+            .map(|&(sq, _)| LoneTile::new(&region, n, sq))
             .collect();
-        // A search that runs out of nodes is tried again with fewer new tiles, and last with a
-        // greedier weight: a smaller step is a smaller search.
-        let mut group = tuning.group.max(1);
-        let mut tracked = 0;
-        let mut greedy = false;
-        while tracked < cells.len() {
-            let mut next = (tracked + group).min(cells.len());
-            // The last group never has a lone tile: a line's last two tiles go in together.
-            if cells.len() - next == 1 {
-                next += 1;
-            }
-            let step_tuning = Tuning {
-                weight: if greedy { (3, 1) } else { tuning.weight },
-                ..*tuning
-            };
-            match self.search(region, &cells[..next], &costs[..next], &step_tuning) {
-                Ok(path) => {
-                    for s in path {
-                        self.slide(s);
-                    }
-                    tracked = next;
-                }
-                Err(_) if group > 1 => group /= 2,
-                Err(_) if !greedy => greedy = true,
-                Err(e) => return Err(e),
-            }
+        Line {
+            region,
+            row,
+            cells,
+            costs,
+            group: tuning.group.max(1),
+            tracked: 0,
+            greedy: false,
+            search: None,
         }
-        Ok(())
     }
 
-    /// The blank's squares, in order, that bring every tile of `cells` home (best-first search).
-    ///
-    /// A state is the blank's square and the tracked tiles'; the other tiles are not part of it,
-    /// but each node keeps the board its path leads to, so that the other tiles' Manhattan
-    /// distance can weigh in ([`Tuning::others`]): of two paths to one state, the one leaving the
-    /// others nearer home is kept.
-    fn search(
+    /// Searches on for about `slice` nodes; `Ok` once the whole line is home.
+    fn step(
         &mut self,
-        region: &Region,
+        work: &mut Work,
+        tuning: &Tuning,
+        slice: u64,
+    ) -> Option<Result<(), ReductionError>> {
+        let len = self.cells.len();
+        if self.tracked >= len {
+            return Some(Ok(()));
+        }
+        let (mut search, next) = match self.search.take() {
+            Some(search) => search,
+            None => {
+                let mut next = (self.tracked + self.group).min(len);
+                // The last group never has a lone tile: a line's last two tiles go in together.
+                if len - next == 1 {
+                    next += 1;
+                }
+                let step_tuning = Tuning {
+                    weight: if self.greedy { (3, 1) } else { tuning.weight },
+                    ..*tuning
+                };
+                let (cells, costs) = (&self.cells[..next], &self.costs[..next]);
+                match LineSearch::new(work, cells, costs, &step_tuning) {
+                    Ok(search) => (search, next),
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+        };
+        let (cells, costs) = (&self.cells[..next], &self.costs[..next]);
+        // A search that runs out of nodes is tried again with fewer new tiles, and last with a
+        // greedier weight: a smaller step is a smaller search.
+        match search.step(work, &self.region, cells, costs, slice) {
+            None => self.search = Some((search, next)),
+            Some(Ok(path)) => {
+                for s in path {
+                    work.slide(s);
+                }
+                self.tracked = next;
+            }
+            Some(Err(_)) if self.group > 1 => self.group /= 2,
+            Some(Err(_)) if !self.greedy => self.greedy = true,
+            Some(Err(e)) => return Some(Err(e)),
+        }
+        None
+    }
+}
+
+/// A state of a line's search: the blank's square, then each tracked tile's.
+type State = [u8; MAX_TRACKED + 1];
+
+/// A node of a line's search.
+struct Node {
+    state: State,
+    parent: u32,
+    g: u32,
+    /// The other tiles' distance from home, summed (their change from the start).
+    others: i32,
+}
+
+/// The blank's squares, in order, that bring every tile of a line's `cells` home: a best-first
+/// search, run a slice at a time.
+///
+/// A state is the blank's square and the tracked tiles'; the other tiles are not part of it,
+/// but each node keeps the board its path leads to, so that the other tiles' Manhattan distance
+/// can weigh in ([`Tuning::others`]): of two paths to one state, the one leaving the others
+/// nearer home is kept.
+struct LineSearch {
+    /// Tiles tracked, and which tiles they are (by tile number).
+    k: usize,
+    tracked: Vec<bool>,
+    /// Weights: f = g + `wn/wd` × h; the others' distance at `on/od` beyond the next `near`
+    /// lines.
+    wn: i64,
+    wd: i64,
+    on: i64,
+    od: i64,
+    near: usize,
+    budget: u64,
+    nodes: Vec<Node>,
+    /// Node i's board is `boards[i * n..(i + 1) * n]`.
+    boards: Vec<u8>,
+    seen: FxHashMap<u128, u32>,
+    open: BinaryHeap<Reverse<(i64, u32, u32)>>,
+    expanded: u64,
+}
+
+impl LineSearch {
+    fn new(
+        work: &Work,
         cells: &[(usize, u8)],
         costs: &[LoneTile],
         tuning: &Tuning,
-    ) -> Result<Vec<usize>, ReductionError> {
-        let n = self.at.len();
-        let w = self.w;
+    ) -> Result<LineSearch, ReductionError> {
+        let n = work.at.len();
         let k = cells.len();
         if k > MAX_TRACKED {
             return Err(ReductionError("a line longer than ten tiles".into()));
         }
-        // A state: the blank's square, then each tracked tile's, 7 bits each.
-        type State = [u8; MAX_TRACKED + 1];
         let mut first: State = [0; MAX_TRACKED + 1];
-        first[0] = self.blank() as u8;
+        first[0] = work.blank() as u8;
         for (i, &(_, tile)) in cells.iter().enumerate() {
-            first[i + 1] = self.at.iter().position(|&t| t == tile).unwrap_or(0) as u8;
+            first[i + 1] = work.at.iter().position(|&t| t == tile).unwrap_or(0) as u8;
         }
-        let pack = |s: &State| -> u128 {
-            s[..=k]
-                .iter()
-                .fold(0u128, |acc, &p| (acc << 7) | u128::from(p))
-        };
-        let estimate = |s: &State| -> u32 {
-            let b = s[0] as usize;
-            let (mut sum, mut approach) = (0u32, u32::MAX);
-            for i in 0..k {
-                let p = s[i + 1] as usize;
-                if p == cells[i].0 {
-                    continue;
-                }
-                // The tile's cost with the blank beside it, and the blank's extra walk to it.
-                let here = u32::from(costs[i].with_blank[p * n + b]);
-                let beside = u32::from(costs[i].beside[p]);
-                sum += beside;
-                approach = approach.min(here.saturating_sub(beside));
-            }
-            if approach == u32::MAX {
-                0
-            } else {
-                sum + approach
-            }
-        };
-        // The other tiles: how far one is from home, from square `s`.
         let mut tracked = vec![false; n];
         for &(_, tile) in cells {
             tracked[usize::from(tile)] = true;
         }
-        let home = &self.home;
-        let (wn, wd) = (i64::from(tuning.weight.0), i64::from(tuning.weight.1));
         // Weights above 1 would let a cycle of the blank pay for itself (it can bring others
         // home), so they are held at 1.
         let od = i64::from(tuning.others.1.max(1));
-        let on = i64::from(tuning.others.0).min(od);
-        let near = tuning.near;
-        // A tile's distance from home from square `s`, in `od`ths of a move: tiles whose home is
-        // in the line or the next `near` lines count fully, the rest by `others`.
-        let distance = |tile: u8, s: usize| -> i64 {
-            let h = home[usize::from(tile)];
-            let line = (h / w - region.top).min(h % w - region.left);
-            let weight = if line <= near { od } else { on };
-            weight * ((s / w).abs_diff(h / w) + (s % w).abs_diff(h % w)) as i64
+        let mut search = LineSearch {
+            k,
+            tracked,
+            wn: i64::from(tuning.weight.0),
+            wd: i64::from(tuning.weight.1),
+            on: i64::from(tuning.others.0).min(od),
+            od,
+            near: tuning.near,
+            budget: tuning
+                .nodes_per_search
+                .min(tuning.max_nodes.saturating_sub(work.expanded)),
+            nodes: vec![Node {
+                state: first,
+                parent: u32::MAX,
+                g: 0,
+                others: 0,
+            }],
+            boards: work.at.clone(),
+            seen: FxHashMap::default(),
+            open: BinaryHeap::new(),
+            expanded: 0,
         };
-        // f = g + weight × h + the others' weighted distance, scaled to whole numbers; `kept` is
-        // the part that differs between two paths to one state.
-        let priority =
-            |g: i64, h: u32, others: i64| od * (wd * g + wn * i64::from(h)) + wd * others;
-        let kept = |g: i64, others: i64| od * g + others;
-        let budget = tuning
-            .nodes_per_search
-            .min(tuning.max_nodes.saturating_sub(self.expanded));
-        struct Node {
-            state: State,
-            parent: u32,
-            g: u32,
-            /// The other tiles' distance from home, summed (their change from the start).
-            others: i32,
-        }
-        let mut nodes = vec![Node {
-            state: first,
-            parent: u32::MAX,
-            g: 0,
-            others: 0,
-        }];
-        // Node i's board is `boards[i * n..(i + 1) * n]`.
-        let mut boards: Vec<u8> = self.at.clone();
-        let mut seen: FxHashMap<u128, u32> = FxHashMap::default();
-        seen.insert(pack(&first), 0);
-        let h0 = estimate(&first);
-        let mut open = BinaryHeap::from([Reverse((priority(0, h0, 0), h0, 0u32))]);
-        let mut expanded = 0u64;
-        let mut board = vec![0u8; n];
-        while let Some(Reverse((f, h, i))) = open.pop() {
-            let node = &nodes[i as usize];
-            let (state, g, others) = (node.state, node.g, i64::from(node.others));
-            if expanded >= budget {
-                self.expanded += expanded;
-                return Err(ReductionError(format!(
-                    "a line's search ran out of its {budget} nodes"
-                )));
+        search.seen.insert(search.pack(&first), 0);
+        let h0 = search.estimate(&first, cells, costs, n);
+        search
+            .open
+            .push(Reverse((search.priority(0, h0, 0), h0, 0)));
+        Ok(search)
+    }
+
+    fn pack(&self, s: &State) -> u128 {
+        s[..=self.k]
+            .iter()
+            .fold(0u128, |acc, &p| (acc << 7) | u128::from(p))
+    }
+
+    /// The estimate: for each tracked tile away from home, its moves alone with the blank
+    /// beside it, plus the blank's walk to the nearest such tile.
+    fn estimate(&self, s: &State, cells: &[(usize, u8)], costs: &[LoneTile], n: usize) -> u32 {
+        let b = s[0] as usize;
+        let (mut sum, mut approach) = (0u32, u32::MAX);
+        for i in 0..self.k {
+            let p = s[i + 1] as usize;
+            if p == cells[i].0 {
+                continue;
             }
-            if f != priority(i64::from(g), h, others) {
+            // The tile's cost with the blank beside it, and the blank's extra walk to it.
+            let here = u32::from(costs[i].with_blank[p * n + b]);
+            let beside = u32::from(costs[i].beside[p]);
+            sum += beside;
+            approach = approach.min(here.saturating_sub(beside));
+        }
+        if approach == u32::MAX {
+            0
+        } else {
+            sum + approach
+        }
+    }
+
+    /// A tile's distance from home from square `s`, in `od`ths of a move: tiles whose home is
+    /// in the line or the next `near` lines count fully, the rest by `on`.
+    fn distance(&self, home: &[usize], region: &Region, tile: u8, s: usize) -> i64 {
+        let w = region.w;
+        let h = home[usize::from(tile)];
+        let line = (h / w - region.top).min(h % w - region.left);
+        let weight = if line <= self.near { self.od } else { self.on };
+        weight * ((s / w).abs_diff(h / w) + (s % w).abs_diff(h % w)) as i64
+    }
+
+    /// f = g + weight × h + the others' weighted distance, scaled to whole numbers.
+    fn priority(&self, g: i64, h: u32, others: i64) -> i64 {
+        self.od * (self.wd * g + self.wn * i64::from(h)) + self.wd * others
+    }
+
+    /// The part of the priority that differs between two paths to one state.
+    fn kept(&self, g: i64, others: i64) -> i64 {
+        self.od * g + others
+    }
+
+    /// Expands about `slice` more nodes; the blank's squares once every tile of `cells` is
+    /// home, or an error once the budget is spent (the nodes then count in `work.expanded`).
+    fn step(
+        &mut self,
+        work: &mut Work,
+        region: &Region,
+        cells: &[(usize, u8)],
+        costs: &[LoneTile],
+        slice: u64,
+    ) -> Option<Result<Vec<usize>, ReductionError>> {
+        let n = work.at.len();
+        let k = self.k;
+        let until = self.expanded.saturating_add(slice);
+        let mut board = vec![0u8; n];
+        while let Some(Reverse((f, h, i))) = self.open.pop() {
+            let node = &self.nodes[i as usize];
+            let (state, g, others) = (node.state, node.g, i64::from(node.others));
+            if self.expanded >= self.budget {
+                work.expanded += self.expanded;
+                let budget = self.budget;
+                return Some(Err(ReductionError(format!(
+                    "a line's search ran out of its {budget} nodes"
+                ))));
+            }
+            if self.expanded >= until {
+                // The slice is spent: the node waits in the queue for the next one.
+                self.open.push(Reverse((f, h, i)));
+                return None;
+            }
+            if f != self.priority(i64::from(g), h, others) {
                 // A stale entry (the node was reached more cheaply since): skipped, but counted,
                 // so that the budget bounds the queue too.
-                expanded += 1;
+                self.expanded += 1;
                 continue;
             }
             if h == 0 && (0..k).all(|t| state[t + 1] as usize == cells[t].0) {
-                self.expanded += expanded;
-                let mut path = Vec::new();
-                let mut at = i;
-                while nodes[at as usize].parent != u32::MAX {
-                    if path.len() > nodes.len() {
-                        return Err(ReductionError("a line's path runs in a circle".into()));
-                    }
-                    path.push(nodes[at as usize].state[0] as usize);
-                    at = nodes[at as usize].parent;
-                }
-                path.reverse();
-                return Ok(path);
+                work.expanded += self.expanded;
+                return Some(self.path(i));
             }
-            expanded += 1;
-            board.copy_from_slice(&boards[i as usize * n..(i as usize + 1) * n]);
+            self.expanded += 1;
+            board.copy_from_slice(&self.boards[i as usize * n..(i as usize + 1) * n]);
             let b = state[0] as usize;
             for nb in region.neighbours(b) {
                 let mut next = state;
                 next[0] = nb as u8;
                 let tile = board[nb];
                 let mut others2 = others;
-                if tracked[usize::from(tile)] {
+                if self.tracked[usize::from(tile)] {
                     if let Some(t) = (1..=k).find(|&t| next[t] as usize == nb) {
                         next[t] = b as u8;
                     }
                 } else {
-                    others2 += distance(tile, b) - distance(tile, nb);
+                    others2 += self.distance(&work.home, region, tile, b)
+                        - self.distance(&work.home, region, tile, nb);
                 }
-                let key = pack(&next);
+                let key = self.pack(&next);
                 let g2 = i64::from(g) + 1;
-                let j = match seen.get(&key) {
+                let j = match self.seen.get(&key) {
                     Some(&j) => {
-                        let old = &nodes[j as usize];
-                        if kept(i64::from(old.g), i64::from(old.others)) <= kept(g2, others2) {
+                        let old = &self.nodes[j as usize];
+                        if self.kept(i64::from(old.g), i64::from(old.others))
+                            <= self.kept(g2, others2)
+                        {
                             continue;
                         }
                         j
                     }
                     None => {
-                        let j = nodes.len() as u32;
-                        nodes.push(Node {
+                        let j = self.nodes.len() as u32;
+                        self.nodes.push(Node {
                             state: next,
                             parent: i,
                             g: 0,
                             others: 0,
                         });
-                        boards.extend_from_slice(&board);
-                        seen.insert(key, j);
+                        self.boards.extend_from_slice(&board);
+                        self.seen.insert(key, j);
                         j
                     }
                 };
-                let node = &mut nodes[j as usize];
+                let node = &mut self.nodes[j as usize];
                 node.parent = i;
                 node.g = g2 as u32;
                 node.others = others2 as i32;
-                let stored = &mut boards[j as usize * n..(j as usize + 1) * n];
+                let stored = &mut self.boards[j as usize * n..(j as usize + 1) * n];
                 stored.copy_from_slice(&board);
                 stored[b] = tile;
                 stored[nb] = 0;
-                let h2 = estimate(&next);
-                open.push(Reverse((priority(g2, h2, others2), h2, j)));
+                let h2 = self.estimate(&next, cells, costs, n);
+                let f2 = self.priority(g2, h2, others2);
+                self.open.push(Reverse((f2, h2, j)));
             }
         }
-        self.expanded += expanded;
-        Err(ReductionError(
+        work.expanded += self.expanded;
+        Some(Err(ReductionError(
             "a line cannot be placed (an internal error)".into(),
-        ))
+        )))
+    }
+
+    /// The blank's squares along the path to node `i`.
+    fn path(&self, i: u32) -> Result<Vec<usize>, ReductionError> {
+        let mut path = Vec::new();
+        let mut at = i;
+        while self.nodes[at as usize].parent != u32::MAX {
+            if path.len() > self.nodes.len() {
+                return Err(ReductionError("a line's path runs in a circle".into()));
+            }
+            path.push(self.nodes[at as usize].state[0] as usize);
+            at = self.nodes[at as usize].parent;
+        }
+        path.reverse();
+        Ok(path)
     }
 }
 
@@ -600,8 +778,9 @@ pub fn shortened(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed
 /// `moves` from `start` shortened by windows of [`Tuning::window`].
 fn shorten(start: &Board, moves: &[Move], tuning: &Tuning) -> Vec<Move> {
     let (length, nodes) = tuning.window;
-    let window = |from: &Board, to: &Board| super::rows_and_columns::optimal(from, to, nodes);
-    super::shorten::shorten(start, moves, length, window)
+    super::shorten::shorten(start, moves, length, &mut |from, to| {
+        super::rows_and_columns::optimal_search(from, to, nodes)
+    })
 }
 
 /// A variant's answer is shortened only if it is shorter than the best so far plus this many
@@ -644,8 +823,11 @@ enum Phase {
     Shortening(Shortening, u64),
 }
 
-/// Windows re-solved per step while shortening (each a few milliseconds at most).
-const WINDOWS_PER_STEP: usize = 8;
+/// Nodes of the windows' searches a step while shortening: a node of a window's A* costs 2-5 µs
+/// on a 7×7 and a window's search can take 100,000, so it is paused and goes on at the next step.
+/// A step takes under 10 ms natively, but for the one where a search outgrows its hash table
+/// (up to 45 ms: the table is rebuilt at twice the size).
+const SHORTEN_NODES_PER_STEP: u64 = 2_000;
 
 impl FringeSearch {
     pub fn new(start: &Board, goal: &Board, max_nodes: u64) -> FringeSearch {
@@ -814,9 +996,10 @@ impl crate::search::Step for FringeSearch {
                 Some(Err(_)) => self.variant_failed(budget),
             },
             Phase::Shortening(mut shortening, nodes) => {
-                let window =
-                    |from: &Board, to: &Board| super::rows_and_columns::optimal(from, to, nodes);
-                match shortening.step(WINDOWS_PER_STEP, window) {
+                let mut window = |from: &Board, to: &Board| {
+                    super::rows_and_columns::optimal_search(from, to, nodes)
+                };
+                match shortening.step(SHORTEN_NODES_PER_STEP, &mut window) {
                     Some(moves) => self.offer(moves),
                     None => self.phase = Phase::Shortening(shortening, nodes),
                 }
@@ -856,5 +1039,40 @@ mod tests {
                 assert_eq!(b, goal, "{w}x{h} from {start}");
             }
         }
+    }
+
+    #[test]
+    fn a_line_placed_a_few_nodes_at_a_time_is_placed_as_at_once() {
+        let mut rng = Rng::seeded(6);
+        let goal = Board::blank_last(8, 8).unwrap();
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+        let tuning = Tuning::default();
+        let place = |slice: u64| {
+            let mut p = Placing::new(&start, &goal, &tuning).unwrap();
+            let region = Region {
+                w: 8,
+                top: 0,
+                left: 0,
+                bottom: 8,
+            };
+            let cells = (0..8).map(|c| (c, p.goal.tile(c))).collect();
+            let mut line = Line::new(region, true, cells, 64, &tuning);
+            let mut steps = 0;
+            loop {
+                steps += 1;
+                if let Some(done) = line.step(&mut p.work, &tuning, slice) {
+                    assert!(done.is_ok());
+                    break;
+                }
+            }
+            (p.work.moves, p.work.expanded, steps)
+        };
+        let (moves, expanded, steps) = place(u64::MAX);
+        assert!(!moves.is_empty() && expanded > 100);
+        let (sliced, sliced_expanded, sliced_steps) = place(37);
+        assert_eq!(sliced, moves);
+        assert_eq!(sliced_expanded, expanded);
+        assert!(sliced_steps as u64 >= expanded / 37, "{sliced_steps} steps");
+        assert!(steps < 5);
     }
 }

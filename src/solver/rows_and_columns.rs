@@ -317,6 +317,21 @@ pub(super) fn solve_corner(
     left: usize,
     finish: impl FnOnce(&Board, &Board) -> Option<Vec<Move>>,
 ) -> Result<Vec<Move>, ReductionError> {
+    let (sub_start, sub_goal) = corner_boards(at, goal, w, h, top, left)?;
+    finish(&sub_start, &sub_goal)
+        .ok_or_else(|| ReductionError("the last corner could not be solved".into()))
+}
+
+/// The corner `top..h` × `left..w` of the tiles `at` and of the goal tiles `goal`, as boards of
+/// their own (tiles renumbered in order): a move on them is the same move on the whole board.
+pub(super) fn corner_boards(
+    at: &[u8],
+    goal: &[u8],
+    w: usize,
+    h: usize,
+    top: usize,
+    left: usize,
+) -> Result<(Board, Board), ReductionError> {
     let (cw, ch) = (w - left, h - top);
     let corner = |tiles: &[u8]| -> Vec<u8> {
         (top..h)
@@ -341,11 +356,7 @@ pub(super) fn solve_corner(
             .collect();
         Board::new(cw, ch, &t).map_err(|e| ReductionError(format!("corner: {e}")))
     };
-    let sub_start = relabel(corner(at))?;
-    let sub_goal = relabel(goal_tiles)?;
-    let rest = finish(&sub_start, &sub_goal)
-        .ok_or_else(|| ReductionError("the last corner could not be solved".into()))?;
-    Ok(rest)
+    Ok((relabel(corner(at))?, relabel(goal_tiles)?))
 }
 
 /// Window length and per-window node budget of [`shorten`] as the rows-and-columns method uses it.
@@ -393,8 +404,8 @@ impl crate::search::Step for ReductionSearch {
             return None;
         };
         let per_window = WINDOW_NODES.min(self.max_nodes);
-        let moves = shorten(&self.start, first, WINDOW, |from, to| {
-            optimal(from, to, per_window)
+        let moves = shorten(&self.start, first, WINDOW, &mut |from, to| {
+            optimal_search(from, to, per_window)
         });
         Some(Outcome::Found(moves))
     }
@@ -413,6 +424,18 @@ impl crate::search::Step for ReductionSearch {
 pub fn optimal(start: &Board, goal: &Board, max_nodes: u64) -> Option<Vec<Move>> {
     let estimator = Estimator::new(Heuristic::Manhattan, goal).ok()?;
     shortest_path(start, goal, estimator, max_nodes)
+}
+
+/// [`optimal`] as a search run a slice at a time (a window of [`shorten`]).
+pub(crate) fn optimal_search(
+    start: &Board,
+    goal: &Board,
+    max_nodes: u64,
+) -> Option<Box<dyn crate::search::Step>> {
+    let estimator = Estimator::new(Heuristic::Manhattan, goal).ok()?;
+    Some(crate::search::astar::shortest_path_search(
+        start, goal, estimator, max_nodes,
+    ))
 }
 
 #[cfg(test)]
@@ -452,7 +475,9 @@ mod tests {
                     let r = reduce(&start, &goal)
                         .unwrap_or_else(|e| panic!("{w}x{h} {start} -> {goal}: {e}"));
                     check(&start, &goal, &r.moves);
-                    let short = shorten(&start, &r.moves, 16, |a, b| optimal(a, b, 20_000));
+                    let short = shorten(&start, &r.moves, 16, &mut |a, b| {
+                        optimal_search(a, b, 20_000)
+                    });
                     assert!(short.len() <= r.moves.len());
                     check(&start, &goal, &short);
                 }
