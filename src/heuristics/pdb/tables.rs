@@ -16,15 +16,19 @@ pub struct Lookup {
     mirrored: [u32; MAX_GROUPS],
     value: [u8; MAX_GROUPS],
     mirrored_value: [u8; MAX_GROUPS],
-    sum: u32,
-    mirrored_sum: u32,
+    /// A byte each: an estimate is at most a board's distance to the goal, under 255 on the
+    /// 4×4 and 5×5 boards that have tables (80 and 208 moves at most). A byte keeps a 4×4
+    /// search's path frame within 64 bytes, which WebAssembly copies by eight plain loads and
+    /// stores instead of a `memory.copy` call.
+    sum: u8,
+    mirrored_sum: u8,
 }
 
 impl Lookup {
     /// The estimate: the larger of the two sums.
     #[inline(always)]
     pub fn h(&self) -> u32 {
-        self.sum.max(self.mirrored_sum)
+        u32::from(self.sum.max(self.mirrored_sum))
     }
 }
 
@@ -196,8 +200,9 @@ impl PatternDb {
         for (g, table) in self.tables.iter().enumerate() {
             l.value[g] = table.read(l.index[g]);
             l.mirrored_value[g] = table.read(l.mirrored[g]);
-            l.sum += u32::from(l.value[g]);
-            l.mirrored_sum += u32::from(l.mirrored_value[g]);
+            // A lower bound still, should it pass a byte (no board with tables is that far).
+            l.sum = l.sum.saturating_add(l.value[g]);
+            l.mirrored_sum = l.mirrored_sum.saturating_add(l.mirrored_value[g]);
         }
         l
     }
@@ -230,18 +235,22 @@ impl PatternDb {
             .wrapping_add(to as u32 * role.place)
             .wrapping_sub(from as u32 * role.place);
         let v = self.tables[g].read(next.index[g]);
-        next.sum = l.sum + u32::from(v) - u32::from(l.value[g]);
+        // The true sum fits a byte; only the step between may wrap.
+        next.sum = l.sum.wrapping_add(v).wrapping_sub(l.value[g]);
         next.value[g] = v;
         let (mf, mt) = (u32::from(self.mirror[from]), u32::from(self.mirror[to]));
         let mg = role.mirrored_group as usize;
         next.mirrored[mg] = l.mirrored[mg]
             .wrapping_add(mt * role.mirrored_place)
             .wrapping_sub(mf * role.mirrored_place);
-        if next.sum >= enough {
-            return Err((next, next.sum));
+        if u32::from(next.sum) >= enough {
+            return Err((next, u32::from(next.sum)));
         }
         let mv = self.tables[mg].read(next.mirrored[mg]);
-        next.mirrored_sum = l.mirrored_sum + u32::from(mv) - u32::from(l.mirrored_value[mg]);
+        next.mirrored_sum = l
+            .mirrored_sum
+            .wrapping_add(mv)
+            .wrapping_sub(l.mirrored_value[mg]);
         next.mirrored_value[mg] = mv;
         Ok(next)
     }
