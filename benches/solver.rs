@@ -180,7 +180,7 @@ fn large_boards() {
             }
             let n = tries as f64;
             println!(
-                "| {tries} random {w}×{h} boards, {algorithm} | {:.2} × Manhattan in {:.0} ms (means) | {:.0} expanded | |",
+                "| {tries} random {w}×{h} boards, {algorithm} | {:.3} × Manhattan in {:.0} ms (means) | {:.0} expanded | |",
                 ratio / n,
                 ms / n,
                 expanded as f64 / n

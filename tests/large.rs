@@ -63,11 +63,12 @@ fn mean_ratio(w: usize, h: usize, goal: &Board, count: usize, seed: u64) -> f64 
 
 #[test]
 fn line_by_line_search_keeps_large_boards_under_their_recorded_ceilings() {
-    // Recorded ceilings, a little above the measured means on these seeds (1.665, 1.723, 1.782,
-    // 2.034 with whole-board beams weighing the far block; 1.68, 1.76, 1.80, 2.03 before them;
+    // Recorded ceilings, a little above the measured means on these seeds (1.665, 1.723, 1.737,
+    // 1.913 with a beam over lines on 8×8 and 10×10; 1.782, 2.034 before it, with whole-board
+    // beams weighing the far block; 1.68, 1.76, 1.80, 2.03 before them;
     // 2.01, 2.09, 2.26, 2.37 before the anytime variants; rows and columns alone: 2.8 to 3.3 ×
     // Manhattan). Lengths only: the searches are deterministic and their budget is in nodes.
-    for (side, count, ceiling) in [(6, 6, 1.69), (7, 4, 1.75), (8, 3, 1.81), (10, 2, 2.06)] {
+    for (side, count, ceiling) in [(6, 6, 1.69), (7, 4, 1.75), (8, 3, 1.75), (10, 2, 1.93)] {
         let goal = Board::blank_last(side, side).unwrap();
         let ratio = mean_ratio(side, side, &goal, count, 99);
         assert!(ratio <= ceiling, "{side}x{side}: {ratio:.3} > {ceiling}");

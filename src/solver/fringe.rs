@@ -71,6 +71,16 @@ pub struct Tuning {
     pub beam_nodes: u64,
     /// Tie-break of the beam.
     pub seed: u64,
+    /// Boards kept after each line, and ways each is searched (this tuning's own, then less
+    /// greedily, then with every other tile counting fully): 1 and 1 place the lines one way,
+    /// greedily; more make a beam over lines (see `Placing`).
+    pub keep: usize,
+    pub ways: usize,
+    /// Weight of the unfinished rectangle's Manhattan distance against the moves made, when the
+    /// boards to keep are chosen, as `(numerator, denominator)`: the corner's beam answers in
+    /// about 1.5 × its Manhattan distance (20 random 8×8 boards: 1 and 2 do as well, within
+    /// noise).
+    pub ahead: (u32, u32),
 }
 
 impl Default for Tuning {
@@ -88,6 +98,9 @@ impl Default for Tuning {
             outer: 0,
             beam_nodes: 20_000_000,
             seed: 0,
+            keep: 1,
+            ways: 1,
+            ahead: (3, 2),
         }
     }
 }
@@ -121,6 +134,9 @@ const CORNER_NODES_PER_STEP: u64 = 5_000;
 /// 8,000 wide, whose whole search takes about 400 ms).
 const BEAM_BOARDS_PER_STEP: u64 = 50_000;
 
+/// Nodes a line's search has room for from the start.
+const ROOM: u64 = 1 << 15;
+
 /// Most tiles tracked at once: a whole line of a 10×10 board.
 const MAX_TRACKED: usize = 10;
 
@@ -135,14 +151,34 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
     }
 }
 
-/// [`solve`] a piece at a time: one line placed, or one try at the corner, a step (so that the
-/// browser's worker can listen between them).
+/// [`solve`] a piece at a time: one line's search, or one try at the corner, a step (so that
+/// the browser's worker can listen between them).
+///
+/// With [`Tuning::keep`] and [`Tuning::ways`] above 1, this is a beam over lines: each board
+/// kept after a line is searched for the next line in several ways (which tiles count, how
+/// greedily), and the few children best by moves made plus [`Tuning::ahead`] × the Manhattan
+/// distance left are kept; the best one's corner is finished. Why: a line placed greedily may
+/// leave the rest worse off than one a few moves longer, and the choice is only seen a line
+/// later. The moves-plus-distance score sees it, and the searches' different ways give it
+/// boards to choose between (10 random 8×8 boards, one variant in 1.9 M nodes: 1.865 ×
+/// Manhattan placing the lines greedily, 1.775 × keeping 3 boards searched 3 ways; keeping 3
+/// and finishing each one's corner by a beam a third as wide did worse, 1.813 ×).
 pub(crate) struct Placing {
     tuning: Tuning,
     flip: Flip,
     /// The goal, flipped to its blank's bottom-right corner (as the start in `work`).
     goal: Board,
+    /// The best board kept after the last line; its `expanded` counts every search of this
+    /// `Placing`.
     work: Work,
+    /// The other boards kept, best first.
+    rest: Vec<Work>,
+    /// The boards this line's searches placed so far, and the next search: a kept board's index
+    /// times [`Tuning::ways`], plus the way.
+    children: Vec<Work>,
+    next: usize,
+    /// Why this line's last search that failed did.
+    failed: Option<ReductionError>,
     h: usize,
     /// The rows above and the columns left of the unfinished rectangle, all in place.
     top: usize,
@@ -150,8 +186,8 @@ pub(crate) struct Placing {
     /// The side the corner is finished at, and the beam's width (0: weighted A*).
     corner: usize,
     beam: usize,
-    /// The line being placed.
-    line: Option<Box<Line>>,
+    /// The line's search under way.
+    job: Option<Box<Job>>,
     /// The corner's search under way.
     finishing: Option<Finishing>,
 }
@@ -185,12 +221,16 @@ impl Placing {
                 moves: Vec::new(),
                 expanded: 0,
             },
+            rest: Vec::new(),
+            children: Vec::new(),
+            next: 0,
+            failed: None,
             h,
             top: 0,
             left: 0,
             corner,
             beam: tuning.beam,
-            line: None,
+            job: None,
             finishing: None,
         })
     }
@@ -198,7 +238,7 @@ impl Placing {
     /// Places the next line, or tries to finish the corner (a beam goes on a few levels a
     /// step); the answer (or why there is none) at the end.
     pub(crate) fn step(&mut self) -> Option<Result<Fringed, ReductionError>> {
-        let (w, h, tuning) = (self.work.w, self.h, &self.tuning);
+        let (w, h, tuning) = (self.work.w, self.h, self.tuning);
         let (top, left) = (self.top, self.left);
         if h - top <= self.corner && w - left <= self.corner {
             let (beam, corner) = (self.beam, self.corner);
@@ -252,40 +292,114 @@ impl Placing {
             }
             return None;
         }
-        let mut line = match self.line.take() {
-            Some(line) => line,
-            None => {
-                let region = Region {
-                    w,
-                    top,
-                    left,
-                    bottom: h,
-                };
-                let row = h - top >= w - left;
-                let g = &self.goal;
-                let cells: Vec<(usize, u8)> = if row {
-                    (left..w)
-                        .map(|c| (top * w + c, g.tile(top * w + c)))
-                        .collect()
-                } else {
-                    (top..h)
-                        .map(|r| (r * w + left, g.tile(r * w + left)))
-                        .collect()
-                };
-                Box::new(Line::new(region, row, cells, self.work.at.len(), tuning))
-            }
+        // One search a step (a slice of it): the next kept board, the next way.
+        let ways = tuning.ways.clamp(1, LINE_WAYS.len() + 1);
+        let jobs = (1 + self.rest.len()) * ways;
+        let job = match self.job.take() {
+            Some(job) => Some(job),
+            None => self.next_job(ways),
         };
-        match line.step(&mut self.work, tuning, LINE_NODES_PER_STEP) {
-            None => self.line = Some(line),
-            Some(Err(e)) => return Some(Err(e)),
-            Some(Ok(())) if line.row => self.top += 1,
-            Some(Ok(())) => self.left += 1,
+        if let Some(mut job) = job {
+            let Some(placed) = job
+                .line
+                .step(&mut job.child, &job.tuning, LINE_NODES_PER_STEP)
+            else {
+                self.job = Some(job);
+                return None;
+            };
+            self.work.expanded = job.child.expanded;
+            match placed {
+                Ok(()) => self.children.push(job.child),
+                Err(e) => self.failed = Some(e),
+            }
+        }
+        if self.next < jobs {
+            return None;
+        }
+        // Every kept board searched every way: the best children are kept.
+        let (an, ad) = (u64::from(tuning.ahead.0), u64::from(tuning.ahead.1.max(1)));
+        let mut children: Vec<(u64, Work)> = std::mem::take(&mut self.children)
+            .into_iter()
+            .map(|c| (ad * c.moves.len() as u64 + an * c.manhattan(), c))
+            .collect();
+        children.sort_by_key(|c| c.0);
+        children.dedup_by(|a, b| a.1.at == b.1.at);
+        let spent = self.work.expanded;
+        let mut kept = children.into_iter().map(|c| c.1).take(tuning.keep.max(1));
+        let Some(best) = kept.next() else {
+            return Some(Err(self.failed.take().unwrap_or_else(|| {
+                ReductionError("a line cannot be placed (an internal error)".into())
+            })));
+        };
+        self.work = best;
+        self.work.expanded = spent;
+        self.rest = kept.collect();
+        self.next = 0;
+        self.failed = None;
+        if h - top >= w - left {
+            self.top += 1;
+        } else {
+            self.left += 1;
         }
         None
     }
 }
 
 impl Placing {
+    /// The next line's search: on the kept board and in the way `self.next` names (a board's
+    /// index times `ways`, plus the way); `None` when that search is skipped (past half the
+    /// budget only the best board's own way is searched: the variant keeps nodes for its other
+    /// lines and its corner).
+    fn next_job(&mut self, ways: usize) -> Option<Box<Job>> {
+        let (w, h, tuning) = (self.work.w, self.h, &self.tuning);
+        let (top, left) = (self.top, self.left);
+        let (c, way) = (self.next / ways, self.next % ways);
+        self.next += 1;
+        let spent = self.work.expanded;
+        if (c, way) != (0, 0) && spent > tuning.max_nodes / 2 {
+            return None;
+        }
+        let parent = if c == 0 {
+            &self.work
+        } else {
+            self.rest.get(c - 1)?
+        };
+        let mut child = parent.clone();
+        child.expanded = spent;
+        let line_tuning = match way.checked_sub(1).and_then(|i| LINE_WAYS.get(i)) {
+            Some(&(near, others, weight)) => Tuning {
+                near,
+                others,
+                weight,
+                ..*tuning
+            },
+            None => *tuning,
+        };
+        let region = Region {
+            w,
+            top,
+            left,
+            bottom: h,
+        };
+        let row = h - top >= w - left;
+        let g = &self.goal;
+        let cells: Vec<(usize, u8)> = if row {
+            (left..w)
+                .map(|c| (top * w + c, g.tile(top * w + c)))
+                .collect()
+        } else {
+            (top..h)
+                .map(|r| (r * w + left, g.tile(r * w + left)))
+                .collect()
+        };
+        let line = Line::new(region, cells, child.at.len(), &line_tuning);
+        Some(Box::new(Job {
+            line,
+            child,
+            tuning: line_tuning,
+        }))
+    }
+
     /// The search that finishes the corner: a beam, or (up to 5×5) weighted A* with linear
     /// conflict, or (3×3) A*.
     fn start_corner(&self) -> Result<Finishing, ReductionError> {
@@ -317,6 +431,14 @@ impl Placing {
             .map_err(|e| ReductionError(format!("corner: {e}")))?;
         Ok(Finishing::Search(Box::new(solver)))
     }
+}
+
+/// A line's search on one kept board, in one way, under way.
+struct Job {
+    line: Line,
+    /// The kept board, being changed by the line's moves.
+    child: Work,
+    tuning: Tuning,
 }
 
 /// The search under way on the last corner.
@@ -399,6 +521,7 @@ impl LoneTile {
 }
 
 /// The working board, in the flipped frame where the goal's blank is bottom-right.
+#[derive(Clone)]
 struct Work {
     w: usize,
     /// Each tile's square in the goal.
@@ -408,7 +531,31 @@ struct Work {
     expanded: u64,
 }
 
+/// The ways a line is searched after the tuning's own, when [`Tuning::ways`] is above 1, as
+/// `(near, others, weight)`: first the default's tiles searched less greedily (weight 3/4),
+/// then every other tile counting fully. The searches differ most by their weight: with the
+/// next line's tiles counting fully (weight 1) instead of the weight 3/4 way, 20 random 8×8
+/// boards gave 1.804 × Manhattan, with it 1.773 ×.
+const LINE_WAYS: [LineWay; 2] = [(1, (1, 2), (3, 4)), (100, (1, 1), (1, 1))];
+
+/// How a line is searched: [`Tuning::near`], [`Tuning::others`], [`Tuning::weight`].
+type LineWay = (usize, (u32, u32), (u32, u32));
+
 impl Work {
+    /// The tiles' Manhattan distance from home, all together.
+    fn manhattan(&self) -> u64 {
+        let w = self.w;
+        self.at
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != 0)
+            .map(|(s, &t)| {
+                let h = self.home[usize::from(t)];
+                ((s / w).abs_diff(h / w) + (s % w).abs_diff(h % w)) as u64
+            })
+            .sum()
+    }
+
     fn blank(&self) -> usize {
         self.at.iter().position(|&t| t == 0).unwrap_or(0)
     }
@@ -425,8 +572,6 @@ impl Work {
 /// by one bounded search ([`LineSearch`]) run a slice at a time.
 struct Line {
     region: Region,
-    /// Whether the line is a row (else a column).
-    row: bool,
     cells: Vec<(usize, u8)>,
     costs: Vec<LoneTile>,
     /// Tiles that join at each search, and tiles already home.
@@ -438,14 +583,13 @@ struct Line {
 }
 
 impl Line {
-    fn new(region: Region, row: bool, cells: Vec<(usize, u8)>, n: usize, tuning: &Tuning) -> Line {
+    fn new(region: Region, cells: Vec<(usize, u8)>, n: usize, tuning: &Tuning) -> Line {
         let costs = cells
             .iter()
             .map(|&(sq, _)| LoneTile::new(&region, n, sq))
             .collect();
         Line {
             region,
-            row,
             cells,
             costs,
             group: tuning.group.max(1),
@@ -567,6 +711,22 @@ impl LineSearch {
         // Weights above 1 would let a cycle of the blank pay for itself (it can bring others
         // home), so they are held at 1.
         let od = i64::from(tuning.others.1.max(1));
+        let budget = tuning
+            .nodes_per_search
+            .min(tuning.max_nodes.saturating_sub(work.expanded));
+        // Room from the start for the nodes of a typical search (about two an expansion, and a
+        // line takes thousands of expansions): growing the tables step by step (rehashing,
+        // copying) took 5-10 % of the line searches' time in a profile.
+        let room = (2 * budget).min(ROOM) as usize;
+        let mut nodes = Vec::with_capacity(room);
+        nodes.push(Node {
+            state: first,
+            parent: u32::MAX,
+            g: 0,
+            others: 0,
+        });
+        let mut boards = Vec::with_capacity(room * n);
+        boards.extend_from_slice(&work.at);
         let mut search = LineSearch {
             k,
             tracked,
@@ -575,17 +735,10 @@ impl LineSearch {
             on: i64::from(tuning.others.0).min(od),
             od,
             near: tuning.near,
-            budget: tuning
-                .nodes_per_search
-                .min(tuning.max_nodes.saturating_sub(work.expanded)),
-            nodes: vec![Node {
-                state: first,
-                parent: u32::MAX,
-                g: 0,
-                others: 0,
-            }],
-            boards: work.at.clone(),
-            seen: FxHashMap::default(),
+            budget,
+            nodes,
+            boards,
+            seen: FxHashMap::with_capacity_and_hasher(room, Default::default()),
             open: BinaryHeap::new(),
             expanded: 0,
         };
@@ -900,9 +1053,21 @@ impl FringeSearch {
 }
 
 /// The `k`th variant of line by line search: first the fastest (weighted A* on a 5×5 corner),
-/// then beam search on a 6×6 corner, then other weights of the other tiles in the line searches
-/// (each placing the lines differently) and wider beams, each beam with its own tie-break.
-/// Every variant is a different answer; the search keeps the shortest.
+/// then a beam over lines (see `Placing`) whose 6×6 corner's beam is as wide as the budget
+/// left pays for, then other weights of the other tiles in the line searches (each placing the
+/// lines differently) and other beams, each beam with its own tie-break. Every variant is a
+/// different answer; the search keeps the shortest.
+///
+/// The beam over lines keeps 3 boards searched 3 ways up to 8×8, 2 boards 2 ways beyond: a
+/// 10×10 has twice the lines, each longer, and 3 boards or 3 ways spend half the budget on
+/// lines and leave the corner a narrow beam (20 random 10×10 boards: 1.902 × Manhattan with 2
+/// and 2, 1.923 with 3 and 2, 1.930 with 2 and 3, 1.944 with 3 and 3). In the default budget
+/// (20 random boards): 8×8 1.850 -> 1.773 × Manhattan, 10×10 1.977 -> 1.902 (7×7 unchanged,
+/// 1.696: its beams over the whole board do better). A board takes about the time it did: its
+/// line searches cost more time a node than a beam's boards, but now reserve their tables up
+/// front (paired runs of 10 boards on one core, CPU time: 8×8 10-15 % more, 10×10 0-5 % more,
+/// on a machine whose timings vary by 10 %). It mostly spends the budget, so the variants after
+/// it rarely run.
 ///
 /// A board no bigger than 6×6 has no line to place: its variants are beams over the whole
 /// board, 5,000 wide (which the default budget of [`default_max_nodes`] pays for) and then
@@ -938,8 +1103,16 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
     }
     // Lines placed differently: which tiles count fully, and how much the rest weigh.
     let (near, others) = [(1, (1, 2)), (2, (1, 2)), (100, (1, 1)), (0, (1, 4))][(k - 1) % 4];
+    let (keep, ways) = match (k, width * height) {
+        (1, ..=64) => (3, 3),
+        (1, _) => (2, 2),
+        _ => (1, 1),
+    };
     Tuning {
-        beam: [1_000, 2_000, 4_000][(k - 1).min(2)],
+        // The beam over lines' corner: 4,000, narrowed to what the budget has left.
+        beam: [4_000, 2_000, 4_000][(k - 1).min(2)],
+        keep,
+        ways,
         corner: 6,
         // The far block weighs more in a corner's beam too (20 random 8×8 boards: 1.857 ->
         // 1.846 × Manhattan).
@@ -1056,7 +1229,7 @@ mod tests {
                 bottom: 8,
             };
             let cells = (0..8).map(|c| (c, p.goal.tile(c))).collect();
-            let mut line = Line::new(region, true, cells, 64, &tuning);
+            let mut line = Line::new(region, cells, 64, &tuning);
             let mut steps = 0;
             loop {
                 steps += 1;
