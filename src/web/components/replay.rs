@@ -2,8 +2,9 @@
 //! speed control, a scrubber, and the move list with the current move marked.
 
 use crate::play::page::{Action, SPEEDS};
-use crate::play::solving::Summary;
+use crate::play::solving::{Summary, listed};
 use crate::puzzle::moves::Move;
+use crate::puzzle::numbers::thousands;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -26,6 +27,7 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
     let letters: String = props.moves.iter().map(|m| m.letter()).collect();
     let summary = &props.summary;
     let on = &props.on;
+    let shown = listed(n, props.step);
     html! {
         <section class="solution" data-testid="solution" aria-label="Solution"
             data-moves={letters} data-length={n.to_string()} data-optimal={summary.optimal().to_string()}
@@ -50,7 +52,10 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
             if !props.compact {
                 { sliders(props) }
                 <ol class="move-list" aria-label="Moves">
-                    { for props.moves.iter().enumerate().map(|(i, m)| {
+                    if shown.start > 0 {
+                        <li class="more">{ format!("{} before", thousands(shown.start as u64)) }</li>
+                    }
+                    { for props.moves[shown.clone()].iter().zip(shown.clone()).map(|(m, i)| {
                         let class = classes!(
                             (i < props.step).then_some("done"),
                             (i == props.step).then_some("current")
@@ -58,6 +63,9 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
                         let current = (i == props.step).then_some("step");
                         html! { <li {class} aria-current={current}>{ m.letter() }</li> }
                     }) }
+                    if shown.end < n {
+                        <li class="more">{ format!("{} more", thousands((n - shown.end) as u64)) }</li>
+                    }
                 </ol>
             }
         </section>
