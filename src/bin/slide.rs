@@ -86,7 +86,7 @@ mod cli {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
         /// The 15-puzzle's pattern databases: 78 (7-8 tables, 288 MB, built once in minutes and
-        /// kept in $SLIDE_CACHE_DIR or ~/.cache/slide), 663 (6-6-3, 32 MiB, built in seconds),
+        /// kept in $SLIDE_CACHE_DIR or ~/.cache/slide), 663 (6-6-3, 16 MiB, built in seconds),
         /// or auto: 78 when its file is there or its build fits in the memory available
         #[arg(long, env = "SLIDE_TABLES", default_value = "auto",
               value_parser = PossibleValuesParser::new(["auto", "663", "78"]))]

@@ -16,7 +16,7 @@ use crate::solver::bench::{Instance, Summary, Timing, parse_instances, summarize
 use crate::solver::team::{Order, Team};
 use crate::solver::{Algorithm, Method};
 
-/// Most workers the panel offers: more cost memory (32 MiB of tables each) for little gain.
+/// Most workers the panel offers: more cost memory (16 MiB of tables each) for little gain.
 pub const MAX_WORKERS: usize = 4;
 
 /// A set of benchmark instances.

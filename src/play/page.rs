@@ -47,7 +47,7 @@ pub struct Choice {
 /// Replay speeds offered, in moves a second.
 pub const SPEEDS: std::ops::RangeInclusive<u32> = 1..=30;
 /// Most helper workers a solve is shared with: four workers in all, as the benchmark's most (each
-/// holds its own 32 MiB of pattern databases once it has helped).
+/// holds its own 16 MiB of pattern databases once it has helped).
 pub const MAX_HELPERS: usize = 3;
 
 /// Everything that can happen to the page.

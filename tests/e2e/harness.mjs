@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-export const dist = join(root, 'dist');
+export const dist = process.env.SLIDE_DIST ?? join(root, 'dist');
 export const screenshots = join(root, 'test-results', 'screenshots');
 
 const types = {

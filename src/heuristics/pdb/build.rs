@@ -5,9 +5,9 @@
 
 use super::grid::{Covered, Grid};
 use super::partition::{MAX_GROUPS, RANKED, Split, UNSEEN};
-use super::partition::{groups_for, index_of, placements, unsupported_reason};
+use super::partition::{groups_for, homes, index_of, placements, unsupported_reason};
 use super::scan::Scan;
-use super::tables::{PatternDb, Table};
+use super::tables::{Direct, PatternDb, Table};
 use crate::puzzle::board::Board;
 
 /// Builds the tables for a goal a slice at a time.
@@ -47,13 +47,11 @@ impl Builder {
     pub fn step(&mut self, slice: u64) -> Option<PatternDb> {
         let mut left = slice;
         while self.tables.len() < self.groups.len() {
-            let search = self.search.get_or_insert_with(|| {
-                let home: Vec<u8> = self.groups[self.tables.len()]
-                    .iter()
-                    .map(|&t| self.goal.position_of(t) as u8)
-                    .collect();
-                GroupSearch::new(&home, self.goal.blank(), self.goal.width())
-            });
+            let home = homes(&self.goal, &self.groups[self.tables.len()]);
+            let side = self.goal.width();
+            let search = self
+                .search
+                .get_or_insert_with(|| GroupSearch::new(&home, self.goal.blank(), side));
             let before = search.expanded();
             let done = search.run(&mut left);
             self.states += search.expanded() - before;
@@ -61,7 +59,7 @@ impl Builder {
                 return None;
             }
             if let Some(search) = self.search.take() {
-                self.tables.push(search.into_table());
+                self.tables.push(search.into_table(&home, side));
             }
         }
         let tables = std::mem::take(&mut self.tables);
@@ -182,10 +180,11 @@ impl GroupSearch {
         }
     }
 
-    fn into_table(self) -> Table {
+    /// The table of the group whose goal squares are `home`, on a `side`×`side` board.
+    fn into_table(self, home: &[u8], side: usize) -> Table {
         match self {
-            GroupSearch::Small(s) => Table::Direct(s.table),
-            GroupSearch::Large(s) => Table::Direct(s.table),
+            GroupSearch::Small(s) => Table::Direct(Direct::from_entries(home, side, &s.table)),
+            GroupSearch::Large(s) => Table::Direct(Direct::from_entries(home, side, &s.table)),
             GroupSearch::Seven(s) => Table::Packed(s.into_table()),
             GroupSearch::Eight(s) => Table::Packed(s.into_table()),
         }
@@ -370,7 +369,7 @@ mod tests {
             let mut search = GroupSearch::new(home, blank, side);
             assert!(search.run(&mut u64::MAX.clone()));
             let n = side * side;
-            let table = search.into_table();
+            let table = search.into_table(home, side);
             let want = reference(home, blank, side);
             assert_eq!(want.len(), placements(home.len(), n));
             for (squares, d) in want {

@@ -92,7 +92,7 @@ pub(super) const SEVEN_EIGHT: Layout = Layout {
 /// whichever is asked).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Split {
-    /// Six, six and three tiles: 32 MiB, built in about two seconds (the page's tables).
+    /// Six, six and three tiles: 16 MiB, built in about two seconds (the page's tables).
     #[default]
     SixSixThree,
     /// Seven and eight tiles: about ten times fewer nodes, 288 MB built in minutes (natively,
@@ -169,6 +169,11 @@ pub(super) fn mirror_square(side: usize, corner: usize, square: usize) -> usize 
 }
 
 /// The table index of a group's tiles on `squares`, on a board of `n` squares.
+/// The goal squares of `tiles` in `goal`.
+pub(super) fn homes(goal: &Board, tiles: &[u8]) -> Vec<u8> {
+    tiles.iter().map(|&t| goal.position_of(t) as u8).collect()
+}
+
 pub(super) fn index_of(squares: &[u8], n: usize) -> usize {
     squares.iter().rev().fold(0, |i, &s| i * n + usize::from(s))
 }

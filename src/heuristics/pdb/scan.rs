@@ -12,7 +12,7 @@
 
 use super::grid::{Covered, Grid};
 use super::partition::{placements, rank_step, unrank};
-use super::tables::Packed;
+use super::tables::{MAX_HALF, Packed};
 
 /// Moving masks between the board's squares and a placement's free squares (what the
 /// processors' pext and pdep do), a byte of each at a time through two 64 KiB tables.
@@ -216,7 +216,7 @@ impl<M: Covered + Eq> Scan<M> {
                 // Should the placement be new, its distance, kept as its excess over the
                 // group's Manhattan distance, halved (see `Packed`).
                 let excess = distance.saturating_sub(away + manhattan[i][to as usize]);
-                self.record(next, region, (excess / 2).min(Packed::MAX_NIBBLE));
+                self.record(next, region, (excess / 2).min(MAX_HALF));
             }
         }
     }

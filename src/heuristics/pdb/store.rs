@@ -3,10 +3,9 @@
 //! built once.
 
 use super::build::Builder;
-use super::partition::{RANKED, Split, UNSEEN};
-use super::partition::{for_each_placement, groups_for, layout, placements};
-use super::tables::{Packed, PatternDb, Table};
-use crate::heuristics::manhattan::squares_apart;
+use super::partition::{RANKED, Split};
+use super::partition::{for_each_placement, groups_for, homes, layout, placements};
+use super::tables::{Direct, Packed, PatternDb, Table};
 use crate::puzzle::board::Board;
 use std::sync::{Arc, Mutex};
 
@@ -71,16 +70,12 @@ impl PatternDb {
             out.push(tiles.len() as u8);
             out.extend_from_slice(tiles);
             match table {
-                Table::Direct(entries) => {
-                    let manhattan = Manhattan::new(&self.goal, tiles);
-                    for_each_placement(tiles.len(), n, |index| {
-                        let entry = entries[index];
-                        out.push(match excess {
-                            true => entry.saturating_sub(manhattan.of(index)) / 2,
-                            false => entry,
-                        });
-                    })
-                }
+                Table::Direct(direct) => for_each_placement(tiles.len(), n, |index| {
+                    out.push(match excess {
+                        true => direct.stored_half(index),
+                        false => direct.read(index as u32),
+                    });
+                }),
                 Table::Packed(packed) => out.extend_from_slice(&packed.nibbles),
             }
         }
@@ -122,66 +117,26 @@ impl PatternDb {
             let count = placements(group.len(), n);
             if n == 16 && group.len() >= RANKED {
                 let (nibbles, after) = after.split_at_checked(count.div_ceil(2))?;
-                let homes: Vec<u8> = group.iter().map(|&t| goal.position_of(t) as u8).collect();
+                let homes = homes(goal, group);
                 tables.push(Table::Packed(Packed::new(&homes, nibbles.to_vec())));
                 rest = after;
                 continue;
             }
             let (values, after) = after.split_at_checked(count)?;
-            let mut table = vec![UNSEEN; n.pow(group.len() as u32)];
+            let mut table = Direct::new(&homes(goal, group), goal.width());
             let mut next = values.iter();
-            let manhattan = Manhattan::new(goal, group);
             for_each_placement(group.len(), n, |index| {
-                let value = *next.next().unwrap_or(&UNSEEN);
-                table[index] = match excess {
-                    true => manhattan.of(index).saturating_add(value.saturating_mul(2)),
-                    false => value,
-                };
+                let value = *next.next().unwrap_or(&0);
+                match excess {
+                    true => table.set_half(index, value),
+                    false => table.set(index, value),
+                }
             });
             tables.push(Table::Direct(table));
             rest = after;
         }
         rest.is_empty()
             .then(|| PatternDb::assemble(goal, split, expected, tables))
-    }
-}
-
-/// The Manhattan distance of a group's tiles from their goal squares, by table index.
-struct Manhattan {
-    n: usize,
-    /// `distance[i][s]`: from square `s` to the goal square of the group's tile `i`.
-    distance: Vec<Vec<u8>>,
-}
-
-impl Manhattan {
-    fn new(goal: &Board, tiles: &[u8]) -> Manhattan {
-        let (n, side) = (goal.len(), goal.width());
-        let distance = tiles
-            .iter()
-            .map(|&t| {
-                let home = goal.position_of(t);
-                (0..n).map(|s| squares_apart(s, home, side) as u8).collect()
-            })
-            .collect();
-        Manhattan { n, distance }
-    }
-
-    fn of(&self, mut index: usize) -> u8 {
-        let mut sum = 0;
-        if self.n == 16 {
-            // Digits are nibbles: no division (a download of the 4×4 tables reads in 121 ms
-            // natively instead of 189).
-            for distance in &self.distance {
-                sum += distance[index & 15];
-                index >>= 4;
-            }
-            return sum;
-        }
-        for distance in &self.distance {
-            sum += distance[index % self.n];
-            index /= self.n;
-        }
-        sum
     }
 }
 
@@ -192,7 +147,7 @@ fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
-/// Databases built so far in this process, most recently used last (each 32 MiB).
+/// Databases built so far in this process, most recently used last (each 16 MiB).
 static CACHE: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
 /// Databases kept at once: both named goals and one custom goal.
 const KEEP: usize = 3;
@@ -242,7 +197,7 @@ mod tests {
         let back = PatternDb::from_bytes(&goal, &bytes).unwrap();
         for (a, b) in back.tables.iter().zip(&db.tables) {
             match (a, b) {
-                (Table::Direct(a), Table::Direct(b)) => assert!(a == b),
+                (Table::Direct(a), Table::Direct(b)) => assert!(a.nibbles == b.nibbles),
                 _ => panic!("the 6-6-3 tables are direct"),
             }
         }

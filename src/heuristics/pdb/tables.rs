@@ -2,7 +2,7 @@
 //! one addition and at most two table reads per move.
 
 use super::partition::{
-    MAX_GROUPS, MAX_SQUARES, Split, corner, index_of, mirror_square, rank_step,
+    MAX_GROUPS, MAX_SQUARES, Split, corner, for_each_placement, index_of, mirror_square, rank_step,
 };
 use crate::heuristics::manhattan::squares_apart;
 use crate::puzzle::board::Board;
@@ -10,25 +10,30 @@ use std::fmt;
 
 /// Where each group's tiles stand in a board and in its mirror image: the table indices, and the
 /// entries they read. Searches keep one per node and update it per move.
+///
+/// Every table holds half of its entry's excess over the group's Manhattan distance (see
+/// [`Direct`]), so the estimate is the board's Manhattan distance (the mirror image's is the
+/// same) plus twice the larger sum of halves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Lookup {
     index: [u32; MAX_GROUPS],
     mirrored: [u32; MAX_GROUPS],
-    value: [u8; MAX_GROUPS],
-    mirrored_value: [u8; MAX_GROUPS],
-    /// A byte each: an estimate is at most a board's distance to the goal, under 255 on the
-    /// 4×4 and 5×5 boards that have tables (80 and 208 moves at most). A byte keeps a 4×4
-    /// search's path frame within 64 bytes, which WebAssembly copies by eight plain loads and
-    /// stores instead of a `memory.copy` call.
+    /// Each group's half-excess as read, four bits a group (group `g` at bit `4g`).
+    halves: u32,
+    mirrored_halves: u32,
+    /// Bytes: the sums are at most 75 and a Manhattan distance under 255 on the 4×4 and 5×5
+    /// boards that have tables. They keep a 4×4 search's path frame within 64 bytes, which
+    /// WebAssembly copies by eight plain loads and stores instead of a `memory.copy` call.
     sum: u8,
     mirrored_sum: u8,
+    manhattan: u8,
 }
 
 impl Lookup {
-    /// The estimate: the larger of the two sums.
+    /// The estimate: the Manhattan distance plus twice the larger sum of halves.
     #[inline(always)]
     pub fn h(&self) -> u32 {
-        u32::from(self.sum.max(self.mirrored_sum))
+        u32::from(self.manhattan) + 2 * u32::from(self.sum.max(self.mirrored_sum))
     }
 }
 
@@ -42,19 +47,121 @@ struct TileRole {
     mirrored_place: u32,
 }
 
-/// One group's table.
+/// One group's table: half of each entry's excess over the group's Manhattan distance, four
+/// bits an entry. A group tile's move changes its Manhattan distance by one, so an entry minus
+/// that distance is even; the search keeps the board's Manhattan distance itself (one addition
+/// a move), so a read is a nibble and the tables take half the memory bytes would.
 pub(super) enum Table {
-    /// A byte an index: entries at the 16- or 25-digit index itself (16^6 for a six-tile
-    /// group, a third of them placements that exist), read with no arithmetic.
-    Direct(Vec<u8>),
-    /// Four bits a placement, by rank (7 and 8 tiles, see [`Packed`]).
+    /// At the 16- or 25-digit index itself (16^6 for a six-tile group, a third of them
+    /// placements that exist): no arithmetic but a shift.
+    Direct(Direct),
+    /// By rank (7 and 8 tiles, see [`Packed`]).
     Packed(Packed),
 }
 
-/// A table of 7 or 8 tiles of the 4×4 board at four bits an entry. A group tile's move changes
-/// its Manhattan distance by one, so an entry minus the group's Manhattan distance is even: the
-/// stored nibble is half that excess (its "conflicts"), and reading adds the distance back.
-/// An excess above 30 is stored as 30, still a lower bound (see [`Packed::clamped`]).
+/// The largest half-excess a nibble holds: an excess above 30 is stored as 30, still a lower
+/// bound (see [`PatternDb::clamped_entries`]; none in the 6-6-3 or 7-8 tables).
+pub(super) const MAX_HALF: u8 = 15;
+
+/// How far each of a group's tiles is from its goal square, by table index.
+pub(super) struct Manhattan {
+    n: usize,
+    /// `distance[i][s]`: from square `s` to the goal square of the group's tile `i`.
+    distance: Vec<Vec<u8>>,
+}
+
+impl Manhattan {
+    /// For the tiles whose goal squares are `homes`, on a `side`×`side` board.
+    pub(super) fn new(homes: &[u8], side: usize) -> Manhattan {
+        let n = side * side;
+        let distance = homes
+            .iter()
+            .map(|&home| {
+                (0..n)
+                    .map(|s| squares_apart(s, usize::from(home), side) as u8)
+                    .collect()
+            })
+            .collect();
+        Manhattan { n, distance }
+    }
+
+    /// The group's Manhattan distance at table index `index`.
+    pub(super) fn of(&self, mut index: usize) -> u8 {
+        let mut sum = 0;
+        if self.n == 16 {
+            // Digits are nibbles: no division (a download of the 4×4 tables reads in 121 ms
+            // natively instead of 189).
+            for distance in &self.distance {
+                sum += distance[index & 15];
+                index >>= 4;
+            }
+            return sum;
+        }
+        for distance in &self.distance {
+            sum += distance[index % self.n];
+            index /= self.n;
+        }
+        sum
+    }
+}
+
+/// A table at the index itself, four bits an index (8 MiB for a six-tile group of the 4×4).
+pub(super) struct Direct {
+    manhattan: Manhattan,
+    /// Two entries a byte, the even index in the low half; indices that are no placement hold 0.
+    pub(super) nibbles: Vec<u8>,
+}
+
+impl Direct {
+    /// An empty table for the tiles whose goal squares are `homes`, on a `side`×`side` board.
+    pub(super) fn new(homes: &[u8], side: usize) -> Direct {
+        let indices = (side * side).pow(homes.len() as u32);
+        Direct {
+            manhattan: Manhattan::new(homes, side),
+            nibbles: vec![0; indices.div_ceil(2)],
+        }
+    }
+
+    /// The table of `entries`, distances at each placement's index.
+    pub(super) fn from_entries(homes: &[u8], side: usize, entries: &[u8]) -> Direct {
+        let mut table = Direct::new(homes, side);
+        for_each_placement(homes.len(), side * side, |index| {
+            table.set(index, entries[index]);
+        });
+        table
+    }
+
+    /// Sets the entry at a placement's index to `distance`.
+    pub(super) fn set(&mut self, index: usize, distance: u8) {
+        let excess = distance.saturating_sub(self.manhattan.of(index));
+        self.set_half(index, excess / 2);
+    }
+
+    /// Sets the half-excess at a placement's index (clamped to [`MAX_HALF`]).
+    pub(super) fn set_half(&mut self, index: usize, half: u8) {
+        let shift = (index & 1) * 4;
+        let byte = &mut self.nibbles[index >> 1];
+        *byte = (*byte & !(15 << shift)) | (half.min(MAX_HALF) << shift);
+    }
+
+    #[inline(always)]
+    fn half(&self, index: u32) -> u8 {
+        (self.nibbles[(index >> 1) as usize] >> ((index & 1) * 4)) & 15
+    }
+
+    /// The entry at a placement's index.
+    pub(super) fn read(&self, index: u32) -> u8 {
+        self.manhattan.of(index as usize) + 2 * self.half(index)
+    }
+
+    /// The half-excess at a placement's index, as stored for a download.
+    pub(super) fn stored_half(&self, index: usize) -> u8 {
+        self.half(index as u32)
+    }
+}
+
+/// A table of 7 or 8 tiles of the 4×4 board at four bits a placement, by its rank: half the
+/// excess (its "conflicts"), as in every [`Table`].
 pub(super) struct Packed {
     pub(super) k: usize,
     /// `manhattan[i][s]`: how far square `s` is from the goal square of the group's tile `i`.
@@ -64,9 +171,6 @@ pub(super) struct Packed {
 }
 
 impl Packed {
-    /// The largest half-excess a nibble holds.
-    pub(super) const MAX_NIBBLE: u8 = 15;
-
     /// The table of the tiles whose goal squares are `homes`, with its entries.
     pub(super) fn new(homes: &[u8], nibbles: Vec<u8>) -> Packed {
         let mut manhattan = [[0u8; 16]; 8];
@@ -82,44 +186,63 @@ impl Packed {
         }
     }
 
-    /// The entry of the placement whose tile `i` stands on square `index >> 4i & 15`.
+    /// The half-excess of the placement whose tile `i` stands on square `index >> 4i & 15`.
     #[inline(always)]
-    fn read(&self, index: u32) -> u8 {
-        let (mut rank, mut used, mut distance) = (0, 0u32, 0u8);
+    fn half(&self, index: u32) -> u8 {
+        let (mut rank, mut used) = (0, 0u32);
         for i in 0..self.k {
             let square = (index >> (4 * i)) & 15;
             rank = rank_step(rank, used, i, square);
             used |= 1 << square;
-            distance += self.manhattan[i][square as usize];
         }
-        let half = (self.nibbles[rank >> 1] >> ((rank & 1) * 4)) & 15;
-        distance + 2 * half
+        (self.nibbles[rank >> 1] >> ((rank & 1) * 4)) & 15
     }
 
-    /// Entries whose excess was too large for a nibble (read lower than they are).
-    pub(super) fn clamped(&self) -> usize {
-        self.nibbles
-            .iter()
-            .map(|&b| usize::from(b & 15 == 15) + usize::from(b >> 4 == 15))
-            .sum()
+    /// The entry of that placement.
+    fn read(&self, index: u32) -> u8 {
+        let distance: u8 = (0..self.k)
+            .map(|i| self.manhattan[i][((index >> (4 * i)) & 15) as usize])
+            .sum();
+        distance + 2 * self.half(index)
     }
 }
 
+/// Nibbles of a table holding [`MAX_HALF`]: entries that may be read lower than they are.
+fn clamped(nibbles: &[u8]) -> usize {
+    nibbles
+        .iter()
+        .map(|&b| usize::from(b & 15 == MAX_HALF) + usize::from(b >> 4 == MAX_HALF))
+        .sum()
+}
+
 impl Table {
+    /// The half-excess at `index` (what a search reads).
     #[inline(always)]
+    fn half(&self, index: u32) -> u8 {
+        match self {
+            Table::Direct(direct) => direct.half(index),
+            Table::Packed(packed) => packed.half(index),
+        }
+    }
+
+    /// The entry at a placement's `index`: the distance it stands for.
     pub(super) fn read(&self, index: u32) -> u8 {
         match self {
-            Table::Direct(entries) => entries[index as usize],
+            Table::Direct(direct) => direct.read(index),
             Table::Packed(packed) => packed.read(index),
+        }
+    }
+
+    fn nibbles(&self) -> &[u8] {
+        match self {
+            Table::Direct(direct) => &direct.nibbles,
+            Table::Packed(packed) => &packed.nibbles,
         }
     }
 
     /// Memory held.
     pub(super) fn bytes(&self) -> usize {
-        match self {
-            Table::Direct(entries) => entries.len(),
-            Table::Packed(packed) => packed.nibbles.len(),
-        }
+        self.nibbles().len()
     }
 }
 
@@ -134,6 +257,8 @@ pub struct PatternDb {
     roles: [TileRole; MAX_SQUARES],
     /// Mirror image of each square.
     mirror: [u8; MAX_SQUARES],
+    /// `away[tile][s]`: how far square `s` is from `tile`'s goal square.
+    away: [[u8; MAX_SQUARES]; MAX_SQUARES],
 }
 
 impl fmt::Debug for PatternDb {
@@ -168,16 +293,11 @@ impl PatternDb {
         self.tables[group].read(index_of(squares, self.goal.len()) as u32)
     }
 
-    /// Entries of the four-bit tables stored lower than they are (their excess over the
-    /// Manhattan distance did not fit); none in the 6-6-3 tables.
+    /// Entries that may be stored lower than they are (their excess over the Manhattan
+    /// distance did not fit a nibble): those at the largest a nibble holds, none in the 6-6-3
+    /// and 7-8 tables.
     pub fn clamped_entries(&self) -> usize {
-        self.tables
-            .iter()
-            .map(|t| match t {
-                Table::Packed(packed) => packed.clamped(),
-                Table::Direct(_) => 0,
-            })
-            .sum()
+        self.tables.iter().map(|t| clamped(t.nibbles())).sum()
     }
 
     /// The lookup of the arrangement whose tile on square `s` is `tile_at(s)`.
@@ -196,13 +316,14 @@ impl PatternDb {
             let mg = role.mirrored_group as usize;
             l.mirrored[mg] =
                 l.mirrored[mg].wrapping_add(u32::from(self.mirror[s]) * role.mirrored_place);
+            l.manhattan = l.manhattan.saturating_add(self.away[tile][s]);
         }
         for (g, table) in self.tables.iter().enumerate() {
-            l.value[g] = table.read(l.index[g]);
-            l.mirrored_value[g] = table.read(l.mirrored[g]);
-            // A lower bound still, should it pass a byte (no board with tables is that far).
-            l.sum = l.sum.saturating_add(l.value[g]);
-            l.mirrored_sum = l.mirrored_sum.saturating_add(l.mirrored_value[g]);
+            let (v, mv) = (table.half(l.index[g]), table.half(l.mirrored[g]));
+            l.halves |= u32::from(v) << (4 * g);
+            l.mirrored_halves |= u32::from(mv) << (4 * g);
+            l.sum += v;
+            l.mirrored_sum += mv;
         }
         l
     }
@@ -230,28 +351,32 @@ impl PatternDb {
     ) -> Result<Lookup, (Lookup, u32)> {
         let role = self.roles[tile as usize];
         let mut next = *l;
+        let away = &self.away[tile as usize];
+        // The true distance fits a byte; only the step between may wrap.
+        next.manhattan = l.manhattan.wrapping_add(away[to]).wrapping_sub(away[from]);
         let g = role.group as usize;
         next.index[g] = l.index[g]
             .wrapping_add(to as u32 * role.place)
             .wrapping_sub(from as u32 * role.place);
-        let v = self.tables[g].read(next.index[g]);
-        // The true sum fits a byte; only the step between may wrap.
-        next.sum = l.sum.wrapping_add(v).wrapping_sub(l.value[g]);
-        next.value[g] = v;
+        let v = self.tables[g].half(next.index[g]);
+        let shift = 4 * g;
+        let old = ((l.halves >> shift) & 15) as u8;
+        next.halves = l.halves ^ (u32::from(old ^ v) << shift);
+        next.sum = l.sum.wrapping_add(v).wrapping_sub(old);
         let (mf, mt) = (u32::from(self.mirror[from]), u32::from(self.mirror[to]));
         let mg = role.mirrored_group as usize;
         next.mirrored[mg] = l.mirrored[mg]
             .wrapping_add(mt * role.mirrored_place)
             .wrapping_sub(mf * role.mirrored_place);
-        if u32::from(next.sum) >= enough {
-            return Err((next, u32::from(next.sum)));
+        let own = u32::from(next.manhattan) + 2 * u32::from(next.sum);
+        if own >= enough {
+            return Err((next, own));
         }
-        let mv = self.tables[mg].read(next.mirrored[mg]);
-        next.mirrored_sum = l
-            .mirrored_sum
-            .wrapping_add(mv)
-            .wrapping_sub(l.mirrored_value[mg]);
-        next.mirrored_value[mg] = mv;
+        let mv = self.tables[mg].half(next.mirrored[mg]);
+        let shift = 4 * mg;
+        let old = ((l.mirrored_halves >> shift) & 15) as u8;
+        next.mirrored_halves = l.mirrored_halves ^ (u32::from(old ^ mv) << shift);
+        next.mirrored_sum = l.mirrored_sum.wrapping_add(mv).wrapping_sub(old);
         Ok(next)
     }
 
@@ -289,6 +414,12 @@ impl PatternDb {
                 roles[tile as usize].mirrored_place = roles[image].place;
             }
         }
+        let mut away = [[0u8; MAX_SQUARES]; MAX_SQUARES];
+        for (home, &tile) in goal.tiles().iter().enumerate() {
+            for (s, d) in away[tile as usize].iter_mut().enumerate().take(n) {
+                *d = squares_apart(s, home, side) as u8;
+            }
+        }
         PatternDb {
             goal: goal.clone(),
             split,
@@ -296,6 +427,7 @@ impl PatternDb {
             tables,
             roles,
             mirror,
+            away,
         }
     }
 }
@@ -317,6 +449,8 @@ mod tests {
         ] {
             let db = shared(&goal).unwrap();
             assert_eq!(db.estimate_board(&goal), 0);
+            // Every excess fits its nibble: the tables are as strong as bytes would be.
+            assert_eq!(db.clamped_entries(), 0, "{goal}");
             let (mut board, _) = random_walk(&goal, 60, &mut rng);
             let mut l = db.lookup(|s| board.tile(s));
             let side = goal.width();
