@@ -15,6 +15,10 @@ use crate::puzzle::numbers::{decimals, thousands};
 use crate::solver::bench::{Instance, Summary, Timing, parse_instances, summarize};
 use crate::solver::team::{Order, Team};
 use crate::solver::{Algorithm, Method};
+use std::collections::VecDeque;
+
+/// Puzzles waiting in a worker's queue behind the one it is on, side by side.
+const QUEUED: usize = 1;
 
 /// Most workers the panel offers: more cost memory (16 MiB of tables each) for little gain.
 pub const MAX_WORKERS: usize = 4;
@@ -117,8 +121,9 @@ enum Together {
     Team(Team),
     /// Each worker on its own (see [`Teamwork::Puzzles`]).
     SideBySide {
-        /// The instance each worker is on, and when it was asked for (the page's clock).
-        on: Vec<Option<(usize, f64)>>,
+        /// The instances each worker has, and when it began each (the page's clock): the one
+        /// it is on, then the one waiting in its queue (see [`ToWorker::Queue`]), if any.
+        on: Vec<VecDeque<(usize, f64)>>,
         /// The next instance to hand out.
         next: usize,
         /// When the first instances were handed out, and when the last answer came.
@@ -270,7 +275,7 @@ impl BenchRun {
                         Together::Team(team)
                     }
                     Teamwork::Puzzles => Together::SideBySide {
-                        on: vec![None; self.workers],
+                        on: vec![VecDeque::new(); self.workers],
                         next: 0,
                         started: at,
                         last: at,
@@ -347,10 +352,16 @@ impl BenchRun {
                 self.orders(orders)
             }
             Together::SideBySide { on, .. } => (on.iter_mut().enumerate())
-                .filter_map(|(w, on)| {
-                    let (index, _) = on.take()?;
-                    let id = crew.base + index as u32;
-                    Some((w, ToWorker::Cancel { id }))
+                .flat_map(|(w, on)| {
+                    let base = crew.base;
+                    on.drain(..).map(move |(index, _)| {
+                        (
+                            w,
+                            ToWorker::Cancel {
+                                id: base + index as u32,
+                            },
+                        )
+                    })
                 })
                 .collect(),
         }
@@ -390,7 +401,10 @@ impl BenchRun {
                 return self.next_shared(at);
             };
             (*started, *last) = (at, at);
-            return (0..workers).filter_map(|w| self.hand_out(w, at)).collect();
+            // A puzzle each first, then one waiting each.
+            return (0..2 * workers)
+                .filter_map(|w| self.hand_out(w % workers, at))
+                .collect();
         }
         if matches!(crew.how, Together::SideBySide { .. }) {
             return self.side_by_side_hears(worker, message, at);
@@ -464,7 +478,7 @@ impl BenchRun {
         else {
             return Vec::new();
         };
-        let Some(&Some((index, asked))) = on.get(worker) else {
+        let Some(&(index, asked)) = on.get(worker).and_then(VecDeque::front) else {
             return Vec::new();
         };
         let wanted = base + index as u32;
@@ -479,7 +493,10 @@ impl BenchRun {
                 if self.rows.len() == self.instances.len() {
                     self.running = false;
                 }
-                self.hand_out(worker, at).into_iter().collect()
+                // Its queue topped up: a Solve if it has nothing left, else one to wait.
+                let mut orders: Vec<_> = self.hand_out(worker, at).into_iter().collect();
+                orders.extend(self.hand_out(worker, at));
+                orders
             }
             FromWorker::Failed {
                 id,
@@ -496,21 +513,28 @@ impl BenchRun {
         }
     }
 
-    /// Worker `worker` answered at `at`: it is free.
+    /// Worker `worker` answered at `at`: it goes on with the puzzle waiting in its queue, if any.
     fn free(&mut self, worker: usize, at: f64) {
         if let Some(Crew {
             how: Together::SideBySide { on, last, .. },
             ..
         }) = self.crew.as_mut()
         {
-            on[worker] = None;
+            on[worker].pop_front();
+            if let Some((_, began)) = on[worker].front_mut() {
+                *began = at;
+            }
             *last = at;
         }
     }
 
     /// The next puzzle for worker `worker`, while running with puzzles side by side and some
-    /// are left.
+    /// are left: a Solve if it is free, else one to wait in its queue, so that it starts the
+    /// moment the worker answers (not once the answer has reached the page and the next puzzle
+    /// the worker). Near the end puzzles wait in no queue: the first worker free takes each,
+    /// so that no worker idles while another still has two to go.
     fn hand_out(&mut self, worker: usize, at: f64) -> Option<(usize, ToWorker)> {
+        let workers = self.workers;
         let Some(Crew {
             how: Together::SideBySide { on, next, .. },
             base,
@@ -520,10 +544,22 @@ impl BenchRun {
             return None;
         };
         let instance = self.instances.get(*next).filter(|_| self.running)?;
-        on[worker] = Some((*next, at));
+        let busy = !on[worker].is_empty();
+        if on[worker].len() > QUEUED || (busy && self.instances.len() - *next <= workers) {
+            return None;
+        }
+        on[worker].push_back((*next, at));
         let id = *base + *next as u32;
         *next += 1;
-        Some((worker, self.solve_message(id, instance)))
+        let solve = self.solve_message(id, instance);
+        Some((
+            worker,
+            if busy {
+                ToWorker::Queue(Box::new(solve))
+            } else {
+                solve
+            },
+        ))
     }
 
     /// The goal of the set's boards in board notation, as Prepare wants it.
@@ -822,6 +858,16 @@ mod tests {
             .collect()
     }
 
+    /// The ids of the Solves queued among `messages` ([`ToWorker::Queue`]), with their workers.
+    fn queued(messages: &[(usize, ToWorker)]) -> Vec<(usize, u32)> {
+        (messages.iter())
+            .filter_map(|(w, m)| match m {
+                ToWorker::Queue(solve) => Some((*w, solves(&[(*w, (**solve).clone())])[0].1)),
+                _ => None,
+            })
+            .collect()
+    }
+
     #[test]
     fn two_workers_solve_korfs_puzzles_side_by_side_each_taking_the_next_when_free() {
         let mut run = BenchRun::with_cores(2);
@@ -829,36 +875,73 @@ mod tests {
         let prepare = run.reduce(BenchAction::Toggle { at: 0.0 });
         assert_eq!(prepare, [(0, ToWorker::Prepare { goal: goal.clone() })]);
         assert_eq!(run.reduce(ready(0)), [(1, ToWorker::Prepare { goal })]);
-        // Both ready at 10 ms: each gets a puzzle of its own (ids are this run's: 1000 + index).
+        // Both ready at 10 ms: each gets a puzzle of its own (ids are this run's: 1000 + index),
+        // then one to wait in its queue.
         let first = run.reduce(ready_at(1, 10.0));
         assert_eq!(solves(&first), [(0, 1000), (1, 1001)]);
+        assert_eq!(queued(&first), [(0, 1002), (1, 1003)]);
         let length = |i: usize| "L".repeat(run.instances[i].expected as usize);
-        // Worker 1 answers first and takes the third puzzle; its row waits for the first's.
-        let (l0, l1) = (length(0), length(1));
+        // Worker 1 answers first: it goes on with its queued puzzle, and the fifth waits behind
+        // it. Its row waits for the first's.
+        let (l0, l1, l3) = (length(0), length(1), length(3));
         let next = run.reduce(solved_by(1, 30.0, 1001, &l1));
-        assert_eq!(solves(&next), [(1, 1002)]);
+        assert_eq!((solves(&next), queued(&next)), (vec![], vec![(1, 1004)]));
         assert_eq!(run.rows[0].id, 2);
         assert_eq!(run.rows[0].wall_millis, 20.0);
         // An answer to a puzzle the worker is not on changes nothing.
         assert!(run.reduce(solved_by(0, 35.0, 1001, &l1)).is_empty());
         let next = run.reduce(solved_by(0, 50.0, 1000, &l0));
-        assert_eq!(solves(&next), [(0, 1003)]);
+        assert_eq!((solves(&next), queued(&next)), (vec![], vec![(0, 1005)]));
         assert_eq!(run.rows.iter().map(|r| r.id).collect::<Vec<_>>(), [1, 2]);
         assert_eq!(run.wall_millis(), 40.0);
         assert!(
             run.summary_text()
                 .contains("Side by side in 2 workers: 40 ms")
         );
-        // Stop cancels both puzzles still being solved.
+        // A queued puzzle's time runs from the answer before it.
+        run.reduce(solved_by(1, 55.0, 1003, &l3));
+        assert_eq!(run.rows[2].wall_millis, 25.0);
+        // Stop cancels every puzzle still being solved or waiting.
         let stop = run.reduce(BenchAction::Toggle { at: 60.0 });
         assert_eq!(
             stop,
             [
-                (0, ToWorker::Cancel { id: 1003 }),
-                (1, ToWorker::Cancel { id: 1002 })
+                (0, ToWorker::Cancel { id: 1002 }),
+                (0, ToWorker::Cancel { id: 1005 }),
+                (1, ToWorker::Cancel { id: 1004 }),
+                (1, ToWorker::Cancel { id: 1006 }),
             ]
         );
         assert!(!run.running && !run.done());
+    }
+
+    #[test]
+    fn side_by_side_no_puzzle_waits_in_a_queue_near_the_end() {
+        let mut run = BenchRun::with_cores(2);
+        run.reduce(BenchAction::Toggle { at: 0.0 });
+        run.reduce(ready(0));
+        run.reduce(ready(1));
+        // Worker 1 never answers; worker 0 answers all it gets, in order.
+        let mut mine = std::collections::VecDeque::from([1000, 1002]);
+        let (mut asked, mut waited) = (Vec::new(), Vec::new());
+        while let Some(id) = mine.pop_front() {
+            let moves = "L".repeat(run.instances[id as usize - 1000].expected as usize);
+            let next = run.reduce(solved_by(0, 1.0, id, &moves));
+            asked.extend(solves(&next).into_iter().map(|(_, id)| id));
+            waited.extend(queued(&next).into_iter().map(|(_, id)| id));
+            mine.extend(
+                solves(&next)
+                    .into_iter()
+                    .chain(queued(&next))
+                    .map(|(_, id)| id),
+            );
+        }
+        // It solved all but worker 1's two. Its puzzles waited in its queue until two were
+        // left, which it was asked for once free.
+        assert_eq!(run.rows.len(), 98);
+        assert_eq!(waited, (1004..1098).collect::<Vec<_>>());
+        assert_eq!(asked, [1098, 1099]);
+        assert!(run.running);
     }
 
     #[test]
@@ -877,7 +960,14 @@ mod tests {
                 stats: None,
             },
         };
-        assert_eq!(run.reduce(failed), [(0, ToWorker::Cancel { id: 1000 })]);
+        assert_eq!(
+            run.reduce(failed),
+            [
+                (0, ToWorker::Cancel { id: 1000 }),
+                (0, ToWorker::Cancel { id: 1002 }),
+                (1, ToWorker::Cancel { id: 1003 })
+            ]
+        );
         assert_eq!(run.problem.as_deref(), Some("out of memory"));
         assert!(!run.running);
     }

@@ -13,6 +13,7 @@ use crate::search::Stats;
 use crate::solver::team::{Order, Portion, ShareEnd, ShareSearch, Team, TeamEnd};
 use crate::solver::{Algorithm, Ending, Method, Options, Report, SolveError, Solver};
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 
 /// Why a search was asked for. Echoed back with every answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,6 +62,70 @@ pub enum ToWorker {
         purpose: Purpose,
         work: ShareWork,
     },
+    /// A request to run after the running one and those queued before it, instead of replacing
+    /// it; answered as that request. The benchmark keeps each worker's next puzzle waiting, so
+    /// that a worker never idles while its answer travels to the page and the next puzzle back.
+    /// A [`ToWorker::Cancel`] drops a queued request; any other request drops them all.
+    Queue(Box<ToWorker>),
+}
+
+/// What a worker is to do next: the request that replaced the running one, then those queued
+/// ([`ToWorker::Queue`]), oldest first. Plain data, so that the worker's rules for what it hears
+/// while it searches are tested natively.
+#[derive(Debug, Default)]
+pub struct Requests {
+    next: Option<ToWorker>,
+    queued: VecDeque<ToWorker>,
+}
+
+/// What a message means for the request running (see [`Requests::hear`]).
+#[derive(Debug, PartialEq)]
+pub enum Heard {
+    /// Nothing for it: carry on.
+    Nothing,
+    /// Stop it: it is cancelled or replaced (the new request is next).
+    Stop,
+    /// Where the site's tables are (see [`ToWorker::Site`]).
+    Site(String),
+}
+
+impl Requests {
+    /// Takes in `message`, heard while request `running` ran (`None`: while nothing did).
+    pub fn hear(&mut self, message: ToWorker, running: Option<u32>) -> Heard {
+        match message {
+            ToWorker::Cancel { id } if Some(id) == running => Heard::Stop,
+            ToWorker::Cancel { id } => {
+                self.queued.retain(|r| r.id() != Some(id));
+                Heard::Nothing
+            }
+            ToWorker::Site { tables } => Heard::Site(tables),
+            ToWorker::Queue(request) => {
+                self.queued.push_back(*request);
+                Heard::Nothing
+            }
+            newer => {
+                self.queued.clear();
+                self.next = Some(newer);
+                Heard::Stop
+            }
+        }
+    }
+
+    /// The request to run now, if one is waiting.
+    pub fn take(&mut self) -> Option<ToWorker> {
+        self.next.take().or_else(|| self.queued.pop_front())
+    }
+}
+
+impl ToWorker {
+    /// The id its answers carry, for a request that has one.
+    fn id(&self) -> Option<u32> {
+        match self {
+            ToWorker::Solve { id, .. } | ToWorker::Share { id, .. } => Some(*id),
+            ToWorker::Queue(request) => request.id(),
+            ToWorker::Cancel { .. } | ToWorker::Prepare { .. } | ToWorker::Site { .. } => None,
+        }
+    }
 }
 
 /// What a [`ToWorker::Share`] asks for: a portion of the search from `board` toward `goal` (both
@@ -423,6 +488,53 @@ pub fn team_hears(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn solve_request(id: u32) -> ToWorker {
+        ToWorker::Solve {
+            id,
+            purpose: Purpose::Bench,
+            board: "1 2 3/4 5 6/7 0 8".into(),
+            goal: "blank-last".into(),
+            algorithm: Algorithm::Auto,
+            heuristic: None,
+            max_nodes: None,
+        }
+    }
+
+    fn queue(id: u32) -> ToWorker {
+        ToWorker::Queue(Box::new(solve_request(id)))
+    }
+
+    #[test]
+    fn queued_requests_wait_their_turn_and_a_cancel_or_a_new_request_drops_them() {
+        let mut requests = Requests::default();
+        // While 1 runs: 2 and 3 wait behind it, and it carries on.
+        assert_eq!(requests.hear(queue(2), Some(1)), Heard::Nothing);
+        assert_eq!(requests.hear(queue(3), Some(1)), Heard::Nothing);
+        // Cancelling a waiting one drops it; cancelling the running one stops it.
+        assert_eq!(
+            requests.hear(ToWorker::Cancel { id: 2 }, Some(1)),
+            Heard::Nothing
+        );
+        assert_eq!(
+            requests.hear(ToWorker::Cancel { id: 1 }, Some(1)),
+            Heard::Stop
+        );
+        let site = ToWorker::Site {
+            tables: "t/".into(),
+        };
+        assert_eq!(requests.hear(site, Some(1)), Heard::Site("t/".into()));
+        assert_eq!(requests.take(), Some(solve_request(3)));
+        assert_eq!(requests.take(), None);
+        // A request heard while nothing runs is next, queued or not.
+        assert_eq!(requests.hear(queue(4), None), Heard::Nothing);
+        assert_eq!(requests.take(), Some(solve_request(4)));
+        // Any other request replaces the running one and drops those waiting.
+        requests.hear(queue(6), Some(4));
+        assert_eq!(requests.hear(solve_request(5), Some(4)), Heard::Stop);
+        assert_eq!(requests.take(), Some(solve_request(5)));
+        assert_eq!(requests.take(), None);
+    }
     use crate::solver::solve;
 
     #[test]

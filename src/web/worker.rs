@@ -9,8 +9,8 @@
 use crate::heuristics::Heuristic;
 use crate::heuristics::pdb;
 use crate::play::protocol::{
-    Answer, FromWorker, Purpose, Resolved, ShareWork, Tables, TablesFrom, ToWorker, finished,
-    resolve,
+    Answer, FromWorker, Heard, Purpose, Requests, Resolved, ShareWork, Tables, TablesFrom,
+    ToWorker, finished, resolve,
 };
 use crate::puzzle::board::Board;
 use crate::puzzle::notation::parse_board;
@@ -72,8 +72,8 @@ enum Stop {
 /// What the reactor keeps between requests.
 #[derive(Default)]
 struct Worker {
-    /// The next request, when one arrived while another ran.
-    next: Option<ToWorker>,
+    /// Requests that arrived while another ran.
+    requests: Requests,
     /// A pattern-database build that was interrupted, resumed by the next request needing it.
     building: Option<pdb::Builder>,
     /// A download of the site's tables still under way when a newer request came: that request
@@ -95,18 +95,29 @@ impl Worker {
         yield_to_events().await;
         let mut stop = Ok(());
         while let Some(message) = scope.next().now_or_never() {
-            match message {
-                None => return Err(Stop::Gone),
-                Some(ToWorker::Cancel { id: c }) if Some(c) == id => stop = Err(Stop::Cancelled),
-                Some(ToWorker::Cancel { .. }) => {}
-                Some(ToWorker::Site { tables }) => super::table_cache::set_site(tables),
-                Some(newer) => {
-                    self.next = Some(newer);
-                    stop = Err(Stop::Cancelled);
-                }
+            let Some(message) = message else {
+                return Err(Stop::Gone);
+            };
+            match self.requests.hear(message, id) {
+                Heard::Nothing => {}
+                Heard::Stop => stop = Err(Stop::Cancelled),
+                Heard::Site(tables) => super::table_cache::set_site(tables),
             }
         }
         stop
+    }
+
+    /// The request to run next: one that waits, else the first the page sends (`None` once
+    /// the page is gone).
+    async fn next_request(&mut self, scope: &mut Scope) -> Option<ToWorker> {
+        loop {
+            if let Some(request) = self.requests.take() {
+                return Some(request);
+            }
+            if let Heard::Site(tables) = self.requests.hear(scope.next().await?, None) {
+                super::table_cache::set_site(tables);
+            }
+        }
     }
 
     /// The pattern databases for `goal`: already here, from the cache, or built in slices.
@@ -377,12 +388,8 @@ impl Worker {
 pub async fn solver_reactor(mut scope: Scope) {
     let mut worker = Worker::default();
     loop {
-        let input = match worker.next.take() {
-            Some(input) => input,
-            None => match scope.next().await {
-                Some(input) => input,
-                None => break, // the page went away
-            },
+        let Some(input) = worker.next_request(&mut scope).await else {
+            break; // the page went away
         };
         let done = match input {
             ToWorker::Solve {
@@ -401,11 +408,8 @@ pub async fn solver_reactor(mut scope: Scope) {
             ToWorker::Share { id, purpose, work } => {
                 worker.share(&mut scope, id, purpose, work).await
             }
-            ToWorker::Site { tables } => {
-                super::table_cache::set_site(tables);
-                Ok(())
-            }
-            ToWorker::Cancel { .. } => Ok(()), // for a search that already ended
+            // Taken in by `next_request`.
+            ToWorker::Site { .. } | ToWorker::Cancel { .. } | ToWorker::Queue(_) => Ok(()),
         };
         if let Err(Stop::Gone) = done {
             break;

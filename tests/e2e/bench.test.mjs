@@ -17,9 +17,14 @@ describe('the benchmark page', () => {
       await page.goto(`${started.server.url}${base}/bench/`);
       await page.getByText("Benchmark: Korf's puzzles").click();
       await button(page, 'Run benchmark').click();
-      // The first instance (tables built or read first) at its published length.
-      await page.waitForSelector('[data-testid=bench] tr[data-id="2"]', { timeout: 120000 });
+      // The first instances (tables built or read first) at their published lengths; with two
+      // workers side by side (this machine's cores), the third and fourth waited in their queues.
+      await page.waitForSelector('[data-testid=bench] tr[data-id="4"]', { timeout: 120000 });
       await button(page, 'Stop benchmark').click();
+      // Stop cancels the puzzles under way and those waiting: no row comes after it.
+      const rows = await page.locator('[data-testid=bench] tr[data-id]').count();
+      await page.waitForTimeout(1500);
+      assert.equal(await page.locator('[data-testid=bench] tr[data-id]').count(), rows);
       const first = await page.locator('[data-testid=bench] tr[data-id="1"]').evaluate((tr) => ({ ...tr.dataset }));
       assert.equal(first.length, first.expected);
       assert.equal(await page.getAttribute('[data-testid=bench-summary]', 'data-all-optimal'), 'true');
