@@ -200,6 +200,15 @@ impl Summary {
             _ => None,
         }
     }
+
+    /// The worker's own time for the search, in milliseconds (the rest of the wall time is
+    /// messages, and the page busy with other work).
+    pub fn search_ms(&self) -> Option<f64> {
+        match self {
+            Summary::Search { stats, .. } => Some(stats.millis),
+            _ => None,
+        }
+    }
 }
 
 /// Moves the replay's list shows in one block. A long answer (a 10×10's first has over 2,000

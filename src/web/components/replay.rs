@@ -32,6 +32,7 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
         <section class="solution" data-testid="solution" aria-label="Solution"
             data-moves={letters} data-length={n.to_string()} data-optimal={summary.optimal().to_string()}
             data-step={props.step.to_string()} data-wall-ms={summary.wall_ms().map(|w| crate::puzzle::numbers::decimals(w, 1))}
+            data-search-ms={summary.search_ms().map(|w| crate::puzzle::numbers::decimals(w, 1))}
             data-improving={summary.improving().to_string()}>
             <p class="summary">
                 <strong>{ format!("{n} moves") }</strong>{ summary.headline() }
