@@ -862,7 +862,10 @@ mod tests {
     fn queued(messages: &[(usize, ToWorker)]) -> Vec<(usize, u32)> {
         (messages.iter())
             .filter_map(|(w, m)| match m {
-                ToWorker::Queue(solve) => Some((*w, solves(&[(*w, (**solve).clone())])[0].1)),
+                ToWorker::Queue(solve) => match **solve {
+                    ToWorker::Solve { id, .. } => Some((*w, id)),
+                    _ => None,
+                },
                 _ => None,
             })
             .collect()

@@ -29,6 +29,7 @@
 use super::beam::Beam;
 use super::rows_and_columns::{Flip, ReductionError, corner_boards};
 use super::shorten::Shortening;
+use crate::heuristics::manhattan::squares_apart;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use rustc_hash::FxHashMap;
@@ -549,10 +550,7 @@ impl Work {
             .iter()
             .enumerate()
             .filter(|&(_, &t)| t != 0)
-            .map(|(s, &t)| {
-                let h = self.home[usize::from(t)];
-                ((s / w).abs_diff(h / w) + (s % w).abs_diff(h % w)) as u64
-            })
+            .map(|(s, &t)| squares_apart(s, self.home[usize::from(t)], w) as u64)
             .sum()
     }
 

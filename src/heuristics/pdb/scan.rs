@@ -13,6 +13,7 @@
 use super::grid::{Covered, Grid};
 use super::partition::{placements, rank_step, unrank};
 use super::tables::{MAX_HALF, Packed};
+use crate::heuristics::manhattan::squares_apart;
 
 /// Moving masks between the board's squares and a placement's free squares (what the
 /// processors' pext and pdep do), a byte of each at a time through two 64 KiB tables.
@@ -88,6 +89,18 @@ pub(super) struct Scan<M> {
     manhattan: [[u8; 16]; 8],
 }
 
+/// `distances(homes)[i][s]`: how far square `s` is from `homes[i]`, the goal square of the
+/// group's tile `i` (an array, for the scan's inner loop).
+fn distances(homes: &[u8]) -> [[u8; 16]; 8] {
+    let mut distances = [[0u8; 16]; 8];
+    for (row, &home) in distances.iter_mut().zip(homes) {
+        for (s, d) in row.iter_mut().enumerate() {
+            *d = squares_apart(s, usize::from(home), 4) as u8;
+        }
+    }
+    distances
+}
+
 impl<M: Covered + Eq> Scan<M> {
     pub(super) fn new(homes: &[u8], blank: usize) -> Scan<M> {
         let k = homes.len();
@@ -108,7 +121,7 @@ impl<M: Covered + Eq> Scan<M> {
             expanded: 0,
             grid: Grid::new(4),
             squeeze: Squeeze::new(),
-            manhattan: Packed::new(homes, Vec::new()).manhattan,
+            manhattan: distances(homes),
         };
         let (mut start, mut used) = (0, 0u32);
         for (i, &s) in homes.iter().enumerate() {

@@ -72,7 +72,7 @@ impl PatternDb {
             match table {
                 Table::Direct(direct) => for_each_placement(tiles.len(), n, |index| {
                     out.push(match excess {
-                        true => direct.stored_half(index),
+                        true => direct.half(index as u32),
                         false => direct.read(index as u32),
                     });
                 }),
