@@ -33,6 +33,7 @@ use crate::heuristics::manhattan::squares_apart;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
@@ -621,7 +622,7 @@ impl Line {
                     ..*tuning
                 };
                 let (cells, costs) = (&self.cells[..next], &self.costs[..next]);
-                match LineSearch::new(work, cells, costs, &step_tuning) {
+                match LineSearch::new(work, &self.region, cells, costs, &step_tuning) {
                     Ok(search) => (search, next),
                     Err(e) => return Some(Err(e)),
                 }
@@ -649,6 +650,15 @@ impl Line {
 /// A state of a line's search: the blank's square, then each tracked tile's.
 type State = [u8; MAX_TRACKED + 1];
 
+/// A 64-bit hash of the first `k` tracked tiles' and the blank's squares (up to 77 bits).
+fn pack(s: &State, k: usize) -> u64 {
+    let wide = s[..=k]
+        .iter()
+        .fold(0u128, |acc, &p| (acc << 7) | u128::from(p));
+    let (hi, lo) = ((wide >> 64) as u64, wide as u64);
+    (lo ^ hi.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xff51_afd7_ed55_8ccd)
+}
+
 /// A node of a line's search.
 struct Node {
     state: State,
@@ -669,18 +679,20 @@ struct LineSearch {
     /// Tiles tracked, and which tiles they are (by tile number).
     k: usize,
     tracked: Vec<bool>,
-    /// Weights: f = g + `wn/wd` × h; the others' distance at `on/od` beyond the next `near`
-    /// lines.
+    /// Weights: f = g + `wn/wd` × h + the others' distance in `od`ths of a move.
     wn: i64,
     wd: i64,
-    on: i64,
     od: i64,
-    near: usize,
+    /// Each tile's weighted distance from home from every square, `away[tile * n + square]`
+    /// (see [`LineSearch::distance`]), made once instead of at every move.
+    away: Vec<i32>,
     budget: u64,
     nodes: Vec<Node>,
     /// Node i's board is `boards[i * n..(i + 1) * n]`.
     boards: Vec<u8>,
-    seen: FxHashMap<u128, u32>,
+    /// The nodes by a 64-bit hash of their state (checked against the node's state: two states
+    /// with one hash are then told apart, the second one not remembered).
+    seen: FxHashMap<u64, u32>,
     open: BinaryHeap<Reverse<(i64, u32, u32)>>,
     expanded: u64,
 }
@@ -688,6 +700,7 @@ struct LineSearch {
 impl LineSearch {
     fn new(
         work: &Work,
+        region: &Region,
         cells: &[(usize, u8)],
         costs: &[LoneTile],
         tuning: &Tuning,
@@ -725,14 +738,24 @@ impl LineSearch {
         });
         let mut boards = Vec::with_capacity(room * n);
         boards.extend_from_slice(&work.at);
+        let on = i64::from(tuning.others.0).min(od);
+        let mut away = vec![0; n * n];
+        for (tile, row) in away.chunks_exact_mut(n).enumerate().skip(1) {
+            let home = work.home[tile];
+            let (hr, hc) = (home / region.w, home % region.w);
+            let line = (hr.saturating_sub(region.top)).min(hc.saturating_sub(region.left));
+            let weight = if line <= tuning.near { od } else { on };
+            for (s, d) in row.iter_mut().enumerate() {
+                *d = (weight * squares_apart(s, home, region.w) as i64) as i32;
+            }
+        }
         let mut search = LineSearch {
             k,
             tracked,
             wn: i64::from(tuning.weight.0),
             wd: i64::from(tuning.weight.1),
-            on: i64::from(tuning.others.0).min(od),
             od,
-            near: tuning.near,
+            away,
             budget,
             nodes,
             boards,
@@ -740,7 +763,7 @@ impl LineSearch {
             open: BinaryHeap::new(),
             expanded: 0,
         };
-        search.seen.insert(search.pack(&first), 0);
+        search.seen.insert(pack(&first, k), 0);
         let h0 = search.estimate(&first, cells, costs, n);
         search
             .open
@@ -748,11 +771,6 @@ impl LineSearch {
         Ok(search)
     }
 
-    fn pack(&self, s: &State) -> u128 {
-        s[..=self.k]
-            .iter()
-            .fold(0u128, |acc, &p| (acc << 7) | u128::from(p))
-    }
 
     /// The estimate: for each tracked tile away from home, its moves alone with the blank
     /// beside it, plus the blank's walk to the nearest such tile.
@@ -778,13 +796,10 @@ impl LineSearch {
     }
 
     /// A tile's distance from home from square `s`, in `od`ths of a move: tiles whose home is
-    /// in the line or the next `near` lines count fully, the rest by `on`.
-    fn distance(&self, home: &[usize], region: &Region, tile: u8, s: usize) -> i64 {
-        let w = region.w;
-        let h = home[usize::from(tile)];
-        let line = (h / w - region.top).min(h % w - region.left);
-        let weight = if line <= self.near { self.od } else { self.on };
-        weight * ((s / w).abs_diff(h / w) + (s % w).abs_diff(h % w)) as i64
+    /// in the line or the next [`Tuning::near`] lines count fully, the rest by the part
+    /// [`Tuning::others`] says.
+    fn distance(&self, n: usize, tile: u8, s: usize) -> i64 {
+        i64::from(self.away[usize::from(tile) * n + s])
     }
 
     /// f = g + weight × h + the others' weighted distance, scaled to whole numbers.
@@ -849,40 +864,46 @@ impl LineSearch {
                         next[t] = b as u8;
                     }
                 } else {
-                    others2 += self.distance(&work.home, region, tile, b)
-                        - self.distance(&work.home, region, tile, nb);
+                    others2 += self.distance(n, tile, b) - self.distance(n, tile, nb);
                 }
-                let key = self.pack(&next);
                 let g2 = i64::from(g) + 1;
-                let j = match self.seen.get(&key) {
-                    Some(&j) => {
+                let found = match self.seen.entry(pack(&next, k)) {
+                    Entry::Occupied(e) if self.nodes[*e.get() as usize].state == next => {
+                        Some(*e.get())
+                    }
+                    Entry::Occupied(_) => None,
+                    Entry::Vacant(e) => {
+                        e.insert(self.nodes.len() as u32);
+                        None
+                    }
+                };
+                let j = match found {
+                    Some(j) => {
                         let old = &self.nodes[j as usize];
                         if self.kept(i64::from(old.g), i64::from(old.others))
                             <= self.kept(g2, others2)
                         {
                             continue;
                         }
+                        let old = &mut self.nodes[j as usize];
+                        old.parent = i;
+                        old.g = g2 as u32;
+                        old.others = others2 as i32;
+                        self.boards[j as usize * n..(j as usize + 1) * n].copy_from_slice(&board);
                         j
                     }
                     None => {
-                        let j = self.nodes.len() as u32;
                         self.nodes.push(Node {
                             state: next,
                             parent: i,
-                            g: 0,
-                            others: 0,
+                            g: g2 as u32,
+                            others: others2 as i32,
                         });
                         self.boards.extend_from_slice(&board);
-                        self.seen.insert(key, j);
-                        j
+                        (self.nodes.len() - 1) as u32
                     }
                 };
-                let node = &mut self.nodes[j as usize];
-                node.parent = i;
-                node.g = g2 as u32;
-                node.others = others2 as i32;
                 let stored = &mut self.boards[j as usize * n..(j as usize + 1) * n];
-                stored.copy_from_slice(&board);
                 stored[b] = tile;
                 stored[nb] = 0;
                 let h2 = self.estimate(&next, cells, costs, n);
