@@ -13,7 +13,6 @@ use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::random::Rng;
-use rustc_hash::FxHashSet;
 
 /// What a beam search found: the moves, and the boards generated on the way.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,13 +66,20 @@ pub struct Beam {
     estimate: Vec<i32>,
     lc: Vec<i32>,
     hash: Vec<u64>,
-    seen: FxHashSet<u64>,
+    /// Boards kept lately, by hash, each in the slot its hash names (a later board takes the
+    /// slot): a few dozen levels' worth. Remembering every board kept cost a cache miss a child
+    /// and a third of the time; a board met again after that many levels is rare, and only
+    /// costs a place in the beam.
+    seen: Vec<u64>,
     /// For each level, each kept board's parent (its index in the level before) and blank.
     parents: Vec<Vec<(u32, u16)>>,
     generated: u64,
     /// A child: estimate, hash (ties broken by it: a fair coin), parent, square the blank went
     /// to, linear-conflict estimate.
     children: Vec<(i32, u64, u32, u16, i32)>,
+    /// The boards of the level being made, by hash as in `seen` but only for this level (small
+    /// enough to stay in cache): a board two parents reach is kept once.
+    level_seen: Vec<u64>,
     /// Boards generated a kept board at the last level.
     per_board: f64,
 }
@@ -123,10 +129,11 @@ impl Beam {
             estimate: Vec::new(),
             lc: Vec::new(),
             hash: Vec::new(),
-            seen: FxHashSet::default(),
+            seen: vec![0; (width.max(MIN_WIDTH) * 64).next_power_of_two().min(MAX_SEEN)],
             parents: Vec::new(),
             generated: 0,
             children: Vec::new(),
+            level_seen: vec![0; (2 * width.max(MIN_WIDTH)).next_power_of_two()],
             per_board: 4.0,
         };
         let weighted: i32 = start
@@ -153,8 +160,22 @@ impl Beam {
             .enumerate()
             .fold(0, |acc, (s, &t)| acc ^ beam.z(t, s));
         beam.hash.push(first_hash);
-        beam.seen.insert(first_hash);
+        beam.remember(first_hash);
         beam
+    }
+
+    /// The slot of a board's hash in `seen`.
+    fn slot(&self, hash: u64) -> usize {
+        (hash as usize) & (self.seen.len() - 1)
+    }
+
+    fn seen(&self, hash: u64) -> bool {
+        self.seen[self.slot(hash)] == hash
+    }
+
+    fn remember(&mut self, hash: u64) {
+        let slot = self.slot(hash);
+        self.seen[slot] = hash;
     }
 
     fn z(&self, tile: u8, square: usize) -> u64 {
@@ -213,6 +234,9 @@ impl Beam {
             let keep = self.width.min((afford as usize).max(MIN_WIDTH));
             let mut children = std::mem::take(&mut self.children);
             children.clear();
+            // The children's hashes first, those seen before left out, then the estimates of
+            // the rest: the look-ups into `seen` (cache misses) are then independent of one
+            // another and overlap (a beam's time was half theirs when each waited for the last).
             for (i, &b) in self.blank.iter().enumerate() {
                 let board = &self.tiles[i * n..(i + 1) * n];
                 let (r, c) = (b / w, b % w);
@@ -229,16 +253,27 @@ impl Beam {
                         ^ self.z(tile, b)
                         ^ self.z(0, b)
                         ^ self.z(0, to);
-                    if self.seen.contains(&child) {
-                        continue;
-                    }
-                    let delta = estimator.delta(|s| board[s], tile, to, b);
-                    let e = self.estimate[i]
-                        + delta
-                        + self.extra[usize::from(tile)]
-                            * (self.distance(tile, b) - self.distance(tile, to));
-                    children.push((e, child, i as u32, to as u16, self.lc[i] + delta));
+                    children.push((0, child, i as u32, to as u16, 0));
                 }
+            }
+            // Without a branch a child (a third of them are seen, unpredictably).
+            let mut kept = 0;
+            for k in 0..children.len() {
+                let c = children[k];
+                children[kept] = c;
+                kept += usize::from(!self.seen(c.1));
+            }
+            children.truncate(kept);
+            for child in children.iter_mut() {
+                let (i, to) = (child.2 as usize, usize::from(child.3));
+                let (board, b) = (&self.tiles[i * n..(i + 1) * n], self.blank[i]);
+                let tile = board[to];
+                let delta = estimator.delta(|s| board[s], tile, to, b);
+                child.0 = self.estimate[i]
+                    + delta
+                    + self.extra[usize::from(tile)]
+                        * (self.distance(tile, b) - self.distance(tile, to));
+                child.4 = self.lc[i] + delta;
             }
             self.generated += children.len() as u64;
             self.per_board = children.len() as f64 / self.blank.len() as f64;
@@ -246,18 +281,23 @@ impl Beam {
                 children.select_nth_unstable(keep);
                 children.truncate(keep);
             }
-            children.sort_unstable();
-            children.dedup_by_key(|c| c.1);
             let mut next_tiles = Vec::with_capacity(children.len() * n);
             let mut level = Vec::with_capacity(children.len());
-            self.blank.clear();
+            let blanks = std::mem::take(&mut self.blank);
             self.estimate.clear();
             self.lc.clear();
             self.hash.clear();
+            self.level_seen.fill(0);
+            let mask = self.level_seen.len() - 1;
             for &(e, child, i, to, plain) in &children {
-                self.seen.insert(child);
+                let slot = &mut self.level_seen[(child as usize) & mask];
+                if *slot == child {
+                    continue;
+                }
+                *slot = child;
+                self.remember(child);
                 let parent = &self.tiles[i as usize * n..(i as usize + 1) * n];
-                let from = blank_of(parent);
+                let from = blanks[i as usize];
                 next_tiles.extend_from_slice(parent);
                 let board = &mut next_tiles[level.len() * n..(level.len() + 1) * n];
                 board[from] = board[usize::from(to)];
@@ -278,9 +318,8 @@ impl Beam {
 /// The narrowest a beam gets when its budget runs low.
 const MIN_WIDTH: usize = 50;
 
-fn blank_of(board: &[u8]) -> usize {
-    board.iter().position(|&t| t == 0).unwrap_or(0)
-}
+/// Most slots of a beam's boards seen (16 MiB).
+const MAX_SEEN: usize = 1 << 21;
 
 /// The moves to board `i` of the last level: the blank's squares followed back through the
 /// parents, then named as moves from the start.
