@@ -6,8 +6,9 @@
 //! a shortest solution, instead of one line at a time.
 //!
 //! Memory is bounded by the node budget: every level keeps `width` boards and, for the path,
-//! each kept board's parent; a board seen is remembered by a 64-bit Zobrist hash (a collision
-//! can only leave a board out, never give a wrong path: moves are replayed from the start).
+//! each kept board's parent; a board seen is remembered by a 64-bit Zobrist hash in a fixed
+//! table, a few dozen levels' worth (a collision can only leave a board out, never give a wrong
+//! path: moves are replayed from the start).
 
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::Board;
@@ -129,7 +130,12 @@ impl Beam {
             estimate: Vec::new(),
             lc: Vec::new(),
             hash: Vec::new(),
-            seen: vec![0; (width.max(MIN_WIDTH) * 64).next_power_of_two().min(MAX_SEEN)],
+            seen: vec![
+                0;
+                (width.max(MIN_WIDTH) * 64)
+                    .next_power_of_two()
+                    .min(MAX_SEEN)
+            ],
             parents: Vec::new(),
             generated: 0,
             children: Vec::new(),

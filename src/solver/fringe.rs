@@ -33,8 +33,8 @@ use crate::heuristics::manhattan::squares_apart;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
 use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, VecDeque};
 
 /// The knobs of [`solve`], measured on random 6×6 to 10×10 boards (see the README).
@@ -770,7 +770,6 @@ impl LineSearch {
             .push(Reverse((search.priority(0, h0, 0), h0, 0)));
         Ok(search)
     }
-
 
     /// The estimate: for each tracked tile away from home, its moves alone with the blank
     /// beside it, plus the blank's walk to the nearest such tile.
