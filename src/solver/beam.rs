@@ -241,8 +241,7 @@ impl Beam {
             let mut children = std::mem::take(&mut self.children);
             children.clear();
             // The children's hashes first, those seen before left out, then the estimates of
-            // the rest: the look-ups into `seen` (cache misses) are then independent of one
-            // another and overlap (a beam's time was half theirs when each waited for the last).
+            // the rest: the look-ups into `seen` (cache misses) do not wait on one another.
             for (i, &b) in self.blank.iter().enumerate() {
                 let board = &self.tiles[i * n..(i + 1) * n];
                 let (r, c) = (b / w, b % w);
