@@ -918,12 +918,19 @@ mod tests {
         assert!(!run.running && !run.done());
     }
 
-    #[test]
-    fn side_by_side_no_puzzle_waits_in_a_queue_near_the_end() {
+    /// A run of Korf's 100 on two workers side by side, both ready (each with a puzzle and one
+    /// queued).
+    fn side_by_side_started() -> BenchRun {
         let mut run = BenchRun::with_cores(2);
         run.reduce(BenchAction::Toggle { at: 0.0 });
         run.reduce(ready(0));
         run.reduce(ready(1));
+        run
+    }
+
+    #[test]
+    fn side_by_side_no_puzzle_waits_in_a_queue_near_the_end() {
+        let mut run = side_by_side_started();
         // Worker 1 never answers; worker 0 answers all it gets, in order.
         let mut mine = std::collections::VecDeque::from([1000, 1002]);
         let (mut asked, mut waited) = (Vec::new(), Vec::new());
@@ -949,10 +956,7 @@ mod tests {
 
     #[test]
     fn side_by_side_a_failure_stops_the_run_and_the_other_worker() {
-        let mut run = BenchRun::with_cores(2);
-        run.reduce(BenchAction::Toggle { at: 0.0 });
-        run.reduce(ready(0));
-        run.reduce(ready(1));
+        let mut run = side_by_side_started();
         let failed = BenchAction::Worker {
             worker: 1,
             at: 5.0,

@@ -488,6 +488,7 @@ pub fn team_hears(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::solve;
 
     fn solve_request(id: u32) -> ToWorker {
         ToWorker::Solve {
@@ -535,7 +536,6 @@ mod tests {
         assert_eq!(requests.take(), Some(solve_request(5)));
         assert_eq!(requests.take(), None);
     }
-    use crate::solver::solve;
 
     #[test]
     fn a_request_resolves_with_the_browsers_budgets() {

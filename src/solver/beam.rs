@@ -288,7 +288,7 @@ impl Beam {
             }
             let mut next_tiles = Vec::with_capacity(children.len() * n);
             let mut level = Vec::with_capacity(children.len());
-            let blanks = std::mem::take(&mut self.blank);
+            let blanks = std::mem::replace(&mut self.blank, Vec::with_capacity(children.len()));
             self.estimate.clear();
             self.lc.clear();
             self.hash.clear();

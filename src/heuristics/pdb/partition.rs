@@ -168,12 +168,12 @@ pub(super) fn mirror_square(side: usize, corner: usize, square: usize) -> usize 
     }
 }
 
-/// The table index of a group's tiles on `squares`, on a board of `n` squares.
 /// The goal squares of `tiles` in `goal`.
 pub(super) fn homes(goal: &Board, tiles: &[u8]) -> Vec<u8> {
     tiles.iter().map(|&t| goal.position_of(t) as u8).collect()
 }
 
+/// The table index of a group's tiles on `squares`, on a board of `n` squares.
 pub(super) fn index_of(squares: &[u8], n: usize) -> usize {
     squares.iter().rev().fold(0, |i, &s| i * n + usize::from(s))
 }
