@@ -219,20 +219,23 @@ fn line_cost(codes: &[Code], table: Option<&[u8]>) -> u32 {
 
 /// Two moves for each line member outside a longest run already in goal order. Digits equal to
 /// the line's length mark non-members.
+///
+/// Patience sorting with the tails as a bit set (goal places are below 16): bit `p` is set when
+/// some increasing run of members ends at goal place `p`, the smallest end of a run of its
+/// length. A member at `p` takes the place of the smallest tail at or above `p` (or lengthens
+/// the longest run); the runs' count is the longest run. A non-member's digit is `len`, above
+/// every member's: it only ever takes or sets bit `len`, which is not counted, and a member
+/// taking that bit's place lengthens the longest run, as it would without it. No branch.
 fn conflicts(codes: &[Code]) -> u32 {
-    let len = codes.len() as Code;
-    // Patience sorting: tails[k] = smallest last goal place of an increasing run of length k+1.
-    let mut tails = [0 as Code; MAX_SIDE];
-    let (mut members, mut longest) = (0u32, 0usize);
-    for &p in codes.iter().filter(|&&p| p < len) {
-        members += 1;
-        let k = tails[..longest].partition_point(|&t| t < p);
-        tails[k] = p;
-        if k == longest {
-            longest += 1;
-        }
+    let len = codes.len() as u32;
+    let (mut tails, mut members) = (0u32, 0u32);
+    for &p in codes {
+        let at_or_above = tails & (u32::MAX << p);
+        tails = (tails & !(at_or_above & at_or_above.wrapping_neg())) | (1 << p);
+        members += u32::from(u32::from(p) < len);
     }
-    2 * (members - longest as u32)
+    let longest = (tails & ((1 << len) - 1)).count_ones();
+    2 * (members - longest)
 }
 
 #[cfg(test)]
@@ -247,6 +250,58 @@ mod tests {
         assert_eq!(conflicts(&[2, 1, 0, 4]), 4);
         assert_eq!(conflicts(&[3, 0, 1, 2]), 2);
         assert_eq!(conflicts(&[4, 4, 4, 4]), 0);
+    }
+
+    /// Longest increasing run of members by trying every subset: slow and plainly right.
+    fn conflicts_by_subsets(codes: &[Code]) -> u32 {
+        let len = codes.len() as Code;
+        let members: Vec<Code> = codes.iter().copied().filter(|&p| p < len).collect();
+        let longest = (0u32..1 << members.len())
+            .filter(|set| {
+                let run: Vec<Code> = (0..members.len())
+                    .filter(|i| set & (1 << i) != 0)
+                    .map(|i| members[i])
+                    .collect();
+                run.windows(2).all(|pair| pair[0] < pair[1])
+            })
+            .map(u32::count_ones)
+            .max()
+            .unwrap_or(0);
+        2 * (members.len() as u32 - longest)
+    }
+
+    #[test]
+    fn the_bit_set_patience_sort_agrees_with_trying_every_run() {
+        // Every content of lines up to 5 long, and random ones up to the longest side.
+        for len in 2..=5usize {
+            let base = len + 1;
+            for index in 0..base.pow(len as u32) {
+                let mut rest = index;
+                let codes: Vec<Code> = (0..len)
+                    .map(|_| {
+                        let c = (rest % base) as Code;
+                        rest /= base;
+                        c
+                    })
+                    .collect();
+                assert_eq!(conflicts(&codes), conflicts_by_subsets(&codes), "{codes:?}");
+            }
+        }
+        let mut rng = crate::puzzle::random::Rng::seeded(3);
+        for _ in 0..20_000 {
+            let len = 6 + (rng.next_u64() % 5) as usize;
+            // Members are distinct goal places; the rest are non-members.
+            let mut codes: Vec<Code> = (0..len as Code).collect();
+            for i in (1..len).rev() {
+                codes.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+            }
+            for c in codes.iter_mut() {
+                if rng.next_u64() % 3 == 0 {
+                    *c = len as Code;
+                }
+            }
+            assert_eq!(conflicts(&codes), conflicts_by_subsets(&codes), "{codes:?}");
+        }
     }
 
     #[test]
