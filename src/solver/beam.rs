@@ -6,9 +6,10 @@
 //! a shortest solution, instead of one line at a time.
 //!
 //! Memory is bounded by the node budget: every level keeps `width` boards and, for the path,
-//! each kept board's parent; a board seen is remembered by a 64-bit Zobrist hash in a fixed
-//! table, a few dozen levels' worth (a collision can only leave a board out, never give a wrong
-//! path: moves are replayed from the start).
+//! each kept board's parent; a board seen is remembered by half of its 64-bit Zobrist hash in
+//! a fixed table, a few dozen levels' worth (a collision can only leave a board out, never give
+//! a wrong path: moves are replayed from the start). The move back to a board's parent is never
+//! made, so never looked up.
 
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::Board;
@@ -64,6 +65,9 @@ pub struct Beam {
     /// linear-conflict estimate alone (which measures the levels still ahead) and hash.
     tiles: Vec<u8>,
     blank: Vec<usize>,
+    /// Where each board's blank was before its last move (`usize::MAX` at the start): the move
+    /// back is never made, as it leads to the board's parent.
+    back: Vec<usize>,
     estimate: Vec<i32>,
     lc: Vec<i32>,
     hash: Vec<u64>,
@@ -71,7 +75,7 @@ pub struct Beam {
     /// slot): a few dozen levels' worth. Remembering every board kept cost a cache miss a child
     /// and a third of the time; a board met again after that many levels is rare, and only
     /// costs a place in the beam.
-    seen: Vec<u64>,
+    seen: Vec<u32>,
     /// For each level, each kept board's parent (its index in the level before) and blank.
     parents: Vec<Vec<(u32, u16)>>,
     generated: u64,
@@ -127,6 +131,7 @@ impl Beam {
             max_nodes,
             tiles: start.tiles().to_vec(),
             blank: vec![start.blank()],
+            back: vec![usize::MAX],
             estimate: Vec::new(),
             lc: Vec::new(),
             hash: Vec::new(),
@@ -175,13 +180,9 @@ impl Beam {
         (hash as usize) & (self.seen.len() - 1)
     }
 
-    fn seen(&self, hash: u64) -> bool {
-        self.seen[self.slot(hash)] == hash
-    }
-
     fn remember(&mut self, hash: u64) {
         let slot = self.slot(hash);
-        self.seen[slot] = hash;
+        self.seen[slot] = fingerprint(hash);
     }
 
     fn z(&self, tile: u8, square: usize) -> u64 {
@@ -251,7 +252,7 @@ impl Beam {
                     (c > 0).then(|| b - 1),
                     (c + 1 < w).then(|| b + 1),
                 ];
-                for to in beside.into_iter().flatten() {
+                for to in beside.into_iter().flatten().filter(|&to| to != self.back[i]) {
                     let tile = board[to];
                     let child = self.hash[i]
                         ^ self.z(tile, to)
@@ -261,12 +262,14 @@ impl Beam {
                     children.push((0, child, i as u32, to as u16, 0));
                 }
             }
-            // Without a branch a child (a third of them are seen, unpredictably).
+            // Without a branch a child (a third of them are seen, unpredictably), and with the
+            // table's place and size in registers: no look-up waits on the one before.
+            let (seen, mask) = (&self.seen[..], self.seen.len() - 1);
             let mut kept = 0;
             for k in 0..children.len() {
                 let c = children[k];
                 children[kept] = c;
-                kept += usize::from(!self.seen(c.1));
+                kept += usize::from(seen[(c.1 as usize) & mask] != fingerprint(c.1));
             }
             children.truncate(kept);
             for child in children.iter_mut() {
@@ -289,6 +292,7 @@ impl Beam {
             let mut next_tiles = Vec::with_capacity(children.len() * n);
             let mut level = Vec::with_capacity(children.len());
             let blanks = std::mem::replace(&mut self.blank, Vec::with_capacity(children.len()));
+            self.back.clear();
             self.estimate.clear();
             self.lc.clear();
             self.hash.clear();
@@ -309,6 +313,7 @@ impl Beam {
                 board[usize::from(to)] = 0;
                 level.push((i, to));
                 self.blank.push(usize::from(to));
+                self.back.push(from);
                 self.estimate.push(e);
                 self.lc.push(plain);
                 self.hash.push(child);
@@ -323,8 +328,15 @@ impl Beam {
 /// The narrowest a beam gets when its budget runs low.
 const MIN_WIDTH: usize = 50;
 
-/// Most slots of a beam's boards seen (16 MiB).
+/// Most slots of a beam's boards seen (8 MiB).
 const MAX_SEEN: usize = 1 << 21;
+
+/// What a slot of `seen` holds of a hash: the half that does not name the slot. Two boards
+/// with the same slot and fingerprint are one to the beam (one in four billion), and a table
+/// half the size misses the cache less.
+fn fingerprint(hash: u64) -> u32 {
+    (hash >> 32) as u32
+}
 
 /// The moves to board `i` of the last level: the blank's squares followed back through the
 /// parents, then named as moves from the start.
