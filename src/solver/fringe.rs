@@ -1092,10 +1092,12 @@ impl FringeSearch {
 /// 10,000 (narrowed to what budget is left; see [`super::beam`]), the far 2×2 block's tiles
 /// weighing more (20 random boards: 1.582 -> 1.572 × Manhattan).
 ///
-/// A 7×7 board's odd variants are beams over the whole board too, 2,000 wide and then wider,
-/// with the far 2×2 block weighing more: the plain estimate wanders on 7×7 (2.09 × Manhattan
-/// at 2,000), the weighted one does not (1.72 ×), and one such beam beats all the variants with
-/// lines (20 random boards: 1.765 -> 1.696 × Manhattan in the default budget).
+/// A 7×7 board's variants are beams over the whole board too, each 16,000 wide narrowed to
+/// what budget is left (the first takes nearly all of it), with the tiles near the far corner
+/// weighing more: the plain estimate wanders on 7×7 (2.09 × Manhattan at 2,000), the weighted
+/// one does not (1.72 ×). Line by line search first, then a beam, spent a third of the time on
+/// lines and their shortening and lost to the beam on every board; the beam alone does better
+/// in the same time (20 random boards: 1.649 -> 1.612 × Manhattan in 7 M nodes).
 pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
     let base = Tuning::default();
     if width <= 6 && height <= 6 {
@@ -1107,17 +1109,17 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
             ..base
         };
     }
-    if k == 0 {
-        return base;
-    }
-    if width <= 7 && height <= 7 && k % 2 == 1 {
+    if width <= 7 && height <= 7 {
         return Tuning {
-            beam: [2_000, 4_000, 8_000][(k / 2).min(2)],
+            beam: 16_000,
             corner: 7,
             outer: 2,
             seed: k as u64,
             ..base
         };
+    }
+    if k == 0 {
+        return base;
     }
     // Lines placed differently: which tiles count fully, and how much the rest weigh.
     let (near, others) = [(1, (1, 2)), (2, (1, 2)), (100, (1, 1)), (0, (1, 4))][(k - 1) % 4];
@@ -1144,15 +1146,16 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
 
 /// Nodes `FringeSearch` spends unless told otherwise on a `width` × `height` board: about a
 /// second natively. A beam's board costs a fraction of a line search's node, so boards whose
-/// variants are mostly beams get more: up to 6×6 (one beam) 6 M, a beam of 5,000 then one of
-/// 10,000 narrowed to what is left (100 random 6×6 boards: 1.55 × Manhattan; 3 M gave 1.57,
-/// and 2 M 1.61, before a beam's board got 2.5 × cheaper); up to 7×7 5 M (1.67 × against 1.73
-/// with 2 M); larger boards 2 M.
+/// variants are beams get more: up to 6×6 6 M, a beam of 5,000 then one of 10,000 narrowed to
+/// what is left (100 random 6×6 boards: 1.55 × Manhattan; 3 M gave 1.57, and 2 M 1.61, before
+/// a beam's board got 2.5 × cheaper); up to 7×7 10 M, a beam of about 13,000 (20 random
+/// boards: 1.585 × Manhattan; 1.612 in 7 M, 1.67 in 5 M when lines came first); larger boards
+/// 2 M.
 pub fn default_max_nodes(width: usize, height: usize) -> u64 {
     if width <= 6 && height <= 6 {
         6_000_000
     } else if width <= 7 && height <= 7 {
-        5_000_000
+        10_000_000
     } else {
         Tuning::default().max_nodes
     }
