@@ -296,7 +296,7 @@ mod tests {
                 codes.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
             }
             for c in codes.iter_mut() {
-                if rng.next_u64() % 3 == 0 {
+                if rng.next_u64().is_multiple_of(3) {
                     *c = len as Code;
                 }
             }

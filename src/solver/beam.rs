@@ -262,7 +262,11 @@ impl Beam {
                     (c > 0).then(|| b - 1),
                     (c + 1 < w).then(|| b + 1),
                 ];
-                for to in beside.into_iter().flatten().filter(|&to| to != self.back[i]) {
+                for to in beside
+                    .into_iter()
+                    .flatten()
+                    .filter(|&to| to != self.back[i])
+                {
                     let tile = board[to];
                     let child = self.hash[i]
                         ^ self.z(tile, to)
