@@ -190,7 +190,8 @@ fn large_boards() {
 }
 
 /// Tuning runs of the line searches: `SLIDE_FRINGE=nodes,group,weight numerator,denominator,
-/// window moves,window nodes,corner[,others numerator,denominator[,beam[,near]]]`.
+/// window moves,window nodes,corner[,others numerator,denominator[,beam[,near[,outer[,keep,
+/// ways]]]]]`, on the sides of `SLIDE_BENCH_SIZES` (6, 8 and 10 by default).
 fn tune_fringe(spec: &str) {
     use slide::solver::fringe::{Tuning, shortened, solve};
     let v: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
@@ -206,13 +207,19 @@ fn tune_fringe(spec: &str) {
         },
         beam: v.get(9).map_or(0, |&b| b as usize),
         near: v.get(10).map_or(1, |&n| n as usize),
+        outer: v.get(11).map_or(2, |&o| o as usize),
+        keep: v.get(12).map_or(1, |&k| k as usize),
+        ways: v.get(13).map_or(1, |&w| w as usize),
         ..Tuning::default()
     };
+    let sides: Vec<usize> = std::env::var("SLIDE_BENCH_SIZES").map_or(vec![6, 8, 10], |v| {
+        v.split(',').map(|s| s.parse().unwrap()).collect()
+    });
     let tries: usize = std::env::var("SLIDE_BENCH_BOARDS")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(10);
-    for side in [6usize, 8, 10] {
+    for side in sides {
         let mut rng = Rng::seeded(7);
         let goal = Goal::BlankLast.board(side, side).unwrap();
         let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
