@@ -1191,7 +1191,18 @@ impl crate::search::Step for FringeSearch {
                         );
                     }
                 }
-                Some(Err(_)) => self.variant_failed(budget),
+                Some(Err(_)) => {
+                    let (w, h) = (self.start.width(), self.start.height());
+                    let t = &placing.tuning;
+                    if t.beam > 0 && w <= t.corner && h <= t.corner {
+                        // A beam over the whole board lost its way (a few boards in a hundred
+                        // on 7×7): the next variant's beam, with another tie-break, gets the
+                        // budget it left.
+                        self.stats.expanded += placing.work.expanded.max(1);
+                    } else {
+                        self.variant_failed(budget);
+                    }
+                }
             },
             Phase::Shortening(mut shortening, nodes) => {
                 let mut window = |from: &Board, to: &Board| {
