@@ -380,6 +380,28 @@ mod tests {
     use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
 
     #[test]
+    fn the_tiles_near_the_far_corner_weigh_more_by_diagonals() {
+        // In halves of their distance: 4 on the far corner, 2 on the next diagonal, 1 on the
+        // one after, none beyond; the far corner is the one opposite the goal's blank.
+        let last = Board::blank_last(4, 4).unwrap();
+        let beam = Beam::new(&last, &last, 100, 1_000, 0, 2);
+        let weights: Vec<i32> = last
+            .tiles()
+            .iter()
+            .map(|&t| beam.extra[usize::from(t)])
+            .collect();
+        assert_eq!(weights, [4, 2, 1, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+        let first = Board::blank_first(3, 4).unwrap();
+        let beam = Beam::new(&first, &first, 100, 1_000, 0, 1);
+        let weights: Vec<i32> = first
+            .tiles()
+            .iter()
+            .map(|&t| beam.extra[usize::from(t)])
+            .collect();
+        assert_eq!(weights, [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 2]);
+    }
+
+    #[test]
     fn a_beam_run_a_few_boards_at_a_time_finds_what_it_finds_at_once() {
         let mut rng = Rng::seeded(8);
         for (w, h) in [(5, 5), (6, 6), (4, 7)] {
