@@ -66,8 +66,8 @@ pub struct Tuning {
     /// Width of the beam search ([`super::beam`]) that finishes the last corner, up to 7×7
     /// (0: weighted A* on a corner up to 5×5, as `corner` says).
     pub beam: usize,
-    /// Side of the block farthest from the blank's goal whose tiles count more in the beam's
-    /// estimate (see [`super::beam::solve`]).
+    /// Diagonals from the corner farthest from the blank's goal whose tiles count more in the
+    /// beam's estimate, less and less (see [`super::beam::solve`]).
     pub outer: usize,
     /// Most boards the corner's beam may generate.
     pub beam_nodes: u64,
@@ -1089,15 +1089,17 @@ impl FringeSearch {
 ///
 /// A board no bigger than 6×6 has no line to place: its variants are beams over the whole
 /// board, 5,000 wide (which the default budget of [`default_max_nodes`] pays for) and then
-/// 10,000 (narrowed to what budget is left; see [`super::beam`]), the far 2×2 block's tiles
-/// weighing more (20 random boards: 1.582 -> 1.572 × Manhattan).
+/// 10,000 (narrowed to what budget is left; see [`super::beam`]), the tiles near the far
+/// corner weighing more (20 random boards: 1.582 -> 1.572 × Manhattan for the far 2×2 block;
+/// 100 boards: 1.549 -> 1.544 × for the diagonals that replaced it).
 ///
 /// A 7×7 board's variants are beams over the whole board too, 13,000 wide then 16,000,
-/// narrowed to what budget is left (the first takes nearly all of the default budget), with the tiles near the far corner
-/// weighing more: the plain estimate wanders on 7×7 (2.09 × Manhattan at 2,000), the weighted
-/// one does not (1.72 ×). Line by line search first, then a beam, spent a third of the time on
-/// lines and their shortening and lost to the beam on every board; the beam alone does better
-/// in the same time (20 random boards: 1.649 -> 1.612 × Manhattan in 7 M nodes).
+/// narrowed to what budget is left (the first takes nearly all of the default budget), with
+/// the tiles near the far corner weighing more: the plain estimate wanders on 7×7 (2.09 ×
+/// Manhattan at 2,000), the weighted one does not (1.72 ×). Lines first, then a beam, spent a
+/// third of the time on lines and their shortening, for answers the beam's beat; the beam
+/// alone does better in the same time (20 random boards: 1.649 -> 1.612 × Manhattan in 7 M
+/// nodes).
 pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
     let base = Tuning::default();
     if width <= 6 && height <= 6 {
@@ -1136,8 +1138,9 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
         keep,
         ways,
         corner: 6,
-        // The far block weighs more in a corner's beam too (20 random 8×8 boards: 1.857 ->
-        // 1.846 × Manhattan).
+        // The far corner weighs more in a corner's beam too (20 random 8×8 boards: 1.857 ->
+        // 1.846 × Manhattan for the far 2×2 block; 100 boards: 1.788 -> 1.781 × for the
+        // diagonals that replaced it).
         outer: 2,
         near,
         others,
