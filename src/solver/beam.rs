@@ -383,22 +383,16 @@ mod tests {
     fn the_tiles_near_the_far_corner_weigh_more_by_diagonals() {
         // In halves of their distance: 4 on the far corner, 2 on the next diagonal, 1 on the
         // one after, none beyond; the far corner is the one opposite the goal's blank.
+        let weights = |goal: &Board, outer| {
+            let beam = Beam::new(goal, goal, 100, 1_000, 0, outer);
+            let square = |&t: &u8| beam.extra[usize::from(t)];
+            goal.tiles().iter().map(square).collect::<Vec<i32>>()
+        };
         let last = Board::blank_last(4, 4).unwrap();
-        let beam = Beam::new(&last, &last, 100, 1_000, 0, 2);
-        let weights: Vec<i32> = last
-            .tiles()
-            .iter()
-            .map(|&t| beam.extra[usize::from(t)])
-            .collect();
-        assert_eq!(weights, [4, 2, 1, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+        let expected = [4, 2, 1, 0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
+        assert_eq!(weights(&last, 2), expected);
         let first = Board::blank_first(3, 4).unwrap();
-        let beam = Beam::new(&first, &first, 100, 1_000, 0, 1);
-        let weights: Vec<i32> = first
-            .tiles()
-            .iter()
-            .map(|&t| beam.extra[usize::from(t)])
-            .collect();
-        assert_eq!(weights, [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 2]);
+        assert_eq!(weights(&first, 1), [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 2]);
     }
 
     #[test]

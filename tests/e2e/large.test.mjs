@@ -93,6 +93,33 @@ describe('the 24-puzzle', () => {
   });
 });
 
+// Shuffles, asks for a solution, and gives the first two answers the panel shows (see
+// `recordAnswers`).
+async function shuffleSolveAndWaitForTwoAnswers(page) {
+  await button(page, 'Shuffle').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=solution]'));
+  await recordAnswers(page);
+  await button(page, 'Solve').click();
+  await page.waitForFunction(() => window.answers.length >= 2, null, { timeout: 30000 });
+  return page.evaluate(() => window.answers.slice(0, 2));
+}
+
+// Every answer the solution panel shows from now on, into `window.answers`: its length, the
+// page's click-to-answer time, the worker's search time, and whether it says it is still looking.
+async function recordAnswers(page) {
+  await page.evaluate(() => {
+    window.answers = [];
+    const observer = new MutationObserver(() => {
+      const s = document.querySelector('[data-testid=solution]');
+      const seen = window.answers[window.answers.length - 1];
+      if (s && (!seen || seen.length !== Number(s.dataset.length))) {
+        window.answers.push({ ms: Number(s.dataset.wallMs), search: Number(s.dataset.searchMs), length: Number(s.dataset.length), improving: s.dataset.improving });
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+}
+
 describe('the 10×10', () => {
   it('is answered at once by rows and columns, then shorter answers while the player watches, until Stop', async () => {
     const { page, errors } = await open(started.browser, `${started.server.url}/`, { width: 390, height: 844 });
@@ -102,25 +129,8 @@ describe('the 10×10', () => {
     const shorter = [];
     const lengths = [];
     for (let i = 0; i < 3; i++) {
-      await button(page, 'Shuffle').click();
-      await page.waitForFunction(() => !document.querySelector('[data-testid=solution]'));
-      // Every answer the panel shows: its length, the page's click-to-answer time, and whether it
-      // says it is still looking.
-      await page.evaluate(() => {
-        window.answers = [];
-        const observer = new MutationObserver(() => {
-          const s = document.querySelector('[data-testid=solution]');
-          const seen = window.answers[window.answers.length - 1];
-          if (s && (!seen || seen.length !== Number(s.dataset.length))) {
-            window.answers.push({ ms: Number(s.dataset.wallMs), search: Number(s.dataset.searchMs), length: Number(s.dataset.length), improving: s.dataset.improving });
-          }
-        });
-        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-      });
-      await button(page, 'Solve').click();
       // A first answer, then a shorter one, both saying a shorter one is being looked for.
-      await page.waitForFunction(() => window.answers.length >= 2, null, { timeout: 30000 });
-      const [answer, better] = await page.evaluate(() => window.answers.slice(0, 2));
+      const [answer, better] = await shuffleSolveAndWaitForTwoAnswers(page);
       assert.equal(answer.improving, 'true', 'the first answer says a shorter one is being looked for');
       assert.ok(better.length < answer.length, `${better.length} after ${answer.length}`);
       const solution = page.locator('[data-testid=solution]');
@@ -162,24 +172,9 @@ describe('the 7×7', () => {
   it('is answered by rows and columns, then by a beam over the whole board within a second or two', async () => {
     const { page, errors } = await open(started.browser, `${started.server.url}/`, { width: 1280, height: 900 });
     await page.getByLabel('Size', { exact: true }).selectOption({ label: '7×7' });
-    await button(page, 'Shuffle').click();
-    await page.waitForFunction(() => !document.querySelector('[data-testid=solution]'));
-    await page.evaluate(() => {
-      window.answers = [];
-      const observer = new MutationObserver(() => {
-        const s = document.querySelector('[data-testid=solution]');
-        const seen = window.answers[window.answers.length - 1];
-        if (s && (!seen || seen.length !== Number(s.dataset.length))) {
-          window.answers.push({ ms: Number(s.dataset.wallMs), length: Number(s.dataset.length) });
-        }
-      });
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-    });
-    await button(page, 'Solve').click();
     // Rows and columns at once, then the first beam's answer: far shorter (about 1.6 × the
     // Manhattan bound against 2.9 ×), though the beam is the first thing the search runs.
-    await page.waitForFunction(() => window.answers.length >= 2, null, { timeout: 30000 });
-    const [answer, beamed] = await page.evaluate(() => window.answers.slice(0, 2));
+    const [answer, beamed] = await shuffleSolveAndWaitForTwoAnswers(page);
     assert.ok(beamed.length * 3 < answer.length * 2, `${beamed.length} after ${answer.length}`);
     figures.seven_by_seven_first_answer_ms = answer.ms;
     figures.seven_by_seven_beam_answer_ms = beamed.ms;
