@@ -22,6 +22,8 @@ pub(crate) struct Lines {
     width: usize,
     height: usize,
     squares: usize,
+    /// Each square's row and column (no division where a move's change is measured).
+    place: Vec<(u8, u8)>,
     /// `row_code[r * squares + tile]`: the tile's goal column if its goal is in row `r`, else `width`.
     row_code: Vec<Code>,
     /// `col_code[c * squares + tile]`: the tile's goal row if its goal is in column `c`, else `height`.
@@ -51,6 +53,9 @@ impl Lines {
             width,
             height,
             squares,
+            place: (0..squares)
+                .map(|s| ((s / width) as u8, (s % width) as u8))
+                .collect(),
             row_code,
             col_code,
             row_cost: cost_table(width),
@@ -72,10 +77,11 @@ impl Lines {
     /// can change, and only the one the tile belongs to; likewise rows for a vertical move.
     #[inline]
     pub fn delta(&self, before: &impl Fn(usize) -> u8, tile: u8, from: usize, to: usize) -> i32 {
-        let w = self.width;
         let t = tile as usize;
-        if from / w == to / w {
-            let (a, b, row) = (from % w, to % w, from / w);
+        let ((from_row, a), (to_row, b)) = (self.place[from], self.place[to]);
+        let (a, b) = (usize::from(a), usize::from(b));
+        if from_row == to_row {
+            let row = usize::from(from_row);
             let leaving = self.col_code[a * self.squares + t];
             let entering = self.col_code[b * self.squares + t];
             let blank_digit = self.height as Code;
@@ -92,7 +98,7 @@ impl Lines {
                 0
             }
         } else {
-            let (a, b, col) = (from / w, to / w, from % w);
+            let (a, b, col) = (usize::from(from_row), usize::from(to_row), a);
             let leaving = self.row_code[a * self.squares + t];
             let entering = self.row_code[b * self.squares + t];
             let blank_digit = self.width as Code;
