@@ -15,6 +15,11 @@
 //! - [`play`]: one game as plain data, and links.
 //!
 //! The browser layer lives in `web` and is compiled for wasm32 only.
+//!
+//! No `unwrap` or `expect` outside tests: a panic in the browser kills the page, so every
+//! failure a user can meet is an error they are shown (tests may unwrap: a panic there is a
+//! failed test).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod heuristics;
 pub mod play;
