@@ -11,6 +11,7 @@
 //! a wrong path: moves are replayed from the start). The move back to a board's parent is never
 //! made, so never looked up.
 
+use crate::heuristics::manhattan::squares_apart;
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
@@ -60,13 +61,9 @@ pub struct Beam {
     /// `None` when the goal has no linear-conflict estimate (the search then fails at once).
     estimator: Option<Estimator>,
     zobrist: Vec<u64>,
-    /// Each tile's home square in the goal, and how many more halves of its distance count
-    /// (estimates are in half moves).
-    home: Vec<usize>,
-    extra: Vec<i32>,
-    /// `weighted[tile * n + square]`: the tile's extra weight times its distance from home on
-    /// that square, a table made once instead of four divisions a child (a 7×7 beam of 13,000
-    /// took 3 % less time, in runs side by side).
+    /// `weighted[tile * n + square]`: the tile's extra weight (see [`far_corner_weights`]) times
+    /// its distance from home on that square, a table made once instead of four divisions a
+    /// child (a 7×7 beam of 13,000 took 3 % less time, in runs side by side).
     weighted: Vec<i32>,
     width: usize,
     max_nodes: u64,
@@ -109,36 +106,25 @@ impl Beam {
         outer: usize,
     ) -> Beam {
         let estimator = Estimator::new(Heuristic::LinearConflict, goal).ok();
-        let (n, w, h) = (start.len(), start.width(), start.height());
+        let (n, w) = (start.len(), start.width());
         let mut rng = Rng::seeded(0x5eed ^ seed);
         let zobrist: Vec<u64> = (0..n * n).map(|_| rng.next_u64()).collect();
-        let (gr, gc) = (goal.blank() / w, goal.blank() % w);
-        // Past 8 diagonals the weight would swamp the estimate (and overflow).
-        let outer = outer.min(8);
+        let extra = far_corner_weights(goal, outer);
         let mut home = vec![0; n];
         for (square, &tile) in goal.tiles().iter().enumerate() {
             home[usize::from(tile)] = square;
         }
-        // Each tile's extra weight in halves: 2^`outer` on the far corner, halved a diagonal
-        // further in, until `outer` diagonals further.
-        let extra: Vec<i32> = (0..n)
-            .map(|t| {
-                let (r, c) = (home[t] / w, home[t] % w);
-                let diagonal = (h - 1 - r.abs_diff(gr)) + (w - 1 - c.abs_diff(gc));
-                if t == 0 || diagonal > outer {
-                    0
-                } else {
-                    1 << (outer - diagonal)
-                }
+        let weighted: Vec<i32> = (0..n * n)
+            .map(|k| {
+                let (tile, square) = (k / n, k % n);
+                extra[tile] * squares_apart(square, home[tile], w) as i32
             })
             .collect();
         let mut beam = Beam {
             start: start.clone(),
             estimator,
             zobrist,
-            home,
-            weighted: Vec::new(),
-            extra,
+            weighted,
             width,
             max_nodes,
             tiles: start.tiles().to_vec(),
@@ -159,17 +145,11 @@ impl Beam {
             level_seen: vec![0; (2 * width.max(MIN_WIDTH)).next_power_of_two()],
             per_board: 4.0,
         };
-        beam.weighted = (0..n * n)
-            .map(|k| {
-                let (tile, square) = ((k / n) as u8, k % n);
-                beam.extra[usize::from(tile)] * beam.distance(tile, square)
-            })
-            .collect();
         let weighted: i32 = start
             .tiles()
             .iter()
             .enumerate()
-            .map(|(s, &t)| beam.extra[usize::from(t)] * beam.distance(t, s))
+            .map(|(s, &t)| beam.weighted[usize::from(t) * n + s])
             .sum();
         let plain = beam
             .estimator
@@ -208,11 +188,6 @@ impl Beam {
 
     fn z(&self, tile: u8, square: usize) -> u64 {
         self.zobrist[usize::from(tile) * self.start.len() + square]
-    }
-
-    fn distance(&self, tile: u8, s: usize) -> i32 {
-        let (home, w) = (self.home[usize::from(tile)], self.start.width());
-        ((s / w).abs_diff(home / w) + (s % w).abs_diff(home % w)) as i32
     }
 
     /// Boards generated so far.
@@ -348,6 +323,24 @@ impl Beam {
     }
 }
 
+/// Each tile's extra weight in the estimate, in halves of its distance (estimates are in half
+/// moves): 2^`outer` on the corner farthest from `goal`'s blank, halved a diagonal further in,
+/// none past `outer` diagonals (past 8 the weight would swamp the estimate, and overflow).
+fn far_corner_weights(goal: &Board, outer: usize) -> Vec<i32> {
+    let (w, h) = (goal.width(), goal.height());
+    let (gr, gc) = (goal.blank() / w, goal.blank() % w);
+    let outer = outer.min(8);
+    let mut extra = vec![0; goal.len()];
+    for (square, &tile) in goal.tiles().iter().enumerate() {
+        let (r, c) = (square / w, square % w);
+        let diagonal = (h - 1 - r.abs_diff(gr)) + (w - 1 - c.abs_diff(gc));
+        if tile != 0 && diagonal <= outer {
+            extra[usize::from(tile)] = 1 << (outer - diagonal);
+        }
+    }
+    extra
+}
+
 /// The narrowest a beam gets when its budget runs low.
 const MIN_WIDTH: usize = 50;
 
@@ -393,8 +386,8 @@ mod tests {
         // In halves of their distance: 4 on the far corner, 2 on the next diagonal, 1 on the
         // one after, none beyond; the far corner is the one opposite the goal's blank.
         let weights = |goal: &Board, outer| {
-            let beam = Beam::new(goal, goal, 100, 1_000, 0, outer);
-            let square = |&t: &u8| beam.extra[usize::from(t)];
+            let extra = far_corner_weights(goal, outer);
+            let square = |&t: &u8| extra[usize::from(t)];
             goal.tiles().iter().map(square).collect::<Vec<i32>>()
         };
         let last = Board::blank_last(4, 4).unwrap();

@@ -195,6 +195,13 @@ pub(crate) struct Placing {
 }
 
 impl Placing {
+    /// Whether this variant set out as one beam over the whole board (no line to place; if the
+    /// beam loses its way, lines and a smaller corner follow within what budget is left).
+    fn whole_board_beam(&self) -> bool {
+        let t = &self.tuning;
+        t.beam > 0 && self.work.w <= t.corner && self.h <= t.corner
+    }
+
     pub(crate) fn new(
         start: &Board,
         goal: &Board,
@@ -1036,13 +1043,20 @@ impl FringeSearch {
         self.next += 1;
         match Placing::new(&self.start, &self.goal, &tuning) {
             Ok(placing) => self.phase = Phase::Placing(Box::new(placing), tuning.max_nodes),
-            Err(_) => self.variant_failed(tuning.max_nodes),
+            Err(_) => self.variant_failed(tuning.max_nodes, None),
         }
         None
     }
 
-    /// A variant that found no answer within its `budget`.
-    fn variant_failed(&mut self, budget: u64) {
+    /// A variant that found no answer within its `budget`; `lost_beam`, the boards it
+    /// generated, if it was a beam over the whole board.
+    fn variant_failed(&mut self, budget: u64, lost_beam: Option<u64>) {
+        if let Some(generated) = lost_beam {
+            // The beam lost its way (narrow ones do on 7×7): the next variant's beam, with
+            // another tie-break, gets the budget it left.
+            self.stats.expanded += generated.max(1);
+            return;
+        }
         if self.next > 1 {
             // Out of nodes: the budget is spent.
             self.stats.expanded += budget;
@@ -1197,16 +1211,8 @@ impl crate::search::Step for FringeSearch {
                     }
                 }
                 Some(Err(_)) => {
-                    let (w, h) = (self.start.width(), self.start.height());
-                    let t = &placing.tuning;
-                    if t.beam > 0 && w <= t.corner && h <= t.corner {
-                        // A beam over the whole board lost its way (a few boards in a hundred
-                        // on 7×7): the next variant's beam, with another tie-break, gets the
-                        // budget it left.
-                        self.stats.expanded += placing.work.expanded.max(1);
-                    } else {
-                        self.variant_failed(budget);
-                    }
+                    let lost_beam = placing.whole_board_beam().then_some(placing.work.expanded);
+                    self.variant_failed(budget, lost_beam);
                 }
             },
             Phase::Shortening(mut shortening, nodes) => {
