@@ -1052,10 +1052,13 @@ impl FringeSearch {
     /// generated, if it was a beam over the whole board.
     fn variant_failed(&mut self, budget: u64, lost_beam: Option<u64>) {
         if let Some(generated) = lost_beam {
-            // The beam lost its way (narrow ones do on 7×7): the next variant's beam, with
-            // another tie-break, gets the budget it left.
-            self.stats.expanded += generated.max(1);
-            return;
+            let spent = self.stats.expanded + generated.max(1);
+            if spent < self.max_nodes {
+                // The beam lost its way (narrow ones do on 7×7): the next variant's beam, with
+                // another tie-break, gets the budget it left. With none left, as below.
+                self.stats.expanded = spent;
+                return;
+            }
         }
         if self.next > 1 {
             // Out of nodes: the budget is spent.
