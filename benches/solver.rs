@@ -166,8 +166,13 @@ fn large_boards() {
             })
             .collect();
         for algorithm in [Algorithm::Reduction, Algorithm::Auto] {
+            // `SLIDE_BENCH_NODES` overrides the default budget (for tuning runs).
+            let max_nodes = std::env::var("SLIDE_BENCH_NODES")
+                .ok()
+                .and_then(|n| n.parse().ok());
             let options = Options {
                 algorithm,
+                max_nodes,
                 ..Options::default()
             };
             let (mut ms, mut ratio, mut expanded) = (0.0, 0.0, 0u64);
@@ -210,6 +215,10 @@ fn tune_fringe(spec: &str) {
         outer: v.get(11).map_or(2, |&o| o as usize),
         keep: v.get(12).map_or(1, |&k| k as usize),
         ways: v.get(13).map_or(1, |&w| w as usize),
+        shell: v.get(14).map_or(0, |&w| w as usize),
+        shell_weight: v.get(15).map_or(4, |&w| w as i32),
+        max_nodes: v.get(16).map_or(Tuning::default().max_nodes, |&m| m),
+        beam_nodes: v.get(16).map_or(Tuning::default().beam_nodes, |&m| m),
         ..Tuning::default()
     };
     let sides: Vec<usize> = std::env::var("SLIDE_BENCH_SIZES").map_or(vec![6, 8, 10], |v| {

@@ -70,7 +70,7 @@ fn line_by_line_search_keeps_large_boards_under_their_recorded_ceilings() {
     // before whole-board beams; 2.01, 2.09, 2.26, 2.37 before the anytime variants; rows and
     // columns alone: 2.8 to 3.3 × Manhattan). Lengths only: the searches are deterministic and
     // their budget is in nodes.
-    for (side, count, ceiling) in [(6, 6, 1.63), (7, 4, 1.67), (8, 3, 1.74), (10, 2, 1.94)] {
+    for (side, count, ceiling) in [(6, 6, 1.63), (7, 4, 1.67), (8, 3, 1.74), (10, 2, 1.79)] {
         let goal = Board::blank_last(side, side).unwrap();
         let ratio = mean_ratio(side, side, &goal, count, 99);
         assert!(ratio <= ceiling, "{side}x{side}: {ratio:.3} > {ceiling}");

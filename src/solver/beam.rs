@@ -17,11 +17,14 @@ use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::random::Rng;
 
-/// What a beam search found: the moves, and the boards generated on the way.
+/// What a beam search found: the moves, and the boards generated on the way; when it gave up,
+/// the moves to the best board it saw (least estimate; see [`Beam::placing`] for a partial
+/// beam), from which another method can finish.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Beamed {
     pub moves: Option<Vec<Move>>,
     pub generated: u64,
+    pub nearest: Vec<Move>,
 }
 
 /// Searches from `start` toward `goal` with a beam `width` boards wide, narrower when what is
@@ -93,6 +96,18 @@ pub struct Beam {
     level_seen: Vec<u64>,
     /// Boards generated a kept board at the last level.
     per_board: f64,
+    /// Whether the beam stops once every tile with an extra weight is home (see
+    /// [`Beam::placing`]) instead of at the goal.
+    partial: bool,
+    /// In a partial beam, the extra weight of a weighted tile: the weighted part of an estimate
+    /// over it is those tiles' distance, which measures the levels ahead.
+    unit: i32,
+    /// The best board yet (see [`Beam::step`]) as a key, with its level and index; and, in a
+    /// partial beam, the levels since its weighted part last went down.
+    best: (i64, usize, usize),
+    stalled: usize,
+    /// Moves the answer is expected to take a move of the estimate, in tenths (see [`PACE`]).
+    pace: u64,
 }
 
 impl Beam {
@@ -105,11 +120,71 @@ impl Beam {
         seed: u64,
         outer: usize,
     ) -> Beam {
+        Beam::paced(start, goal, width, max_nodes, seed, outer, PACE)
+    }
+
+    /// [`Beam::new`] for a board whose answer is expected to take `pace` tenths of a move a
+    /// move of its estimate (see [`PACE`]): the beam is sized so its budget lasts that long.
+    pub fn paced(
+        start: &Board,
+        goal: &Board,
+        width: usize,
+        max_nodes: u64,
+        seed: u64,
+        outer: usize,
+        pace: u64,
+    ) -> Beam {
+        let aim = Aim {
+            extra: far_corner_weights(goal, outer),
+            partial: false,
+            pace,
+        };
+        Beam::aiming(start, goal, width, max_nodes, seed, aim)
+    }
+
+    /// A beam that brings `tiles` home, each counting its distance `1 + weight / 2` times in
+    /// the estimate (the other tiles once, so that the moves bring them nearer home too where
+    /// they can). It stops at the first level where a board has them all home, or once they
+    /// have come no nearer home for [`STALL_LEVELS`] levels; either way its moves lead to the
+    /// best board seen by their distance, then linear conflicts.
+    pub fn placing(
+        start: &Board,
+        goal: &Board,
+        width: usize,
+        max_nodes: u64,
+        seed: u64,
+        tiles: &[u8],
+        weight: i32,
+    ) -> Beam {
+        let mut extra = vec![0; goal.len()];
+        for &t in tiles {
+            extra[usize::from(t)] = weight;
+        }
+        let aim = Aim {
+            extra,
+            partial: true,
+            pace: PACE,
+        };
+        Beam::aiming(start, goal, width, max_nodes, seed, aim)
+    }
+
+    fn aiming(
+        start: &Board,
+        goal: &Board,
+        width: usize,
+        max_nodes: u64,
+        seed: u64,
+        aim: Aim,
+    ) -> Beam {
+        let Aim {
+            extra,
+            partial,
+            pace,
+        } = aim;
         let estimator = Estimator::new(Heuristic::LinearConflict, goal).ok();
         let (n, w) = (start.len(), start.width());
         let mut rng = Rng::seeded(0x5eed ^ seed);
         let zobrist: Vec<u64> = (0..n * n).map(|_| rng.next_u64()).collect();
-        let extra = far_corner_weights(goal, outer);
         let mut home = vec![0; n];
         for (square, &tile) in goal.tiles().iter().enumerate() {
             home[usize::from(tile)] = square;
@@ -144,6 +219,11 @@ impl Beam {
             children: Vec::new(),
             level_seen: vec![0; (2 * width.max(MIN_WIDTH)).next_power_of_two()],
             per_board: 4.0,
+            partial,
+            unit: extra.iter().copied().max().unwrap_or(1).max(1),
+            best: (i64::MAX, 0, 0),
+            stalled: 0,
+            pace,
         };
         let weighted: i32 = start
             .tiles()
@@ -163,8 +243,13 @@ impl Beam {
         // generates 6.7 M with 3 a kept board and 1.5 × the estimate; with these, 20 random
         // 7×7 boards come 1.612 × Manhattan in 7 M where they came 1.616 ×; 2.5 boards and 1.4 ×
         // run out of budget).
+        let ahead = if partial {
+            (2 * weighted / beam.unit) as u64
+        } else {
+            plain.max(0) as u64
+        };
         beam.width = width
-            .min((max_nodes / (1 + 4 * plain.max(0) as u64)) as usize)
+            .min((max_nodes / (1 + ahead * pace * 5 / 20)) as usize)
             .max(MIN_WIDTH);
         let first_hash = start
             .tiles()
@@ -198,22 +283,61 @@ impl Beam {
     /// Searches on, level after level, until about `boards` more boards are generated; the
     /// outcome once the goal is reached or the budget spent.
     pub fn step(&mut self, boards: u64) -> Option<Beamed> {
-        let failed = |generated| {
+        let w = self.start.width();
+        let failed = |beam: &Beam| {
+            let (_, level, i) = beam.best;
             Some(Beamed {
                 moves: None,
-                generated,
+                generated: beam.generated,
+                nearest: path(&beam.start, &beam.parents[..level], i, w),
             })
         };
         let Some(estimator) = self.estimator.clone() else {
-            return failed(0);
+            return failed(self);
         };
-        let (n, w, h) = (self.start.len(), self.start.width(), self.start.height());
+        let (n, h) = (self.start.len(), self.start.height());
         let until = self.generated.saturating_add(boards);
         loop {
-            if let Some(i) = self.estimate.iter().position(|&e| e == 0) {
+            // The best board yet: by estimate, or in a partial beam by the weighted tiles'
+            // distance, then linear conflicts.
+            let partial = self.partial;
+            let key = |i: usize| match partial {
+                true => i64::from(self.estimate[i] - 2 * self.lc[i]) << 32 | i64::from(self.lc[i]),
+                false => i64::from(self.estimate[i]),
+            };
+            let level = self.parents.len();
+            match (0..self.estimate.len()).min_by_key(|&i| key(i)) {
+                Some(i) if key(i) < self.best.0 => {
+                    if key(i) >> 32 < self.best.0 >> 32 {
+                        self.stalled = 0;
+                    } else {
+                        self.stalled += 1;
+                    }
+                    self.best = (key(i), level, i);
+                }
+                _ => self.stalled += 1,
+            }
+            if self.partial && self.stalled > STALL_LEVELS {
+                let (_, level, i) = self.best;
+                return Some(Beamed {
+                    moves: Some(path(&self.start, &self.parents[..level], i, w)),
+                    generated: self.generated,
+                    nearest: Vec::new(),
+                });
+            }
+            let done = if self.partial {
+                // The best board whose weighted tiles are all home.
+                (0..self.estimate.len())
+                    .filter(|&i| self.estimate[i] == 2 * self.lc[i])
+                    .min_by_key(|&i| self.lc[i])
+            } else {
+                self.estimate.iter().position(|&e| e == 0)
+            };
+            if let Some(i) = done {
                 return Some(Beamed {
                     moves: Some(path(&self.start, &self.parents, i, w)),
                     generated: self.generated,
+                    nearest: Vec::new(),
                 });
             }
             // A level generates at most four boards a board: stop before it could pass the
@@ -221,7 +345,7 @@ impl Beam {
             if self.generated + 4 * self.blank.len() as u64 > self.max_nodes
                 || self.blank.is_empty()
             {
-                return failed(self.generated);
+                return failed(self);
             }
             if self.generated >= until {
                 return None;
@@ -230,8 +354,16 @@ impl Beam {
             // left, each generating as many boards a kept board as the last did, and the beam
             // keeps what the budget can pay for (a beam sized to the budget finishes instead of
             // failing).
-            let least = self.lc.iter().min().map_or(0, |&e| e.max(0) as u64);
-            let ahead = 1 + least * 3 / 2;
+            let least = if self.partial {
+                // Placing a line takes about three moves a move of its tiles' distance.
+                let weighted = self.estimate.iter().zip(&self.lc).map(|(e, l)| e - 2 * l);
+                weighted
+                    .min()
+                    .map_or(0, |d| (2 * d / self.unit).max(0) as u64)
+            } else {
+                self.lc.iter().min().map_or(0, |&e| e.max(0) as u64)
+            };
+            let ahead = 1 + least * (self.pace - 1) / 10;
             let afford =
                 (self.max_nodes - self.generated) as f64 / (self.per_board.max(1.0) * ahead as f64);
             let keep = self.width.min((afford as usize).max(MIN_WIDTH));
@@ -341,6 +473,24 @@ fn far_corner_weights(goal: &Board, outer: usize) -> Vec<i32> {
     extra
 }
 
+/// What a beam aims at: each tile's extra weight (in halves of its distance), whether it stops
+/// once the tiles with one are home, and the pace it is sized for.
+struct Aim {
+    extra: Vec<i32>,
+    partial: bool,
+    pace: u64,
+}
+
+/// Levels a partial beam ([`Beam::placing`]) goes on without bringing its tiles nearer home
+/// before it gives up on them: the last few tiles of a line need the others to step aside, which
+/// raises the estimate, and the beam fills with boards that move the other tiles instead (10
+/// random 8×8 boards: 10, 20, 30 and 40 levels did as well, 1.67 × Manhattan within 0.01).
+const STALL_LEVELS: usize = 20;
+
+/// Moves a beam's answer takes a move of its linear-conflict estimate, in tenths, as a beam
+/// sizes itself: 1.6 at first, 1.5 of what is left as it goes (see [`Beam::new`]).
+pub const PACE: u64 = 16;
+
 /// The narrowest a beam gets when its budget runs low.
 const MIN_WIDTH: usize = 50;
 
@@ -395,6 +545,76 @@ mod tests {
         assert_eq!(weights(&last, 2), expected);
         let first = Board::blank_first(3, 4).unwrap();
         assert_eq!(weights(&first, 1), [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 2]);
+    }
+
+    /// Runs a beam to its end.
+    fn run(mut beam: Beam) -> Beamed {
+        loop {
+            if let Some(done) = beam.step(u64::MAX) {
+                return done;
+            }
+        }
+    }
+
+    #[test]
+    fn a_placing_beam_brings_its_tiles_nearer_home_and_the_rest_too() {
+        // The top row and left column of a 7×7, as a shell of the line by line method: the
+        // beam brings them home, or nearly (it stops where it stalls), and the other tiles
+        // nearer home on the way, but does not solve the board.
+        let goal = Board::blank_last(7, 7).unwrap();
+        let mut rng = Rng::seeded(5);
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+        let shell: Vec<u8> = (0..7)
+            .chain((1..7).map(|r| r * 7))
+            .map(|s| goal.tile(s))
+            .collect();
+        let distance = |b: &Board, tiles: &[u8]| -> usize {
+            let square = |board: &Board, t: u8| board.tiles().iter().position(|&x| x == t);
+            let apart = |t: u8| squares_apart(square(b, t).unwrap(), square(&goal, t).unwrap(), 7);
+            tiles.iter().map(|&t| apart(t)).sum()
+        };
+        let all: Vec<u8> = (1..49).collect();
+        let placed = run(Beam::placing(&start, &goal, 2_000, 5_000_000, 0, &shell, 4));
+        let moves = placed.moves.expect("the beam ends within its budget");
+        let mut end = start.clone();
+        assert!(end.apply_all(&moves).is_ok());
+        assert_ne!(end, goal);
+        let (before, after) = (distance(&start, &shell), distance(&end, &shell));
+        assert!(after * 10 <= before, "the shell: {after} of {before}");
+        let (before, after) = (distance(&start, &all), distance(&end, &all));
+        assert!(after * 2 <= before, "every tile: {after} of {before}");
+    }
+
+    #[test]
+    fn a_placing_beam_stops_as_soon_as_its_tiles_are_home() {
+        // The top row is home from the start: no move is made, though the board is not solved.
+        let goal = Board::blank_last(5, 5).unwrap();
+        let start = crate::puzzle::notation::parse_board(
+            "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 0 22 23 24",
+        )
+        .unwrap();
+        let row: Vec<u8> = (1..=5).collect();
+        let placed = run(Beam::placing(&start, &goal, 100, 100_000, 0, &row, 4));
+        assert_eq!(placed.moves, Some(Vec::new()));
+    }
+
+    #[test]
+    fn a_beam_that_gives_up_leads_to_the_best_board_it_saw() {
+        // Far too few boards for a 7×7: no answer, but the moves to a board much nearer home.
+        let goal = Board::blank_last(7, 7).unwrap();
+        let start =
+            random_solvable(&goal, ScrambleOptions::default(), &mut Rng::seeded(6)).unwrap();
+        let lost = run(Beam::new(&start, &goal, 100, 20_000, 0, 2));
+        assert_eq!(lost.moves, None);
+        assert!(lost.generated <= 20_000);
+        let mut nearest = start.clone();
+        assert!(nearest.apply_all(&lost.nearest).is_ok());
+        let estimate = Estimator::new(Heuristic::LinearConflict, &goal).unwrap();
+        let (before, after) = (
+            estimate.estimate_board(&start),
+            estimate.estimate_board(&nearest),
+        );
+        assert!(after + 20 < before, "{after} after {before}");
     }
 
     #[test]

@@ -1,30 +1,40 @@
-//! Shorter answers for large boards (6×6 to 10×10 and long rectangles): the board is still
-//! finished a line at a time, like [`super::rows_and_columns`], but each line is placed by a
-//! bounded best-first search over the line's tiles *together* with the blank, not one tile at a
-//! time; the last corner is finished by a beam search over the whole corner (up to 7×7, see
-//! [`super::beam`]) or weighted A* (up to 5×5); then windows of the path are re-solved.
+//! Shorter answers for large boards (6×6 to 10×10 and long rectangles): the board is finished
+//! from the far corner in, like [`super::rows_and_columns`], then the path is shortened by
+//! windows re-solved. Up to 7×7 a beam search over the whole board does it all (see
+//! [`super::beam`]). Beyond, the unfinished rectangle's outer row and column, a *shell*, are
+//! brought home together by a beam over the whole rectangle that counts the shell's tiles more
+//! ([`Tuning::shell`]), down to a 7×7 corner finished by a whole-board beam; where a shell's
+//! beam stalls on its last tiles, line searches place them.
 //!
-//! Why: placing tiles one by one with the rest frozen makes the blank walk round each tile again
-//! and again, and the last two tiles of every line need a fixed ten-odd-move trick. A search over
-//! (blank, tiles of the line) lets tiles share the blank's trips, lets a tile already home step
-//! aside for a moment, and finds the cheap way in for the line's last tiles. Tiles outside the
-//! line are not part of a state, so a line takes thousands of nodes; but each node keeps the
-//! board its path leads to, and the other tiles' Manhattan distance counts in its priority
-//! ([`Tuning::others`]), so that the blank's trips push them home too where they can.
+//! Why shells: a beam moves every tile at once, so the moves that bring the shell home bring
+//! the other tiles nearer home too (a shell's moves come to about 1.4 × the Manhattan distance
+//! they take off). A line placed by its own search comes to 2.2 ×: the other tiles only count
+//! as a tie-break. And a whole-board beam on 8×8 or larger wanders unless very wide.
 //!
-//! The estimate guiding the search is, for each tile of the line, the exact number of moves it
-//! would need alone (breadth-first over its (tile, blank) squares in the unfinished rectangle),
-//! plus the blank's walk to the nearest tile still away from home. It is not admissible (tiles
-//! share the blank's trips), which is what we want: the search is a fast guide, not a proof.
-//! Each line is searched in steps: a few more of its tiles join the tracked set each time, and
-//! tiles already home stay tracked (free to move, but due home again).
+//! A line search is a bounded best-first search over the line's tiles *together* with the
+//! blank, not one tile at a time: placing tiles one by one with the rest frozen makes the blank
+//! walk round each tile again and again, and the last two tiles of every line need a fixed
+//! ten-odd-move trick. A search over (blank, tiles of the line) lets tiles share the blank's
+//! trips, lets a tile already home step aside for a moment, and finds the cheap way in for the
+//! line's last tiles. Tiles outside the line are not part of a state, so a line takes thousands
+//! of nodes; but each node keeps the board its path leads to, and the other tiles' Manhattan
+//! distance counts in its priority ([`Tuning::others`]), so that the blank's trips push them
+//! home too where they can.
+//!
+//! The estimate guiding a line search is, for each tile of the line, the exact number of moves
+//! it would need alone (breadth-first over its (tile, blank) squares in the unfinished
+//! rectangle), plus the blank's walk to the nearest tile still away from home. It is not
+//! admissible (tiles share the blank's trips), which is what we want: the search is a fast
+//! guide, not a proof. Each line is searched in steps: a few more of its tiles join the tracked
+//! set each time, and tiles already home stay tracked (free to move, but due home again).
 //!
 //! `FringeSearch` is anytime: rows and columns' answer first, then [`variant`]s of this method
 //! one after another, each shorter answer offered at once, until the node budget is spent.
 //!
 //! Memory stays bounded: every search stops after [`Tuning::nodes_per_search`] expansions, a
 //! beam after generating 1,000 boards per board of its width, and the method then reports an
-//! error; the caller keeps the answer it already has.
+//! error, or, in a variant with shells, rows and columns finish what is left at once; the
+//! caller keeps the answer it already has.
 
 use super::beam::Beam;
 use super::rows_and_columns::{Flip, ReductionError, corner_boards};
@@ -83,6 +93,16 @@ pub struct Tuning {
     /// about 1.5 × its Manhattan distance (20 random 8×8 boards: 1 and 2 do as well, within
     /// noise).
     pub ahead: (u32, u32),
+    /// Width of the beams that place a shell, the unfinished rectangle's outer row and column
+    /// together (0: line searches place one line at a time), and the extra weight of their
+    /// tiles in the beam's estimate, in halves of their distance (see [`Beam::placing`]). The
+    /// other tiles count too, so the moves that bring the shell home bring them nearer home:
+    /// a shell's moves come to about 1.4 × the Manhattan distance they take off, where a line
+    /// search's come to 2.2 ×. When the beam stalls on a shell's last tiles, line searches place
+    /// them (10 random 8×8 boards, 5,000 wide: 1.69, 1.65, 1.67 and 1.65 × Manhattan weighing
+    /// 2, 3, 4 and 6 halves more; 1.67 8,000 wide).
+    pub shell: usize,
+    pub shell_weight: i32,
 }
 
 impl Default for Tuning {
@@ -103,6 +123,8 @@ impl Default for Tuning {
             keep: 1,
             ways: 1,
             ahead: (3, 2),
+            shell: 0,
+            shell_weight: 4,
         }
     }
 }
@@ -135,6 +157,10 @@ const CORNER_NODES_PER_STEP: u64 = 5_000;
 /// Boards a corner's beam generates a step (a few levels: 10 to 20 ms natively on a 7×7 beam
 /// 8,000 wide, whose whole search takes about 400 ms).
 const BEAM_BOARDS_PER_STEP: u64 = 50_000;
+
+/// Moves the answer of a corner left by shells takes a move of its estimate, in tenths (see
+/// [`super::beam::PACE`]).
+const SHELLED_CORNER_PACE: u64 = 21;
 
 /// Nodes a line's search has room for from the start.
 const ROOM: u64 = 1 << 15;
@@ -192,6 +218,14 @@ pub(crate) struct Placing {
     job: Option<Box<Job>>,
     /// The corner's search under way.
     finishing: Option<Finishing>,
+    /// The shell's beam under way (see [`Tuning::shell`]), and whether it places the row, the
+    /// column.
+    shelling: Option<(Box<Beam>, bool, bool)>,
+    /// The `top` and `left` the line searches finishing the last shell's lines lead to: the
+    /// next shell's beam starts there.
+    lines_until: (usize, usize),
+    /// Whether a shell's beam spent its budget (line searches place the lines left).
+    shell_lost: bool,
 }
 
 impl Placing {
@@ -241,12 +275,55 @@ impl Placing {
             beam: tuning.beam,
             job: None,
             finishing: None,
+            shelling: None,
+            lines_until: (0, 0),
+            shell_lost: false,
         })
     }
 
     /// Places the next line, or tries to finish the corner (a beam goes on a few levels a
     /// step); the answer (or why there is none) at the end.
     pub(crate) fn step(&mut self) -> Option<Result<Fringed, ReductionError>> {
+        match self.search() {
+            Some(Err(_)) if self.tuning.shell > 0 => Some(self.reduced()),
+            done => done,
+        }
+    }
+
+    /// The answer when a variant with shells fails (its budget spent in a line's search, or
+    /// its corner's beam lost its way, on about 1 board in 10 in a tight budget): rows and
+    /// columns finish the unfinished rectangle at once, instead of the whole board.
+    fn reduced(&mut self) -> Result<Fringed, ReductionError> {
+        let (w, h, goal) = (self.work.w, self.h, self.goal.tiles());
+        let (a, b) = corner_boards(&self.work.at, goal, w, h, self.top, self.left)?;
+        let rest = super::rows_and_columns::reduce(&a, &b)?.moves;
+        Ok(self.answer(rest))
+    }
+
+    /// Makes `moves`, found on a corner's board (the same moves on the whole board).
+    fn play(&mut self, moves: &[Move]) -> Result<(), ReductionError> {
+        let (w, h) = (self.work.w, self.h);
+        for m in moves {
+            let to = m.blank_target(self.work.blank(), w, h);
+            self.work
+                .slide(to.ok_or_else(|| ReductionError("a move left the board".into()))?);
+        }
+        Ok(())
+    }
+
+    /// The moves made so far, then `rest`, as an answer on the unflipped board.
+    fn answer(&mut self, rest: Vec<Move>) -> Fringed {
+        let mut moves = std::mem::take(&mut self.work.moves);
+        moves.extend(rest);
+        let flip = self.flip;
+        Fringed {
+            moves: moves.into_iter().map(|m| flip.unflip(m)).collect(),
+            expanded: self.work.expanded,
+        }
+    }
+
+    /// [`Placing::step`], but for what a variant with shells does when it fails.
+    fn search(&mut self) -> Option<Result<Fringed, ReductionError>> {
         let (w, h, tuning) = (self.work.w, self.h, self.tuning);
         let (top, left) = (self.top, self.left);
         if h - top <= self.corner && w - left <= self.corner {
@@ -267,6 +344,13 @@ impl Placing {
                         // The beam's boards count against the budget like the line searches'
                         // nodes.
                         self.work.expanded += beamed.generated;
+                        if beamed.moves.is_none() && tuning.shell > 0 {
+                            // Lost: rows and columns finish from the best board it reached
+                            // (see `reduced`), most of its tiles home.
+                            if let Err(e) = self.play(&beamed.nearest) {
+                                return Some(Err(e));
+                            }
+                        }
                         beamed.moves.ok_or_else(lost)
                     }
                 },
@@ -282,16 +366,8 @@ impl Placing {
                 },
             };
             match finished {
-                Ok(rest) => {
-                    let mut moves = std::mem::take(&mut self.work.moves);
-                    moves.extend(rest);
-                    let flip = self.flip;
-                    return Some(Ok(Fringed {
-                        moves: moves.into_iter().map(|m| flip.unflip(m)).collect(),
-                        expanded: self.work.expanded,
-                    }));
-                }
-                Err(e) if corner == 3 => return Some(Err(e)),
+                Ok(rest) => return Some(Ok(self.answer(rest))),
+                Err(e) if corner == 3 || tuning.shell > 0 => return Some(Err(e)),
                 Err(_) if beam > 0 => {
                     // The beam lost its way: weighted A* on the corner, if it is small enough.
                     self.beam = 0;
@@ -300,6 +376,11 @@ impl Placing {
                 Err(_) => self.corner -= 1,
             }
             return None;
+        }
+        match self.shell_step() {
+            Ok(true) => return None,
+            Ok(false) => {}
+            Err(e) => return Some(Err(e)),
         }
         // One search a step (a slice of it): the next kept board, the next way.
         let ways = tuning.ways.clamp(1, LINE_WAYS.len() + 1);
@@ -355,6 +436,76 @@ impl Placing {
 }
 
 impl Placing {
+    /// A step of the shell's beam (see [`Tuning::shell`]), which places the unfinished
+    /// rectangle's outer row and column, or the one of them beyond the corner's side; false
+    /// when there is none to take: this variant has no shells, or line searches are finishing
+    /// what the last one left, or it lost its way.
+    fn shell_step(&mut self) -> Result<bool, ReductionError> {
+        let (w, h, tuning) = (self.work.w, self.h, self.tuning);
+        let (top, left) = (self.top, self.left);
+        let finishing = top < self.lines_until.0 || left < self.lines_until.1;
+        if tuning.shell == 0 || self.shell_lost || finishing || !self.rest.is_empty() {
+            return Ok(false);
+        }
+        let (mut beam, row, column) = match self.shelling.take() {
+            Some(s) => s,
+            None => {
+                let (a, b) = corner_boards(&self.work.at, self.goal.tiles(), w, h, top, left)?;
+                let (cw, ch) = (w - left, h - top);
+                let row = ch > self.corner || ch >= cw;
+                let column = cw > self.corner || cw > ch;
+                let mut tiles = Vec::new();
+                if row {
+                    tiles.extend((0..cw).map(|c| b.tile(c)));
+                }
+                if column {
+                    tiles.extend((0..ch).map(|r| b.tile(r * cw)));
+                }
+                tiles.retain(|&t| t != 0);
+                // The budget left is shared between the shells still to place and the corner,
+                // which counts one and a half (its beam is the widest); the beam narrows to
+                // its share.
+                let shells = cw.max(ch).saturating_sub(self.corner) as u64;
+                let share =
+                    (tuning.beam_nodes.saturating_sub(self.work.expanded)) * 2 / (2 * shells + 3);
+                let left_over = share.min(BEAM_NODES_PER_WIDTH * tuning.shell as u64);
+                let beam = Beam::placing(
+                    &a,
+                    &b,
+                    tuning.shell,
+                    left_over,
+                    tuning.seed,
+                    &tiles,
+                    tuning.shell_weight,
+                );
+                (Box::new(beam), row, column)
+            }
+        };
+        let Some(done) = beam.step(BEAM_BOARDS_PER_STEP) else {
+            self.shelling = Some((beam, row, column));
+            return Ok(true);
+        };
+        self.work.expanded += done.generated;
+        let Some(moves) = done.moves else {
+            // Out of budget: line searches from here on.
+            self.shell_lost = true;
+            return Ok(false);
+        };
+        self.play(&moves)?;
+        let home = |s: usize| self.work.at[s] == self.goal.tile(s);
+        let row_home = (left..w).all(|c| home(top * w + c));
+        let column_home = (top..h).all(|r| home(r * w + left));
+        if row && row_home {
+            self.top += 1;
+        }
+        if column && column_home {
+            self.left += 1;
+        }
+        // If the beam stalled, line searches finish its lines before the next shell.
+        self.lines_until = (top + usize::from(row), left + usize::from(column));
+        Ok(true)
+    }
+
     /// The next line's search: on the kept board and in the way `self.next` names (a board's
     /// index times `ways`, plus the way); `None` when that search is skipped (past half the
     /// budget only the best board's own way is searched: the variant keeps nodes for its other
@@ -417,7 +568,16 @@ impl Placing {
         if self.beam > 0 {
             let nodes = (BEAM_NODES_PER_WIDTH * self.beam as u64)
                 .min(tuning.beam_nodes.saturating_sub(self.work.expanded));
-            let beam = Beam::new(&a, &b, self.beam, nodes, tuning.seed, tuning.outer);
+            // After shells the corner's tiles are near home, so its answer takes more moves a
+            // move of its estimate than a random board's: its beam is sized for that (10 random
+            // 8×8 boards in 10 M nodes: 1.705 × Manhattan with the usual pace, one board's
+            // corner lost; 1.673 × with 2.1, 1.672 × with 2.5).
+            let pace = if tuning.shell > 0 {
+                SHELLED_CORNER_PACE
+            } else {
+                super::beam::PACE
+            };
+            let beam = Beam::paced(&a, &b, self.beam, nodes, tuning.seed, tuning.outer, pace);
             return Ok(Finishing::Beam(Box::new(beam)));
         }
         let options = if self.corner == 3 {
@@ -1087,22 +1247,14 @@ impl FringeSearch {
     }
 }
 
-/// The `k`th variant of line by line search: first the fastest (weighted A* on a 5×5 corner),
-/// then a beam over lines (see `Placing`) whose 6×6 corner's beam is as wide as the budget
-/// left pays for, then other weights of the other tiles in the line searches (each placing the
-/// lines differently) and other beams, each beam with its own tie-break. Every variant is a
-/// different answer; the search keeps the shortest.
+/// The `k`th variant of the method on a `width` × `height` board, each with its own tie-break
+/// in its beams: every variant is a different answer, and the search keeps the shortest.
 ///
-/// The beam over lines keeps 3 boards searched 3 ways up to 8×8, 2 boards 2 ways beyond: a
-/// 10×10 has twice the lines, each longer, and 3 boards or 3 ways spend half the budget on
-/// lines and leave the corner a narrow beam (20 random 10×10 boards: 1.902 × Manhattan with 2
-/// and 2, 1.923 with 3 and 2, 1.930 with 2 and 3, 1.944 with 3 and 3). In the default budget
-/// (20 random boards): 8×8 1.850 -> 1.773 × Manhattan, 10×10 1.977 -> 1.902 (7×7 unchanged,
-/// 1.696: its beams over the whole board do better). A board takes about the time it did: its
-/// line searches cost more time a node than a beam's boards, but now reserve their tables up
-/// front (paired runs of 10 boards on one core, CPU time: 8×8 10-15 % more, 10×10 0-5 % more,
-/// on a machine whose timings vary by 10 %). It mostly spends the budget, so the variants after
-/// it rarely run.
+/// Beyond 7×7, shells down to a 7×7 corner ([`Tuning::shell`]: beams 5,000 wide, the shell's
+/// tiles counting 3 ×), the corner by a beam 13,000 wide, then 16,000 in the variants after
+/// the first (each narrowed to the budget). They replaced line searches and a beam over the
+/// lines' boards, with a 6×6 corner (10 random 8×8 boards, 10 M nodes against 2 M for the line
+/// searches, about the time: 1.76 -> 1.67 × Manhattan; 100 boards in the README).
 ///
 /// A board no bigger than 6×6 has no line to place: its variants are beams over the whole
 /// board, 5,000 wide (which the default budget of [`default_max_nodes`] pays for) and then
@@ -1139,47 +1291,41 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
             ..base
         };
     }
-    if k == 0 {
-        return base;
-    }
-    // Lines placed differently: which tiles count fully, and how much the rest weigh.
-    let (near, others) = [(1, (1, 2)), (2, (1, 2)), (100, (1, 1)), (0, (1, 4))][(k - 1) % 4];
-    let (keep, ways) = match (k, width * height) {
-        (1, ..=64) => (3, 3),
-        (1, _) => (2, 2),
-        _ => (1, 1),
-    };
+    // Shells down to a 7×7 corner, finished as a 7×7 board is; the variants after the first
+    // differ by the beams' tie-break and the corner's width.
     Tuning {
-        // The beam over lines' corner: 4,000, narrowed to what the budget has left.
-        beam: [4_000, 2_000, 4_000][(k - 1).min(2)],
-        keep,
-        ways,
-        corner: 6,
-        // The far corner weighs more in a corner's beam too (20 random 8×8 boards: 1.857 ->
-        // 1.846 × Manhattan for the far 2×2 block; 100 boards: 1.788 -> 1.781 × for the
-        // diagonals that replaced it).
+        shell: 5_000,
+        shell_weight: 4,
+        corner: 7,
+        beam: if k == 0 { 13_000 } else { 16_000 },
         outer: 2,
-        near,
-        others,
         seed: k as u64,
+        // The search's budget bounds the line searches as well as the beams.
+        max_nodes: u64::MAX,
+        // Windows of 30,000 nodes shorten as much as 100,000 (10 random 8×8 boards: 1.656 ×
+        // Manhattan against 1.660), in less time and a third of the memory (a 10×10's window
+        // searches took 83 MB).
+        window: (32, 30_000),
         ..base
     }
 }
 
 /// Nodes `FringeSearch` spends unless told otherwise on a `width` × `height` board: about a
-/// second natively. A beam's board costs a fraction of a line search's node, so boards whose
-/// variants are beams get more: up to 6×6 6 M, a beam of 5,000 then one of 10,000 narrowed to
-/// what is left (100 random 6×6 boards: 1.55 × Manhattan; 3 M gave 1.57, and 2 M 1.61, before
-/// a beam's board got 2.5 × cheaper); up to 7×7 10 M, a beam of about 13,000 (20 random
-/// boards: 1.585 × Manhattan; 1.612 in 7 M, 1.67 in 5 M when lines came first); larger boards
-/// 2 M.
+/// second natively, two on 10×10. A beam's board costs a fraction of a line search's node, and
+/// every variant is beams: up to 6×6 6 M, a beam of 5,000 then one of 10,000 narrowed to what
+/// is left (100 random 6×6 boards: 1.55 × Manhattan; 3 M gave 1.57, and 2 M 1.61, before a
+/// beam's board got 2.5 × cheaper); up to 64 squares 10 M: on 7×7 a beam of about 13,000 (20
+/// random boards: 1.585 × Manhattan; 1.612 in 7 M, 1.67 in 5 M when lines came first), on 8×8
+/// a shell and a 7×7 corner (5 random boards: 1.591 × in 10 M, 1.619 in 8 M); larger boards
+/// 16 M, up to three shells (5 random 10×10 boards: 1.805 × in 14 M, 1.783 in 25 M; in 10 M
+/// the corner's beam was left too narrow and lost its way on one board in five).
 pub fn default_max_nodes(width: usize, height: usize) -> u64 {
     if width <= 6 && height <= 6 {
         6_000_000
-    } else if width <= 7 && height <= 7 {
+    } else if width * height <= 64 {
         10_000_000
     } else {
-        Tuning::default().max_nodes
+        16_000_000
     }
 }
 
