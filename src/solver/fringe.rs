@@ -291,8 +291,9 @@ impl Placing {
     }
 
     /// The answer when a variant with shells fails (its budget spent in a line's search, or
-    /// its corner's beam lost its way, on about 1 board in 10 in a tight budget): rows and
-    /// columns finish the unfinished rectangle at once, instead of the whole board.
+    /// its corner's beam lost its way: one 8×8 board of 20 in the default budget): rows and
+    /// columns finish the unfinished rectangle at once, from the best board reached, instead
+    /// of the whole board from the start.
     fn reduced(&mut self) -> Result<Fringed, ReductionError> {
         let (w, h, goal) = (self.work.w, self.h, self.goal.tiles());
         let (a, b) = corner_boards(&self.work.at, goal, w, h, self.top, self.left)?;
@@ -1253,8 +1254,8 @@ impl FringeSearch {
 /// Beyond 7×7, shells down to a 7×7 corner ([`Tuning::shell`]: beams 5,000 wide, the shell's
 /// tiles counting 3 ×), the corner by a beam 13,000 wide, then 16,000 in the variants after
 /// the first (each narrowed to the budget). They replaced line searches and a beam over the
-/// lines' boards, with a 6×6 corner (10 random 8×8 boards, 10 M nodes against 2 M for the line
-/// searches, about the time: 1.76 -> 1.67 × Manhattan; 100 boards in the README).
+/// lines' boards, with a 6×6 corner (10 random 8×8 boards, 10 M boards against 2 M nodes of
+/// line searches, in about twice the time: 1.76 -> 1.67 × Manhattan; 100 in the README).
 ///
 /// A board no bigger than 6×6 has no line to place: its variants are beams over the whole
 /// board, 5,000 wide (which the default budget of [`default_max_nodes`] pays for) and then
@@ -1298,6 +1299,10 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
         shell_weight: 4,
         corner: 7,
         beam: if k == 0 { 13_000 } else { 16_000 },
+        // The corner's far tiles weigh more over the same diagonals as a random 7×7's (30
+        // random 8×8 boards: 1.690, 1.695, 1.666 and 1.674 × Manhattan over 1, 2, 3 and 4
+        // diagonals, but 100 boards: 1.702 over 2, 1.700 over 3; 10 random 10×10 boards:
+        // 1.788 and 1.789 over 2 and 3).
         outer: 2,
         seed: k as u64,
         // The search's budget bounds the line searches as well as the beams.
