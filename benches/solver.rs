@@ -195,8 +195,9 @@ fn large_boards() {
 }
 
 /// Tuning runs of the line searches: `SLIDE_FRINGE=nodes,group,weight numerator,denominator,
-/// window moves,window nodes,corner[,others numerator,denominator[,beam[,near[,outer[,keep,
-/// ways]]]]]`, on the sides of `SLIDE_BENCH_SIZES` (6, 8 and 10 by default).
+/// window moves,window nodes,corner[,others numerator,denominator[,beam[,near[,outer[,shell[,
+/// shell weight[,max nodes]]]]]]]`, on the sides of `SLIDE_BENCH_SIZES` (6, 8 and 10 by
+/// default).
 fn tune_fringe(spec: &str) {
     use slide::solver::fringe::{Tuning, shortened, solve};
     let v: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
@@ -213,12 +214,10 @@ fn tune_fringe(spec: &str) {
         beam: v.get(9).map_or(0, |&b| b as usize),
         near: v.get(10).map_or(1, |&n| n as usize),
         outer: v.get(11).map_or(2, |&o| o as usize),
-        keep: v.get(12).map_or(1, |&k| k as usize),
-        ways: v.get(13).map_or(1, |&w| w as usize),
-        shell: v.get(14).map_or(0, |&w| w as usize),
-        shell_weight: v.get(15).map_or(4, |&w| w as i32),
-        max_nodes: v.get(16).map_or(Tuning::default().max_nodes, |&m| m),
-        beam_nodes: v.get(16).map_or(Tuning::default().beam_nodes, |&m| m),
+        shell: v.get(12).map_or(0, |&w| w as usize),
+        shell_weight: v.get(13).map_or(4, |&w| w as i32),
+        max_nodes: v.get(14).map_or(Tuning::default().max_nodes, |&m| m),
+        beam_nodes: v.get(14).map_or(Tuning::default().beam_nodes, |&m| m),
         ..Tuning::default()
     };
     let sides: Vec<usize> = std::env::var("SLIDE_BENCH_SIZES").map_or(vec![6, 8, 10], |v| {

@@ -83,16 +83,6 @@ pub struct Tuning {
     pub beam_nodes: u64,
     /// Tie-break of the beam.
     pub seed: u64,
-    /// Boards kept after each line, and ways each is searched (this tuning's own, then less
-    /// greedily, then with every other tile counting fully): 1 and 1 place the lines one way,
-    /// greedily; more make a beam over lines (see `Placing`).
-    pub keep: usize,
-    pub ways: usize,
-    /// Weight of the unfinished rectangle's Manhattan distance against the moves made, when the
-    /// boards to keep are chosen, as `(numerator, denominator)`: the corner's beam answers in
-    /// about 1.5 × its Manhattan distance (20 random 8×8 boards: 1 and 2 do as well, within
-    /// noise).
-    pub ahead: (u32, u32),
     /// Width of the beams that place a shell, the unfinished rectangle's outer row and column
     /// together (0: line searches place one line at a time), and the extra weight of their
     /// tiles in the beam's estimate, in halves of their distance (see [`Beam::placing`]). The
@@ -120,9 +110,6 @@ impl Default for Tuning {
             outer: 0,
             beam_nodes: 20_000_000,
             seed: 0,
-            keep: 1,
-            ways: 1,
-            ahead: (3, 2),
             shell: 0,
             shell_weight: 4,
         }
@@ -179,34 +166,16 @@ pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, Re
     }
 }
 
-/// [`solve`] a piece at a time: one line's search, or one try at the corner, a step (so that
-/// the browser's worker can listen between them).
-///
-/// With [`Tuning::keep`] and [`Tuning::ways`] above 1, this is a beam over lines: each board
-/// kept after a line is searched for the next line in several ways (which tiles count, how
-/// greedily), and the few children best by moves made plus [`Tuning::ahead`] × the Manhattan
-/// distance left are kept; the best one's corner is finished. Why: a line placed greedily may
-/// leave the rest worse off than one a few moves longer, and the choice is only seen a line
-/// later. The moves-plus-distance score sees it, and the searches' different ways give it
-/// boards to choose between (10 random 8×8 boards, one variant in 1.9 M nodes: 1.865 ×
-/// Manhattan placing the lines greedily, 1.775 × keeping 3 boards searched 3 ways; keeping 3
-/// and finishing each one's corner by a beam a third as wide did worse, 1.813 ×).
+/// [`solve`] a piece at a time: a few levels of a shell's beam, a slice of one line's search,
+/// or of the corner's (so that the browser's worker can listen between them).
 pub(crate) struct Placing {
     tuning: Tuning,
     flip: Flip,
     /// The goal, flipped to its blank's bottom-right corner (as the start in `work`).
     goal: Board,
-    /// The best board kept after the last line; its `expanded` counts every search of this
+    /// The board after the lines placed so far; its `expanded` counts every search of this
     /// `Placing`.
     work: Work,
-    /// The other boards kept, best first.
-    rest: Vec<Work>,
-    /// The boards this line's searches placed so far, and the next search: a kept board's index
-    /// times [`Tuning::ways`], plus the way.
-    children: Vec<Work>,
-    next: usize,
-    /// Why this line's last search that failed did.
-    failed: Option<ReductionError>,
     h: usize,
     /// The rows above and the columns left of the unfinished rectangle, all in place.
     top: usize,
@@ -264,10 +233,6 @@ impl Placing {
                 moves: Vec::new(),
                 expanded: 0,
             },
-            rest: Vec::new(),
-            children: Vec::new(),
-            next: 0,
-            failed: None,
             h,
             top: 0,
             left: 0,
@@ -383,50 +348,23 @@ impl Placing {
             Ok(false) => {}
             Err(e) => return Some(Err(e)),
         }
-        // One search a step (a slice of it): the next kept board, the next way.
-        let ways = tuning.ways.clamp(1, LINE_WAYS.len() + 1);
-        let jobs = (1 + self.rest.len()) * ways;
-        let job = match self.job.take() {
-            Some(job) => Some(job),
-            None => self.next_job(ways),
+        // A slice of the line's search a step.
+        let mut job = match self.job.take() {
+            Some(job) => job,
+            None => self.next_job(),
         };
-        if let Some(mut job) = job {
-            let Some(placed) = job
-                .line
-                .step(&mut job.child, &job.tuning, LINE_NODES_PER_STEP)
-            else {
-                self.job = Some(job);
-                return None;
-            };
-            self.work.expanded = job.child.expanded;
-            match placed {
-                Ok(()) => self.children.push(job.child),
-                Err(e) => self.failed = Some(e),
-            }
-        }
-        if self.next < jobs {
+        let Some(placed) = job
+            .line
+            .step(&mut job.child, &self.tuning, LINE_NODES_PER_STEP)
+        else {
+            self.job = Some(job);
             return None;
-        }
-        // Every kept board searched every way: the best children are kept.
-        let (an, ad) = (u64::from(tuning.ahead.0), u64::from(tuning.ahead.1.max(1)));
-        let mut children: Vec<(u64, Work)> = std::mem::take(&mut self.children)
-            .into_iter()
-            .map(|c| (ad * c.moves.len() as u64 + an * c.manhattan(), c))
-            .collect();
-        children.sort_by_key(|c| c.0);
-        children.dedup_by(|a, b| a.1.at == b.1.at);
-        let spent = self.work.expanded;
-        let mut kept = children.into_iter().map(|c| c.1).take(tuning.keep.max(1));
-        let Some(best) = kept.next() else {
-            return Some(Err(self.failed.take().unwrap_or_else(|| {
-                ReductionError("a line cannot be placed (an internal error)".into())
-            })));
         };
-        self.work = best;
-        self.work.expanded = spent;
-        self.rest = kept.collect();
-        self.next = 0;
-        self.failed = None;
+        self.work.expanded = job.child.expanded;
+        if let Err(e) = placed {
+            return Some(Err(e));
+        }
+        self.work = job.child;
         if h - top >= w - left {
             self.top += 1;
         } else {
@@ -445,7 +383,7 @@ impl Placing {
         let (w, h, tuning) = (self.work.w, self.h, self.tuning);
         let (top, left) = (self.top, self.left);
         let finishing = top < self.lines_until.0 || left < self.lines_until.1;
-        if tuning.shell == 0 || self.shell_lost || finishing || !self.rest.is_empty() {
+        if tuning.shell == 0 || self.shell_lost || finishing {
             return Ok(false);
         }
         let (mut beam, row, column) = match self.shelling.take() {
@@ -507,35 +445,11 @@ impl Placing {
         Ok(true)
     }
 
-    /// The next line's search: on the kept board and in the way `self.next` names (a board's
-    /// index times `ways`, plus the way); `None` when that search is skipped (past half the
-    /// budget only the best board's own way is searched: the variant keeps nodes for its other
-    /// lines and its corner).
-    fn next_job(&mut self, ways: usize) -> Option<Box<Job>> {
-        let (w, h, tuning) = (self.work.w, self.h, &self.tuning);
+    /// The next line's search, on the board so far.
+    fn next_job(&self) -> Box<Job> {
+        let (w, h) = (self.work.w, self.h);
         let (top, left) = (self.top, self.left);
-        let (c, way) = (self.next / ways, self.next % ways);
-        self.next += 1;
-        let spent = self.work.expanded;
-        if (c, way) != (0, 0) && spent > tuning.max_nodes / 2 {
-            return None;
-        }
-        let parent = if c == 0 {
-            &self.work
-        } else {
-            self.rest.get(c - 1)?
-        };
-        let mut child = parent.clone();
-        child.expanded = spent;
-        let line_tuning = match way.checked_sub(1).and_then(|i| LINE_WAYS.get(i)) {
-            Some(&(near, others, weight)) => Tuning {
-                near,
-                others,
-                weight,
-                ..*tuning
-            },
-            None => *tuning,
-        };
+        let child = self.work.clone();
         let region = Region {
             w,
             top,
@@ -553,12 +467,8 @@ impl Placing {
                 .map(|r| (r * w + left, g.tile(r * w + left)))
                 .collect()
         };
-        let line = Line::new(region, cells, child.at.len(), &line_tuning);
-        Some(Box::new(Job {
-            line,
-            child,
-            tuning: line_tuning,
-        }))
+        let line = Line::new(region, cells, child.at.len(), &self.tuning);
+        Box::new(Job { line, child })
     }
 
     /// The search that finishes the corner: a beam, or (up to 5×5) weighted A* with linear
@@ -603,12 +513,11 @@ impl Placing {
     }
 }
 
-/// A line's search on one kept board, in one way, under way.
+/// A line's search under way.
 struct Job {
     line: Line,
-    /// The kept board, being changed by the line's moves.
+    /// The board so far, being changed by the line's moves.
     child: Work,
-    tuning: Tuning,
 }
 
 /// The search under way on the last corner.
@@ -701,28 +610,7 @@ struct Work {
     expanded: u64,
 }
 
-/// The ways a line is searched after the tuning's own, when [`Tuning::ways`] is above 1, as
-/// `(near, others, weight)`: first the default's tiles searched less greedily (weight 3/4),
-/// then every other tile counting fully. The searches differ most by their weight: with the
-/// next line's tiles counting fully (weight 1) instead of the weight 3/4 way, 20 random 8×8
-/// boards gave 1.804 × Manhattan, with it 1.773 ×.
-const LINE_WAYS: [LineWay; 2] = [(1, (1, 2), (3, 4)), (100, (1, 1), (1, 1))];
-
-/// How a line is searched: [`Tuning::near`], [`Tuning::others`], [`Tuning::weight`].
-type LineWay = (usize, (u32, u32), (u32, u32));
-
 impl Work {
-    /// The tiles' Manhattan distance from home, all together.
-    fn manhattan(&self) -> u64 {
-        let w = self.w;
-        self.at
-            .iter()
-            .enumerate()
-            .filter(|&(_, &t)| t != 0)
-            .map(|(s, &t)| squares_apart(s, self.home[usize::from(t)], w) as u64)
-            .sum()
-    }
-
     fn blank(&self) -> usize {
         self.at.iter().position(|&t| t == 0).unwrap_or(0)
     }
@@ -1253,9 +1141,11 @@ impl FringeSearch {
 ///
 /// Beyond 7×7, shells down to a 7×7 corner ([`Tuning::shell`]: beams 5,000 wide, the shell's
 /// tiles counting 3 ×), the corner by a beam 13,000 wide, then 16,000 in the variants after
-/// the first (each narrowed to the budget). They replaced line searches and a beam over the
-/// lines' boards, with a 6×6 corner (10 random 8×8 boards, 10 M boards against 2 M nodes of
-/// line searches, in about twice the time: 1.76 -> 1.67 × Manhattan; 100 in the README).
+/// the first (each narrowed to the budget). They replaced line searches with a beam over the
+/// lines' boards (the best 3 boards kept after each line, each searched for the next line
+/// three ways: 10 random 8×8 boards, 1.865 -> 1.775 × Manhattan over lines placed greedily)
+/// and a 6×6 corner (10 random 8×8 boards, 10 M boards against 2 M nodes of line searches, in
+/// about twice the time: 1.76 -> 1.67 × Manhattan; 100 in the README).
 ///
 /// A board no bigger than 6×6 has no line to place: its variants are beams over the whole
 /// board, 5,000 wide (which the default budget of [`default_max_nodes`] pays for) and then
