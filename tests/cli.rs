@@ -407,3 +407,25 @@ fn threads_and_anytime_answers_state_what_they_prove() {
     assert!(text.contains("× the shortest"), "{text}");
     assert_bad_input(&["solve", "--threads", "0", "1,2,3/4,5,6/7,8,0"], "threads");
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_output_without_a_panic() {
+    // `slide scramble -n 100000 | head -1`: once the reader has gone, slide stops quietly with
+    // the status a shell gives a closed pipe (128 + SIGPIPE), not a panic on stderr.
+    let mut child = command()
+        .args([
+            "scramble", "--size", "4", "--count", "100000", "--seed", "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("slide runs");
+    let mut first = String::new();
+    let reader = child.stdout.take().unwrap();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(reader), &mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let tiles = first.split(|c: char| c.is_whitespace() || c == '/');
+    assert_eq!(tiles.filter(|t| !t.is_empty()).count(), 16, "{first}");
+    assert_eq!(out.status.code(), Some(141));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

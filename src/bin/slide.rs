@@ -15,6 +15,19 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
+    /// `println!` that stops quietly when the reader has gone (`slide solve … | head`): the
+    /// status a shell gives a program a closed pipe ends (128 + SIGPIPE), not a panic.
+    macro_rules! say {
+        ($($arg:tt)*) => {{
+            use std::io::Write;
+            if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+                if e.kind() == std::io::ErrorKind::BrokenPipe {
+                    std::process::exit(141);
+                }
+            }
+        }};
+    }
+
     use clap::builder::{PossibleValuesParser, TypedValueParser};
     use clap::{Args, Parser, Subcommand};
     use serde_json::json;
@@ -383,12 +396,12 @@ mod cli {
             Ok(report) => Ok(print_report(&board, &goal, &report, json)),
             Err(SolveError::Unsolvable(verdict)) => {
                 if json {
-                    println!(
+                    say!(
                         "{}",
                         json!({"solvable": false, "reason": verdict.explanation()})
                     );
                 } else {
-                    println!("{}", verdict.explanation());
+                    say!("{}", verdict.explanation());
                 }
                 Ok(1)
             }
@@ -441,30 +454,30 @@ mod cli {
             if let (Some(o), Some(e)) = (out.as_object_mut(), extra.as_object()) {
                 o.extend(e.clone());
             }
-            println!("{out}");
+            say!("{out}");
         } else {
-            println!("Board     {board}");
-            println!("Goal      {goal}");
-            println!("Method    {}", describe(m));
+            say!("Board     {board}");
+            say!("Goal      {goal}");
+            say!("Method    {}", describe(m));
             match solution {
                 Some(sol) => {
-                    println!(
+                    say!(
                         "Solution  {} move{}, {}",
                         sol.len(),
                         if sol.len() == 1 { "" } else { "s" },
                         promise(sol.optimal(), report.within)
                     );
-                    println!("Moves     {}", format_moves(sol.moves()));
+                    say!("Moves     {}", format_moves(sol.moves()));
                 }
-                None => println!("No solution: {why}"),
+                None => say!("No solution: {why}"),
             }
-            println!(
+            say!(
                 "Nodes     {} expanded, {} generated, peak frontier {}",
                 thousands(s.expanded),
                 thousands(s.generated),
                 thousands(s.peak_frontier)
             );
-            println!("Time      {:.3} ms", s.millis);
+            say!("Time      {:.3} ms", s.millis);
         }
         code
     }
@@ -698,7 +711,7 @@ mod cli {
         let board = read_board(&args.board)?;
         let goal = goal_for(&args.goal, &board)?;
         let verdict = solvability::check(&board, &goal).map_err(bad_input)?;
-        println!("{}", verdict.explanation());
+        say!("{}", verdict.explanation());
         Ok(if verdict.solvable { 0 } else { 1 })
     }
 
@@ -706,22 +719,27 @@ mod cli {
         let board = read_board(&args.board)?;
         let goal = goal_for(&args.goal, &board)?;
         if !args.json {
-            println!(
+            say!(
                 "{:<44} {:>7} {:>8} {:>12} {:>12} {:>10}",
-                "method", "length", "optimal", "expanded", "peak memory", "ms"
+                "method",
+                "length",
+                "optimal",
+                "expanded",
+                "peak memory",
+                "ms"
             );
         }
         for method in slide::solver::compare::methods(&board) {
             let row = match slide::solver::compare::row(&board, &goal, method) {
                 Ok(row) => row,
                 Err(SolveError::Unsolvable(v)) => {
-                    println!("{}", v.explanation());
+                    say!("{}", v.explanation());
                     return Ok(1);
                 }
                 Err(e) => return Err(bad_input(e)),
             };
             if args.json {
-                println!(
+                say!(
                     "{}",
                     json!({
                         "algorithm": method.algorithm.name(),
@@ -735,7 +753,7 @@ mod cli {
                     })
                 );
             } else {
-                println!(
+                say!(
                     "{:<44} {:>7} {:>8} {:>12} {:>12} {:>10.2}",
                     describe(method),
                     row.length.map_or("budget".into(), |l| l.to_string()),
@@ -771,7 +789,7 @@ mod cli {
                 )
                 .map_err(bad_input)?,
             };
-            println!("{board}");
+            say!("{board}");
         }
         Ok(0)
     }
