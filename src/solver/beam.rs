@@ -49,12 +49,7 @@ pub fn solve(
     seed: u64,
     outer: usize,
 ) -> Beamed {
-    let mut beam = Beam::new(start, goal, width, max_nodes, seed, outer);
-    loop {
-        if let Some(done) = beam.step(u64::MAX) {
-            return done;
-        }
-    }
+    Beam::new(start, goal, width, max_nodes, seed, outer).finish()
 }
 
 /// [`solve`] a few levels at a time, so that the browser's worker can listen between them: a
@@ -278,6 +273,16 @@ impl Beam {
     /// Boards generated so far.
     pub fn generated(&self) -> u64 {
         self.generated
+    }
+
+    /// Searches on to the end: the goal reached (or, for a partial beam, its tiles placed or
+    /// stalled) or the budget spent.
+    pub fn finish(mut self) -> Beamed {
+        loop {
+            if let Some(done) = self.step(u64::MAX) {
+                return done;
+            }
+        }
     }
 
     /// Searches on, level after level, until about `boards` more boards are generated; the
@@ -547,15 +552,6 @@ mod tests {
         assert_eq!(weights(&first, 1), [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 2]);
     }
 
-    /// Runs a beam to its end.
-    fn run(mut beam: Beam) -> Beamed {
-        loop {
-            if let Some(done) = beam.step(u64::MAX) {
-                return done;
-            }
-        }
-    }
-
     #[test]
     fn a_placing_beam_brings_its_tiles_nearer_home_and_the_rest_too() {
         // The top row and left column of a 7×7, as a shell of the line by line method: the
@@ -574,7 +570,7 @@ mod tests {
             tiles.iter().map(|&t| apart(t)).sum()
         };
         let all: Vec<u8> = (1..49).collect();
-        let placed = run(Beam::placing(&start, &goal, 2_000, 5_000_000, 0, &shell, 4));
+        let placed = Beam::placing(&start, &goal, 2_000, 5_000_000, 0, &shell, 4).finish();
         let moves = placed.moves.expect("the beam ends within its budget");
         let mut end = start.clone();
         assert!(end.apply_all(&moves).is_ok());
@@ -594,7 +590,7 @@ mod tests {
         )
         .unwrap();
         let row: Vec<u8> = (1..=5).collect();
-        let placed = run(Beam::placing(&start, &goal, 100, 100_000, 0, &row, 4));
+        let placed = Beam::placing(&start, &goal, 100, 100_000, 0, &row, 4).finish();
         assert_eq!(placed.moves, Some(Vec::new()));
     }
 
@@ -604,7 +600,7 @@ mod tests {
         let goal = Board::blank_last(7, 7).unwrap();
         let start =
             random_solvable(&goal, ScrambleOptions::default(), &mut Rng::seeded(6)).unwrap();
-        let lost = run(Beam::new(&start, &goal, 100, 20_000, 0, 2));
+        let lost = Beam::new(&start, &goal, 100, 20_000, 0, 2).finish();
         assert_eq!(lost.moves, None);
         assert!(lost.generated <= 20_000);
         let mut nearest = start.clone();
