@@ -214,3 +214,40 @@ fn a_goal_without_a_corner_blank_falls_back_and_keeps_to_its_budget() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn with_the_pages_budget_a_quick_variant_answers_before_the_shells() {
+    // The page goes on looking while the player watches: beyond 7×7 its first answer after rows
+    // and columns' comes from lines and a 5×5 corner, within a few hundred thousand nodes (a
+    // part of a second), not from shells, which take millions. At the command line's default
+    // budget every node goes to shells: its first better answer comes after millions.
+    let goal = Board::blank_last(10, 10).unwrap();
+    let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(2)).unwrap();
+    let second_answer = |max_nodes: Option<u64>| {
+        let options = Options {
+            algorithm: Algorithm::Fringe,
+            max_nodes,
+            ..Options::default()
+        };
+        let mut solver = Solver::new(&start, &goal, &options).unwrap();
+        let mut answers = Vec::new();
+        while answers.len() < 2 {
+            match solver.run(100_000) {
+                Progress::Better(report) => {
+                    let moves = report.solution().unwrap().moves().to_vec();
+                    assert!(reaches(&start, &goal, &moves));
+                    answers.push((moves.len(), report.stats.expanded));
+                }
+                Progress::Running(_) => {}
+                Progress::Done(report) => panic!("{max_nodes:?}: ended early: {report:?}"),
+            }
+        }
+        assert!(answers[1].0 < answers[0].0, "{max_nodes:?}: {answers:?}");
+        answers[1].1
+    };
+    let watching = slide::play::protocol::BROWSER_WATCHING_NODES;
+    let quick = second_answer(Some(watching));
+    assert!(quick < 2_000_000, "{quick} nodes");
+    let shells = second_answer(None);
+    assert!(shells > 5_000_000, "{shells} nodes");
+}

@@ -293,8 +293,9 @@ pub const BROWSER_IDA_MAX_NODES: u64 = 1_000_000_000;
 /// about a second.
 pub const BROWSER_WATCHING_NODES: u64 = 100_000_000;
 
-/// Node budget of line by line search for a hint (its first variant, about half a second on a
-/// 10×10 in the worker).
+/// Node budget of line by line search for a hint: beyond 7×7 the quick variant's answer (lines
+/// and a 5×5 corner, see [`crate::solver::fringe::quick`]: 0.3-0.8 s natively on a 10×10), on
+/// smaller boards a narrowed beam's.
 pub const BROWSER_HINT_NODES: u64 = 700_000;
 
 /// The budget a request runs with in the browser when it names none.

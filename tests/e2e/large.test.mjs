@@ -121,12 +121,13 @@ async function recordAnswers(page) {
 }
 
 describe('the 10×10', () => {
-  it('is answered at once by rows and columns, then shorter answers while the player watches, until Stop', async () => {
+  it('is answered at once by rows and columns, then by lines, then by shells while the player watches, until Stop', async () => {
     const { page, errors } = await open(started.browser, `${started.server.url}/`, { width: 390, height: 844 });
     await page.getByLabel('Size', { exact: true }).selectOption({ label: '10×10' });
     const first = [];
     const firstSearch = [];
     const shorter = [];
+    const shells = [];
     const lengths = [];
     for (let i = 0; i < 3; i++) {
       // A first answer, then a shorter one, both saying a shorter one is being looked for.
@@ -135,8 +136,14 @@ describe('the 10×10', () => {
       assert.ok(better.length < answer.length, `${better.length} after ${answer.length}`);
       const solution = page.locator('[data-testid=solution]');
       assert.match(await solution.innerText(), /looking for shorter/);
-      // The page goes on looking while the player watches; Stop keeps the best answer so far.
-      await page.waitForTimeout(3000);
+      // The page goes on looking while the player watches: the shorter answer was the quick
+      // variant's (lines, then a 5×5 corner), and the first variant with shells beats it.
+      await page.waitForFunction(() => window.answers.length >= 3, null, { timeout: 30000 });
+      const shelled = await page.evaluate(() => window.answers[2]);
+      assert.ok(shelled.length < better.length, `${shelled.length} after ${better.length}`);
+      assert.equal(shelled.improving, 'true');
+      // Stop keeps the best answer so far.
+      await page.waitForTimeout(1000);
       const before = Number(await solution.getAttribute('data-length'));
       await page.getByRole('button', { name: 'Stop looking', exact: true }).click();
       await page.waitForSelector('[data-testid=solution][data-improving=false]', { timeout: 5000 });
@@ -151,7 +158,8 @@ describe('the 10×10', () => {
       first.push(answer.ms);
       firstSearch.push(answer.search);
       shorter.push(better.ms);
-      lengths.push([answer.length, better.length, final]);
+      shells.push(shelled.ms);
+      lengths.push([answer.length, better.length, shelled.length, final]);
     }
     // In order too: the page's first 10×10 Solve is the slow one (its first answer 33-69 ms,
     // the next ones, each after a Stop, 12-29 ms).
@@ -161,7 +169,10 @@ describe('the 10×10', () => {
     figures.ten_by_ten_first_answer_search_ms_in_order = firstSearch;
     figures.ten_by_ten_first_answer_ms = first.sort((a, b) => a - b);
     figures.ten_by_ten_first_shorter_ms = shorter.sort((a, b) => a - b);
-    figures.ten_by_ten_lengths_first_shorter_after_3s = lengths;
+    figures.ten_by_ten_shells_answer_ms = shells.sort((a, b) => a - b);
+    // Rows and columns', the quick variant's, the first with shells, and the one kept at Stop
+    // (a second after it).
+    figures.ten_by_ten_lengths_quick_shells_kept = lengths;
     await shot(page, 'phone-10x10-solved');
     assert.deepEqual(errors, []);
     await page.close();
