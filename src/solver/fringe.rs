@@ -93,6 +93,9 @@ pub struct Tuning {
     /// 2, 3, 4 and 6 halves more; 1.67 8,000 wide).
     pub shell: usize,
     pub shell_weight: i32,
+    /// The corner's part of the budget when shells are placed, in halves of a shell's share:
+    /// the shells still to place share what is left with it, and it has what they leave.
+    pub corner_share: u64,
 }
 
 impl Default for Tuning {
@@ -112,6 +115,7 @@ impl Default for Tuning {
             seed: 0,
             shell: 0,
             shell_weight: 4,
+            corner_share: 3,
         }
     }
 }
@@ -401,15 +405,11 @@ impl Placing {
                     tiles.extend((0..ch).map(|r| b.tile(r * cw)));
                 }
                 tiles.retain(|&t| t != 0);
-                // The budget left is shared between the shells still to place, and the corner
-                // has what they leave; the beam narrows to its share. Since a tile far from
-                // home counts more in a beam, the shells leave the corner's tiles near home and
-                // its beam needs less: 20 random 10×10 boards came 1.748 × Manhattan with the
-                // corner counting one and a half shells, 1.724 × counting none (shells 5,000
-                // wide), 1.697 × with shells 8,000 wide, 1.686 × 12,000 wide; 8×8 1.597, 1.567
-                // and 1.552 × (1.580 × before).
+                // The budget left is shared between the shells still to place and the corner
+                // (see `Tuning::corner_share`); the beam narrows to its share.
                 let shells = cw.max(ch).saturating_sub(self.corner) as u64;
-                let share = tuning.beam_nodes.saturating_sub(self.work.expanded) / shells.max(1);
+                let share = (tuning.beam_nodes.saturating_sub(self.work.expanded)) * 2
+                    / (2 * shells + tuning.corner_share).max(1);
                 let left_over = share.min(BEAM_NODES_PER_WIDTH * tuning.shell as u64);
                 let beam = Beam::placing(
                     &a,
@@ -1153,8 +1153,9 @@ impl FringeSearch {
 /// The `k`th variant of the method on a `width` × `height` board, each with its own tie-break
 /// in its beams: every variant is a different answer, and the search keeps the shortest.
 ///
-/// Beyond 7×7, shells down to a 7×7 corner ([`Tuning::shell`]: beams 10,000 wide, narrowed to
-/// their share of the budget, the shell's tiles counting 3 ×), the corner by a beam 13,000 wide, then 16,000 in the variants after
+/// Beyond 7×7, shells down to a 7×7 corner ([`Tuning::shell`]: beams 5,000 wide, 10,000 with
+/// two shells or more, narrowed to their share of the budget, the shell's tiles counting 3 ×),
+/// the corner by a beam 13,000 wide, then 16,000 in the variants after
 /// the first (each narrowed to the budget). They replaced line searches with a beam over the
 /// lines' boards (the best 3 boards kept after each line, each searched for the next line
 /// three ways: 10 random 8×8 boards, 1.865 -> 1.775 × Manhattan over lines placed greedily)
@@ -1198,8 +1199,19 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
     }
     // Shells down to a 7×7 corner, finished as a 7×7 board is; the variants after the first
     // differ by the beams' tie-break and the corner's width.
+    //
+    // With two shells or more the corner's beam has what the shells leave, and the shells'
+    // beams are wider: since a tile far from home counts more in a beam, shells leave the
+    // corner's tiles near home and its beam needs fewer boards (20 random 10×10 boards: 1.748 ×
+    // Manhattan with the corner counting one and a half shells' shares and shells 5,000 wide,
+    // 1.724 × with the corner counting none, 1.697 × and 1.686 × with shells 8,000 and 12,000
+    // wide; `auto` over 100 boards: 1.713 -> 1.698 ×). With one shell (8×8) the corner
+    // keeps its share and the shell 5,000 wide: taking it left the corner's beam too narrow on
+    // some boards (100 random 8×8 boards: 1.588 -> 1.598 ×, the second 50 1.592 -> 1.621 ×).
+    let many = width.max(height) > 8;
     Tuning {
-        shell: 10_000,
+        shell: if many { 10_000 } else { 5_000 },
+        corner_share: if many { 0 } else { 3 },
         shell_weight: 4,
         corner: 7,
         beam: if k == 0 { 13_000 } else { 16_000 },
