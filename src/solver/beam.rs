@@ -504,14 +504,14 @@ impl Beam {
 
 /// What a tile `d` squares from home adds to a beam's estimate beyond its distance, in halves of
 /// a move as the weighted part of an estimate is: d²/4 rounded down (nothing one square away, 1
-/// two away, 4 at four, 16 at eight). A tile far
-/// from home costs more than its distance says: every square of its way needs the blank brought
-/// round in front of it, and the plain estimate lets the beam leave such tiles for last, when
-/// bringing them home undoes the rest. Squared distance as a beam's score is the finding of a
-/// contest write-up (AtCoder's AHC011, whose boards are 6×6 to 10×10); on random boards, 50
-/// each, a 7×7 beam 8,000 wide answers at 1.508 × Manhattan with it against 1.635 × without, a
-/// 6×6 beam 5,000 wide at 1.483 × against 1.567 × (d²/5 and d²/3.5 did about as well, d²/2
-/// and d²/8 worse, and rounded to whole moves the beam lost its way on 3 boards of 50).
+/// two away, 4 at four, 16 at eight). A tile far from home costs more than its distance says:
+/// every square of its way needs the blank brought round in front of it, and the plain estimate
+/// lets the beam leave such tiles for last, when bringing them home undoes the rest. Squared
+/// distance as a beam's score is the finding of a contest write-up (AtCoder's AHC011, whose
+/// boards are 6×6 to 10×10); on random boards, 50 each, a 7×7 beam 8,000 wide answers at 1.508 ×
+/// Manhattan with it against 1.635 × without, a 6×6 beam 5,000 wide at 1.483 × against 1.567 ×
+/// (d²/5 and d²/3.5 did about as well, d²/2 and d²/8 worse, and rounded to whole moves the beam
+/// lost its way on 3 boards of 50).
 fn far_term(d: i32) -> i32 {
     d * d / 4
 }

@@ -1155,8 +1155,8 @@ impl FringeSearch {
 ///
 /// Beyond 7×7, shells down to a 7×7 corner ([`Tuning::shell`]: beams 5,000 wide, 10,000 with
 /// two shells or more, narrowed to their share of the budget, the shell's tiles counting 3 ×),
-/// the corner by a beam 13,000 wide, then 16,000 in the variants after
-/// the first (each narrowed to the budget). They replaced line searches with a beam over the
+/// the corner by a beam 13,000 wide, then 16,000 in the variants after the first (each
+/// narrowed to the budget). They replaced line searches with a beam over the
 /// lines' boards (the best 3 boards kept after each line, each searched for the next line
 /// three ways: 10 random 8×8 boards, 1.865 -> 1.775 × Manhattan over lines placed greedily)
 /// and a 6×6 corner (10 random 8×8 boards, 10 M boards against 2 M nodes of line searches, in
@@ -1202,12 +1202,13 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
     //
     // With two shells or more the corner's beam has what the shells leave, and the shells'
     // beams are wider: since a tile far from home counts more in a beam, shells leave the
-    // corner's tiles near home and its beam needs fewer boards (20 random 10×10 boards: 1.748 ×
-    // Manhattan with the corner counting one and a half shells' shares and shells 5,000 wide,
-    // 1.724 × with the corner counting none, 1.697 × and 1.686 × with shells 8,000 and 12,000
-    // wide; `auto` over 100 boards: 1.713 -> 1.698 ×). With one shell (8×8) the corner
-    // keeps its share and the shell 5,000 wide: taking it left the corner's beam too narrow on
-    // some boards (100 random 8×8 boards: 1.588 -> 1.598 ×, the second 50 1.592 -> 1.621 ×).
+    // corner's tiles near home and its beam needs fewer boards (one variant, shortened, on 20
+    // random 10×10 boards: 1.748 × Manhattan with the corner counting one and a half shells'
+    // shares and shells 5,000 wide, 1.724 × with the corner counting none, 1.697 × and 1.686 ×
+    // with shells 8,000 and 12,000 wide; `auto` over 100 boards: 1.713 -> 1.698 ×). With one
+    // shell (8×8) the corner keeps its share and the shell 5,000 wide: taking it left the
+    // corner's beam too narrow on some boards (100 random 8×8 boards: 1.588 -> 1.598 ×, the
+    // second 50 1.592 -> 1.621 ×).
     let many = width.max(height) > 8;
     Tuning {
         shell: if many { 10_000 } else { 5_000 },
