@@ -1209,7 +1209,7 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
     // shell (8×8) the corner keeps its share and the shell 5,000 wide: taking it left the
     // corner's beam too narrow on some boards (100 random 8×8 boards: 1.588 -> 1.598 ×, the
     // second 50 1.592 -> 1.621 ×).
-    let many = width.max(height) > 8;
+    let many = width.max(height).saturating_sub(7) >= 2;
     Tuning {
         shell: if many { 10_000 } else { 5_000 },
         corner_share: if many { 0 } else { 3 },
@@ -1236,7 +1236,7 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
 /// searches, then a 5×5 corner by weighted A*, no beam. Far from the best (10 random boards:
 /// 8×8 1.93 × Manhattan in 0.15 s natively, 10×10 2.03 × in 0.36 s, shortened), but far shorter
 /// than rows and columns' 3.1-3.3 ×, and soon: a page shows it within a second where the first
-/// variant with shells takes three or four.
+/// variant with shells takes two or three.
 pub fn quick() -> Tuning {
     Tuning {
         corner: 5,
@@ -1256,15 +1256,15 @@ pub fn quick_first(width: usize, height: usize, max_nodes: u64) -> bool {
     (width > 7 || height > 7) && (max_nodes > 2 * default || max_nodes < default / 2)
 }
 
-/// Nodes `FringeSearch` spends unless told otherwise on a `width` × `height` board: about a
-/// second natively, two on 10×10. A beam's board costs a fraction of a line search's node, and
-/// every variant is beams: up to 6×6 6 M, a beam of 5,000 then one of 10,000 narrowed to what
-/// is left (100 random 6×6 boards: 1.55 × Manhattan; 3 M gave 1.57, and 2 M 1.61, before a
-/// beam's board got 2.5 × cheaper); up to 64 squares 10 M: on 7×7 a beam of about 13,000 (20
-/// random boards: 1.585 × Manhattan; 1.612 in 7 M, 1.67 in 5 M when lines came first), on 8×8
-/// a shell and a 7×7 corner (5 random boards: 1.591 × in 10 M, 1.619 in 8 M); larger boards
-/// 16 M, up to three shells (5 random 10×10 boards: 1.805 × in 14 M, 1.783 in 25 M; in 10 M
-/// the corner's beam was left too narrow and lost its way on one board in five).
+/// Nodes `FringeSearch` spends unless told otherwise on a `width` × `height` board: about a second
+/// natively, one and a half on 10×10. A beam's board costs a fraction of a line search's node, and
+/// every variant is beams: up to 6×6 6 M, a beam of 5,000 then one of 10,000 narrowed to what is
+/// left (100 random 6×6 boards: 1.55 × Manhattan; 3 M gave 1.57, and 2 M 1.61, before a beam's
+/// board got 2.5 × cheaper); up to 64 squares 10 M: on 7×7 a beam of about 13,000 (20 random
+/// boards: 1.585 × Manhattan; 1.612 in 7 M, 1.67 in 5 M when lines came first), on 8×8 a shell and
+/// a 7×7 corner (5 random boards: 1.591 × in 10 M, 1.619 in 8 M); larger boards 16 M, up to three
+/// shells (5 random 10×10 boards: 1.805 × in 14 M, 1.783 in 25 M; in 10 M the corner's beam was
+/// left too narrow and lost its way on one board in five).
 pub fn default_max_nodes(width: usize, height: usize) -> u64 {
     if width <= 6 && height <= 6 {
         6_000_000
