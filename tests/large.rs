@@ -63,7 +63,10 @@ fn mean_ratio(w: usize, h: usize, goal: &Board, count: usize, seed: u64) -> f64 
 
 #[test]
 fn line_by_line_search_keeps_large_boards_under_their_recorded_ceilings() {
-    // Recorded ceilings, a little above the measured means on these seeds (1.474, 1.498, 1.583,
+    // Recorded ceilings, a little above the measured means on these seeds (1.474, 1.498, 1.621,
+    // 1.695 with shells' beams counting dead pockets and going on 60 levels before a stall:
+    // these three 8×8 and two 10×10 boards a little longer, where the means over 100 random
+    // boards held on 8×8, 1.588 -> 1.586, and fell on 10×10, 1.698 -> 1.661; 1.474, 1.498, 1.583,
     // 1.690 with beams counting a tile far from home more than its distance and, beyond 8×8,
     // shells' beams up to 10,000 wide taking the budget the corner used to keep, 1.712 on 10×10
     // without the latter; 1.605, 1.641, 1.719, 1.923 with beams weighing the far corner's
@@ -73,7 +76,7 @@ fn line_by_line_search_keeps_large_boards_under_their_recorded_ceilings() {
     // before whole-board beams; 2.01, 2.09, 2.26, 2.37 before the anytime variants; rows and
     // columns alone: 2.8 to 3.3 × Manhattan). Lengths only: the searches are deterministic and
     // their budget is in nodes.
-    for (side, count, ceiling) in [(6, 6, 1.50), (7, 4, 1.52), (8, 3, 1.61), (10, 2, 1.72)] {
+    for (side, count, ceiling) in [(6, 6, 1.50), (7, 4, 1.52), (8, 3, 1.64), (10, 2, 1.72)] {
         let goal = Board::blank_last(side, side).unwrap();
         let ratio = mean_ratio(side, side, &goal, count, 99);
         assert!(ratio <= ceiling, "{side}x{side}: {ratio:.3} > {ceiling}");
