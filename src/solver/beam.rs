@@ -656,9 +656,10 @@ struct Aim {
 /// before it gives up on them: the last few tiles of a line need the others to step aside, which
 /// raises the estimate, and the beam fills with boards that move the other tiles instead. With
 /// [`DEAD_POCKET`]s counted, a beam that goes on longer places more of its tiles itself (100
-/// random 10×10 boards: 1.674 × Manhattan after 40 levels, 1.661 × after 60; 30 boards: 60 and
-/// 90 did as well, 150 spent the budget; without pockets counted, 10 random 8×8 boards did as
-/// well after 10 to 40 levels, and 10×10 boards worse after 60).
+/// random 10×10 boards: 1.661 × Manhattan after 60 levels, 1.674 × after 40 with pockets
+/// counting 8; 10 boards: 1.641 × after 60, 1.650 × after 40, 1.655 × after 90, and after 150
+/// the shells' beams spent their budget). Without pockets counted, 10 random 8×8 boards did as
+/// well after 10 to 40 levels, and 10 random 10×10 boards worse after 60 (1.716 × against 1.692).
 const STALL_LEVELS: usize = 60;
 
 /// What each square of a *dead pocket* of a shell adds to a partial beam's estimate, in halves of
@@ -670,8 +671,8 @@ const STALL_LEVELS: usize = 60;
 /// with many of its tiles away, left to line searches at three moves or more a square of
 /// distance. Counted, a beam avoids making pockets, and has a reason to open one (100 random
 /// 10×10 boards with 60 levels before a stall: 1.661 × Manhattan; 10 boards: 1.716 × without
-/// pockets, 1.641 × with 12, 1.675 × with 18, 1.711 × with 30; 30 boards: 1.652 × with 6, 1.662 ×
-/// with 12, 1.685 × with 20).
+/// pockets, 1.641 × with 12, 1.675 × with 18; 30 boards: 1.652 × with 6, 1.662 × with 12, 1.685 ×
+/// with 20).
 const DEAD_POCKET: i32 = 12;
 
 /// The squares beside `s` on a `w` × `h` board.
