@@ -146,7 +146,7 @@ const LINE_NODES_PER_STEP: u64 = 5_000;
 const CORNER_NODES_PER_STEP: u64 = 5_000;
 
 /// Boards a corner's beam generates a step (a few levels: 10 to 20 ms natively on a 7×7 beam
-/// 8,000 wide, whose whole search takes about 400 ms).
+/// 8,000 wide, whose whole search takes about half a second).
 const BEAM_BOARDS_PER_STEP: u64 = 50_000;
 
 /// Moves the answer of a corner left by shells takes a move of its estimate, in tenths (see
@@ -1265,7 +1265,7 @@ pub fn quick_first(width: usize, height: usize, max_nodes: u64) -> bool {
 }
 
 /// Nodes `FringeSearch` spends unless told otherwise on a `width` × `height` board: about a second
-/// natively, 1.3 s on 10×10. A beam's board costs a fraction of a line search's node, and
+/// natively, 1.6 s on 10×10. A beam's board costs a fraction of a line search's node, and
 /// every variant is beams: up to 6×6 6 M, a beam of 5,000 then one of 10,000 narrowed to what is
 /// left (100 random 6×6 boards: 1.55 × Manhattan; 3 M gave 1.57, and 2 M 1.61, before a beam's
 /// board got 2.5 × cheaper); up to 64 squares 10 M: on 7×7 a beam of about 13,000 (20 random

@@ -189,7 +189,7 @@ impl Method {
     /// to 16 squares), weighted A* up to 24 squares (in a few milliseconds), anytime weighted
     /// IDA* with pattern databases on the 24-puzzle (at worst 1.2 times the shortest on Korf's
     /// 50, in under a second), and beyond, rows and columns' answer at once, then line by line
-    /// search's shorter ones (shells and a 7×7 corner beyond 7×7: 10×10 in about 1.3 seconds).
+    /// search's shorter ones (shells and a 7×7 corner beyond 7×7: 10×10 in about 1.6 seconds).
     pub fn auto(squares: usize) -> Method {
         let (algorithm, heuristic) = match squares {
             0..=9 => (Algorithm::AStar, Heuristic::Manhattan),
