@@ -305,6 +305,19 @@ impl fmt::Debug for Board {
     }
 }
 
+/// The squares beside square `s` on a `width` × `height` board: above, below, left, right.
+pub fn beside(s: usize, width: usize, height: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (s / width, s % width);
+    [
+        (r > 0).then(|| s - width),
+        (r + 1 < height).then(|| s + width),
+        (c > 0).then(|| s - 1),
+        (c + 1 < width).then(|| s + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -103,17 +103,7 @@ impl Work {
     }
 
     fn neighbours(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
-        let (w, h) = (self.w, self.h);
-        let (r, c) = (s / w, s % w);
-        [
-            (r > 0).then(|| s - w),
-            (r + 1 < h).then(|| s + w),
-            (c > 0).then(|| s - 1),
-            (c + 1 < w).then(|| s + 1),
-        ]
-        .into_iter()
-        .flatten()
-        .filter(|&n| !self.locked[n])
+        crate::puzzle::board::beside(s, self.w, self.h).filter(|&n| !self.locked[n])
     }
 
     /// Moves the blank onto the neighbouring square `to` (its tile slides the other way).
