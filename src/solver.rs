@@ -14,10 +14,11 @@
 //!
 //! ```
 //! use slide::{puzzle::notation::parse_board, solver::{solve, Options}, Board};
-//! let start = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
-//! let goal = Board::blank_last(3, 3).unwrap();
-//! let report = solve(&start, &goal, &Options::default()).unwrap();
-//! assert_eq!(report.solution().unwrap().len(), 31);
+//! let start = parse_board("8 6 7/2 5 4/3 0 1")?;
+//! let goal = Board::blank_last(3, 3)?;
+//! let report = solve(&start, &goal, &Options::default())?;
+//! assert_eq!(report.solution().map(|s| s.len()), Some(31));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod beam;

@@ -119,8 +119,8 @@ pub struct Beam {
     on_line: Vec<usize>,
     doors: Vec<[usize; 2]>,
     goal_at: Vec<u8>,
-    /// In a whole-board beam, the squares beside each square (`usize::MAX` past the last), for
-    /// [`WALLED_IN`]; empty in a partial beam.
+    /// The squares beside each square (`usize::MAX` past the last): where the blank can go, and
+    /// what walls a square in ([`WALLED_IN`]).
     around: Vec<[usize; 4]>,
 }
 
@@ -265,7 +265,15 @@ impl Beam {
             on_line: Vec::new(),
             doors: Vec::new(),
             goal_at: goal.tiles().to_vec(),
-            around: Vec::new(),
+            around: (0..n)
+                .map(|s| {
+                    let mut around = [usize::MAX; 4];
+                    for (slot, nb) in around.iter_mut().zip(beside(s, w, start.height())) {
+                        *slot = nb;
+                    }
+                    around
+                })
+                .collect(),
         };
         if partial {
             let aimed_square: Vec<bool> = goal
@@ -284,28 +292,16 @@ impl Beam {
                 }
                 beam.doors.push(doors);
             }
-        } else {
-            beam.around = (0..n)
-                .map(|s| {
-                    let mut around = [usize::MAX; 4];
-                    for (slot, nb) in around.iter_mut().zip(beside(s, w, start.height())) {
-                        *slot = nb;
-                    }
-                    around
-                })
-                .collect();
         }
-        let pockets = match beam.line.len() {
-            0 => 0,
-            len => DEAD_POCKET * beam.dead_squares(0, len - 1, |s| start.tiles()[s]),
+        // Dead pockets in a shell's beam, walled-in squares in a whole board's.
+        let walls = match (partial, beam.line.len()) {
+            (true, 0) => 0,
+            (true, len) => DEAD_POCKET * beam.dead_squares(0, len - 1, |s| start.tiles()[s]),
+            (false, _) => {
+                let walled = (0..n).filter(|&s| beam.walled_in(s, |q| start.tiles()[q]));
+                WALLED_IN * walled.count() as i32
+            }
         };
-        let walled: i32 = match partial {
-            true => 0,
-            false => (0..n)
-                .filter(|&s| beam.walled_in(s, |q| start.tiles()[q]))
-                .count() as i32,
-        };
-        let pockets = pockets + WALLED_IN * walled;
         let weighted: i32 = start
             .tiles()
             .iter()
@@ -323,7 +319,7 @@ impl Beam {
             .as_ref()
             .map_or(0, |e| e.estimate_board(start) as i32)
             + others;
-        let weighted = weighted + pockets;
+        let weighted = weighted + walls;
         beam.estimate.push(2 * plain + weighted);
         beam.lc.push(plain);
         // A beam its budget cannot pay for to the end is narrowed from the start, not at the
@@ -522,7 +518,7 @@ impl Beam {
         let Some(estimator) = self.estimator.clone() else {
             return failed(self);
         };
-        let (n, h) = (self.start.len(), self.start.height());
+        let n = self.start.len();
         let until = self.generated.saturating_add(boards);
         loop {
             // The best board yet: by estimate, or in a partial beam by the weighted tiles'
@@ -600,18 +596,8 @@ impl Beam {
             // the rest: the look-ups into `seen` (cache misses) do not wait on one another.
             for (i, &b) in self.blank.iter().enumerate() {
                 let board = &self.tiles[i * n..(i + 1) * n];
-                let (r, c) = (b / w, b % w);
-                let beside = [
-                    (r > 0).then(|| b - w),
-                    (r + 1 < h).then(|| b + w),
-                    (c > 0).then(|| b - 1),
-                    (c + 1 < w).then(|| b + 1),
-                ];
-                for to in beside
-                    .into_iter()
-                    .flatten()
-                    .filter(|&to| to != self.back[i])
-                {
+                let beside = self.around[b].into_iter().take_while(|&s| s != usize::MAX);
+                for to in beside.filter(|&to| to != self.back[i]) {
                     let tile = board[to];
                     let child = self.hash[i]
                         ^ self.z(tile, to)
@@ -639,7 +625,7 @@ impl Beam {
                 let weighted = &self.weighted[usize::from(tile) * n..];
                 child.0 = self.estimate[i] + 2 * delta + weighted[b] - weighted[to];
                 child.4 = self.lc[i] + delta;
-                if !self.around.is_empty() {
+                if !self.partial {
                     child.0 += self.walled_delta(board, b, to);
                 }
                 if self.partial {
