@@ -86,7 +86,7 @@ mod cli {
         /// Goal: blank-last, blank-first, or a board
         #[arg(long, short, default_value = "blank-last")]
         goal: String,
-        /// Most nodes to expand (default: about 1 GB worth, 2 to 10 million by size; 6 to 16 million for line by line search on 6x6 and larger; unlimited for idastar)
+        /// Most nodes to expand (default: about 1 GB worth, 2 to 10 million by size; 9 to 16 million for line by line search on 6x6 and larger; unlimited for idastar)
         #[arg(long)]
         max_nodes: Option<u64>,
         /// Weight w of weighted A* (f = depth + w·h)

@@ -1275,19 +1275,24 @@ pub fn quick_first(width: usize, height: usize, max_nodes: u64) -> bool {
 }
 
 /// Nodes `FringeSearch` spends unless told otherwise on a `width` × `height` board: about a second
-/// natively, 1.6 s on 10×10. A beam's board costs a fraction of a line search's node, and
-/// every variant is beams: up to 6×6 6 M, a beam of 5,000 then one of 10,000 narrowed to what is
-/// left (100 random 6×6 boards: 1.55 × Manhattan; 3 M gave 1.57, and 2 M 1.61, before a beam's
-/// board got 2.5 × cheaper); up to 64 squares 10 M: on 7×7 a beam of about 13,000 (20 random
-/// boards: 1.585 × Manhattan; 1.612 in 7 M, 1.67 in 5 M when lines came first), on 8×8 a shell and
-/// a 7×7 corner (5 random boards: 1.591 × in 10 M, 1.619 in 8 M); larger boards 16 M, up to three
-/// shells (5 random 10×10 boards: 1.805 × in 14 M, 1.783 in 25 M; in 10 M the corner's beam was
-/// left too narrow and lost its way on one board in five).
+/// natively, 1.1 s on 10×10. A beam's board costs a fraction of a line search's node, and
+/// every variant is beams: up to 6×6 9 M, a beam of 5,000 then one of 10,000 narrowed to what is
+/// left (20 random 6×6 boards: 1.427 × Manhattan in 6 M, 1.417 in 9 M, 1.418 in 11 M); up to 49
+/// squares 13 M: on 7×7 a beam of about 13,000 and, with what it leaves, a wider one (20 random
+/// boards: 1.455 × in 10 M, 1.444 in 13 M and 14 M); up to 64 squares 14 M, on 8×8 a shell and a
+/// 7×7 corner, then a second variant (20 random boards: 1.560 × in 10 M, 1.534 in 14 M); larger
+/// boards 16 M, up to three shells (20 random 10×10 boards: 1.654 × in 16 M, 1.638 in 20 M,
+/// 1.658 in 24 M: no gain that pays for the time; in 10 M the corner's beam was left too narrow
+/// and lost its way on one board in five). These budgets grew as a beam's board got cheaper
+/// (they were 6, 10, 10 and 16 M when a 10×10 took 1.6 s).
 pub fn default_max_nodes(width: usize, height: usize) -> u64 {
+    let squares = width * height;
     if width <= 6 && height <= 6 {
-        6_000_000
-    } else if width * height <= 64 {
-        10_000_000
+        9_000_000
+    } else if squares <= 49 {
+        13_000_000
+    } else if squares <= 64 {
+        14_000_000
     } else {
         16_000_000
     }
