@@ -161,6 +161,17 @@ impl Estimator {
         self.pdb.as_ref()
     }
 
+    /// The linear-conflict tables, for searches that keep each line's cost with a board (see
+    /// [`linear_conflict::Lines::delta_known`]); `None` for another heuristic.
+    pub(crate) fn lines(&self) -> Option<&linear_conflict::Lines> {
+        self.lines.as_ref()
+    }
+
+    /// How Manhattan distance changes when `tile` slides from `from` to `to`.
+    pub(crate) fn distance_delta(&self, tile: u8, from: usize, to: usize) -> i32 {
+        self.distances.delta(tile, from, to)
+    }
+
     /// The estimate of a board.
     pub fn estimate_board(&self, board: &Board) -> u32 {
         self.estimate(|s| board.tile(s))
@@ -273,6 +284,38 @@ mod tests {
                             "{heuristic} {board}"
                         );
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lines_known_cost_changes_as_counting_every_line_again_says() {
+        let mut rng = Rng::seeded(12);
+        // Sides up to 6 have tables, longer ones count each line.
+        for (w, hgt) in [(4, 4), (6, 6), (7, 7), (10, 10), (3, 9)] {
+            for goal in [
+                Board::blank_last(w, hgt).unwrap(),
+                Board::blank_first(w, hgt).unwrap(),
+            ] {
+                let lines = linear_conflict::Lines::new(&goal);
+                let (mut board, _) = random_walk(&goal, 60, &mut rng);
+                let mut costs = lines.costs(&|s| board.tile(s));
+                for _ in 0..500 {
+                    let legal: Vec<Move> = board.legal_moves().collect();
+                    let m = legal[rng.below(legal.len() as u64) as usize];
+                    let to = board.blank();
+                    let from = m.blank_target(to, w, hgt).unwrap();
+                    let tile = board.tile(from);
+                    let before = board.clone();
+                    let at = |s: usize| before.tile(s);
+                    let (change, line) = lines.delta_known(&at, &costs, tile, from, to);
+                    assert_eq!(change, lines.delta(&at, tile, from, to), "{board}");
+                    if let Some((line, cost)) = line {
+                        costs[line] = cost;
+                    }
+                    board.apply(m);
+                    assert_eq!(costs, lines.costs(&|s| board.tile(s)), "{board}");
                 }
             }
         }

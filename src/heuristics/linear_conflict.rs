@@ -34,6 +34,28 @@ pub(crate) struct Lines {
     col_cost: Option<Vec<u8>>,
 }
 
+/// Every line's conflict cost: row `r` at `r`, column `c` at `MAX_SIDE + c` (see
+/// [`Lines::costs`]).
+pub(crate) type LineCosts = [u8; 2 * MAX_SIDE];
+
+/// A move's change to a line (see [`Lines::change`]): the line's contents before it, the digit
+/// that changes and its new value, the line's table if any, and the line's place in
+/// [`LineCosts`].
+struct Change<'a> {
+    codes: [Code; MAX_SIDE],
+    len: usize,
+    at: usize,
+    new: Code,
+    table: Option<&'a [u8]>,
+    index: usize,
+}
+
+impl Change<'_> {
+    fn line(&self) -> &[Code] {
+        &self.codes[..self.len]
+    }
+}
+
 /// Tables are built for line lengths up to this (7^6 = 117,649 entries).
 const TABLE_SIDE: usize = 6;
 
@@ -77,6 +99,65 @@ impl Lines {
     /// can change, and only the one the tile belongs to; likewise rows for a vertical move.
     #[inline]
     pub fn delta(&self, before: &impl Fn(usize) -> u8, tile: u8, from: usize, to: usize) -> i32 {
+        match self.change(before, tile, from, to) {
+            Some(change) => {
+                let (before_cost, after_cost) =
+                    line_costs(change.line(), change.at, change.new, change.table);
+                after_cost - before_cost
+            }
+            None => 0,
+        }
+    }
+
+    /// Every line's cost: rows first, then columns from [`MAX_SIDE`] on; [`Lines::delta_known`]
+    /// reads a line's cost here instead of counting it again.
+    pub fn costs(&self, tile_at: &impl Fn(usize) -> u8) -> LineCosts {
+        let mut costs = [0; 2 * MAX_SIDE];
+        for (r, cost) in costs.iter_mut().enumerate().take(self.height) {
+            *cost = self.row(tile_at, r) as u8;
+        }
+        for (c, cost) in costs[MAX_SIDE..].iter_mut().enumerate().take(self.width) {
+            *cost = self.column(tile_at, c) as u8;
+        }
+        costs
+    }
+
+    /// [`Lines::delta`] with every line's cost before the move known: the change, and the line
+    /// whose cost changed with its new cost (`None` when none did). Half the work of `delta`
+    /// where a line changes (one line counted, not two).
+    #[inline]
+    pub fn delta_known(
+        &self,
+        before: &impl Fn(usize) -> u8,
+        costs: &LineCosts,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (i32, Option<(usize, u8)>) {
+        match self.change(before, tile, from, to) {
+            Some(mut change) => {
+                change.codes[change.at] = change.new;
+                let after = line_cost(change.line(), change.table);
+                let known = costs[change.index];
+                (
+                    after as i32 - i32::from(known),
+                    Some((change.index, after as u8)),
+                )
+            }
+            None => (0, None),
+        }
+    }
+
+    /// The line a move changes the conflicts of, if any: the one its tile leaves or enters
+    /// (its goal row for a vertical move, its goal column for a sideways one).
+    #[inline]
+    fn change(
+        &self,
+        before: &impl Fn(usize) -> u8,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Option<Change<'_>> {
         let t = tile as usize;
         let ((from_row, a), (to_row, b)) = (self.place[from], self.place[to]);
         let (a, b) = (usize::from(a), usize::from(b));
@@ -84,35 +165,42 @@ impl Lines {
             let row = usize::from(from_row);
             let leaving = self.col_code[a * self.squares + t];
             let entering = self.col_code[b * self.squares + t];
-            let blank_digit = self.height as Code;
-            if leaving != blank_digit {
-                // The tile leaves its goal column `a`: its digit becomes a non-member's.
-                let (before_cost, after_cost) =
-                    self.column_change(before, a, row, leaving, blank_digit);
-                after_cost - before_cost
-            } else if entering != blank_digit {
-                let (before_cost, after_cost) =
-                    self.column_change(before, b, row, blank_digit, entering);
-                after_cost - before_cost
-            } else {
-                0
-            }
+            let outside = self.height as Code;
+            // The tile leaves its goal column `a` (its digit becomes a non-member's), or enters
+            // its goal column `b`.
+            let (c, new) = match (leaving != outside, entering != outside) {
+                (true, _) => (a, outside),
+                (false, true) => (b, entering),
+                (false, false) => return None,
+            };
+            let codes = self.column_codes(before, c);
+            Some(Change {
+                codes,
+                len: self.height,
+                at: row,
+                new,
+                table: self.col_cost.as_deref(),
+                index: MAX_SIDE + c,
+            })
         } else {
             let (a, b, col) = (usize::from(from_row), usize::from(to_row), a);
             let leaving = self.row_code[a * self.squares + t];
             let entering = self.row_code[b * self.squares + t];
-            let blank_digit = self.width as Code;
-            if leaving != blank_digit {
-                let (before_cost, after_cost) =
-                    self.row_change(before, a, col, leaving, blank_digit);
-                after_cost - before_cost
-            } else if entering != blank_digit {
-                let (before_cost, after_cost) =
-                    self.row_change(before, b, col, blank_digit, entering);
-                after_cost - before_cost
-            } else {
-                0
-            }
+            let outside = self.width as Code;
+            let (r, new) = match (leaving != outside, entering != outside) {
+                (true, _) => (a, outside),
+                (false, true) => (b, entering),
+                (false, false) => return None,
+            };
+            let codes = self.row_codes(before, r);
+            Some(Change {
+                codes,
+                len: self.width,
+                at: col,
+                new,
+                table: self.row_cost.as_deref(),
+                index: r,
+            })
         }
     }
 
@@ -146,36 +234,6 @@ impl Lines {
             &self.column_codes(tile_at, c)[..self.height],
             self.col_cost.as_deref(),
         )
-    }
-
-    /// Costs of row `r` before and after the digit at column `c` changes from `old` to `new`.
-    #[inline]
-    fn row_change(
-        &self,
-        before: &impl Fn(usize) -> u8,
-        r: usize,
-        c: usize,
-        old: Code,
-        new: Code,
-    ) -> (i32, i32) {
-        let codes = self.row_codes(before, r);
-        debug_assert_eq!(codes[c], old);
-        line_costs(&codes[..self.width], c, new, self.row_cost.as_deref())
-    }
-
-    /// Costs of column `c` before and after the digit at row `r` changes from `old` to `new`.
-    #[inline]
-    fn column_change(
-        &self,
-        before: &impl Fn(usize) -> u8,
-        c: usize,
-        r: usize,
-        old: Code,
-        new: Code,
-    ) -> (i32, i32) {
-        let codes = self.column_codes(before, c);
-        debug_assert_eq!(codes[r], old);
-        line_costs(&codes[..self.height], r, new, self.col_cost.as_deref())
     }
 }
 
@@ -350,9 +408,17 @@ mod tests {
             let mut after = codes.clone();
             after[at] = new;
             let expected = (conflicts(&codes) as i32, conflicts(&after) as i32);
-            assert_eq!(line_costs(&codes, at, new, None), expected, "{codes:?} {at} {new}");
+            assert_eq!(
+                line_costs(&codes, at, new, None),
+                expected,
+                "{codes:?} {at} {new}"
+            );
             if let Some(table) = table.as_deref() {
-                assert_eq!(line_costs(&codes, at, new, Some(table)), expected, "{codes:?}");
+                assert_eq!(
+                    line_costs(&codes, at, new, Some(table)),
+                    expected,
+                    "{codes:?}"
+                );
             }
         }
     }

@@ -12,6 +12,7 @@
 //! a wrong path: moves are replayed from the start). The move back to a board's parent is never
 //! made, so never looked up.
 
+use crate::heuristics::linear_conflict::LineCosts;
 use crate::heuristics::manhattan::squares_apart;
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::{Board, beside};
@@ -83,6 +84,8 @@ pub struct Beam {
     estimate: Vec<i32>,
     lc: Vec<i32>,
     hash: Vec<u64>,
+    /// Each board's rows' and columns' conflicts, so that a child counts one line, not two.
+    costs: Vec<LineCosts>,
     /// Boards kept lately, by hash, each in the slot its hash names (a later board takes the
     /// slot): a few levels' worth ([`SEEN_PER_WIDTH`]). Remembering every board kept cost a
     /// cache miss a child and a third of the time; a board met again after more levels is rare,
@@ -246,6 +249,7 @@ impl Beam {
             estimate: Vec::new(),
             lc: Vec::new(),
             hash: Vec::new(),
+            costs: Vec::new(),
             seen: vec![
                 0;
                 (width.max(MIN_WIDTH) * SEEN_PER_WIDTH)
@@ -324,6 +328,9 @@ impl Beam {
         let weighted = weighted + walls;
         beam.estimate.push(2 * plain + weighted);
         beam.lc.push(plain);
+        let costs = beam.estimator.as_ref().and_then(Estimator::lines);
+        beam.costs
+            .push(costs.map_or([0; _], |l| l.costs(&|s| start.tiles()[s])));
         // A beam its budget cannot pay for to the end is narrowed from the start, not at the
         // end (where a narrow beam wanders): a level generates about 2.5 boards a kept board,
         // and the answer is about 1.6 × the estimate long (a 7×7 beam given 8 M boards
@@ -520,6 +527,9 @@ impl Beam {
         let Some(estimator) = self.estimator.clone() else {
             return failed(self);
         };
+        let Some(lines) = estimator.lines() else {
+            return failed(self);
+        };
         let n = self.start.len();
         let until = self.generated.saturating_add(boards);
         loop {
@@ -606,7 +616,7 @@ impl Beam {
                         ^ self.z(tile, b)
                         ^ self.z(0, b)
                         ^ self.z(0, to);
-                    children.push((0, child, i as u32, to as u16, 0));
+                    children.push((0, child, i as u32, to as u16, 0, NO_LINE, 0));
                 }
             }
             // Without a branch a child (a third of them are seen, unpredictably), and with the
@@ -623,7 +633,12 @@ impl Beam {
                 let (i, to) = (child.2 as usize, usize::from(child.3));
                 let (board, b) = (&self.tiles[i * n..(i + 1) * n], self.blank[i]);
                 let tile = board[to];
-                let delta = estimator.delta(|s| board[s], tile, to, b);
+                let (conflicts, line) =
+                    lines.delta_known(&|s| board[s], &self.costs[i], tile, to, b);
+                if let Some((line, cost)) = line {
+                    (child.5, child.6) = (line as u8, cost);
+                }
+                let delta = estimator.distance_delta(tile, to, b) + conflicts;
                 let weighted = &self.weighted[usize::from(tile) * n..];
                 child.0 = self.estimate[i] + 2 * delta + weighted[b] - weighted[to];
                 child.4 = self.lc[i] + delta;
@@ -646,9 +661,10 @@ impl Beam {
             self.estimate.clear();
             self.lc.clear();
             self.hash.clear();
+            let parents_costs = std::mem::take(&mut self.costs);
             self.level_seen.fill(0);
             let mask = self.level_seen.len() - 1;
-            for &(e, child, i, to, plain) in &children {
+            for &(e, child, i, to, plain, line, cost) in &children {
                 let slot = &mut self.level_seen[(child as usize) & mask];
                 if *slot == child {
                     continue;
@@ -667,6 +683,11 @@ impl Beam {
                 self.estimate.push(e);
                 self.lc.push(plain);
                 self.hash.push(child);
+                let mut costs = parents_costs[i as usize];
+                if line != NO_LINE {
+                    costs[usize::from(line)] = cost;
+                }
+                self.costs.push(costs);
             }
             self.parents.push(level);
             self.tiles = next_tiles;
@@ -676,8 +697,12 @@ impl Beam {
 }
 
 /// A child: estimate, hash (ties broken by it: a fair coin), parent, square the blank went
-/// to, linear-conflict estimate (see `Beam::children`).
-type Child = (i32, u64, u32, u16, i32);
+/// to, linear-conflict estimate, and the line whose conflicts its move changed ([`NO_LINE`]
+/// for none) with their new count (see `Beam::children`).
+type Child = (i32, u64, u32, u16, i32, u8, u8);
+
+/// No line's conflicts changed (see [`Child`]).
+const NO_LINE: u8 = u8::MAX;
 
 /// Keeps the `keep` least of `children` (in no order), as sorting them would: a count of the
 /// estimates gives the estimate where the cut falls, every child below it is kept, and only
@@ -1148,11 +1173,15 @@ mod tests {
         for round in 0..300u64 {
             let len = (rng.next_u64() % 400) as usize;
             // Narrow spans (many ties on the cut) and, now and then, one too wide to count.
-            let span = if round % 10 == 0 { 1 << 20 } else { 1 + round % 40 };
+            let span = if round % 10 == 0 {
+                1 << 20
+            } else {
+                1 + round % 40
+            };
             let mut children: Vec<Child> = (0..len)
                 .map(|k| {
                     let e = (rng.next_u64() % span) as i32 - 5;
-                    (e, rng.next_u64() % 50, k as u32, 0, 0)
+                    (e, rng.next_u64() % 50, k as u32, 0, 0, NO_LINE, 0)
                 })
                 .collect();
             let keep = (rng.next_u64() % 450) as usize;
