@@ -253,6 +253,29 @@ mod tests {
         assert!(e.to_string().contains("corner"), "{e}");
     }
 
+    /// Makes `moves` random moves from a board `walk` random moves from `goal`, calling
+    /// `check(before, tile, from, to, after)` after each.
+    fn each_move(
+        goal: &Board,
+        walk: usize,
+        moves: usize,
+        rng: &mut Rng,
+        mut check: impl FnMut(&Board, u8, usize, usize, &Board),
+    ) {
+        let (w, hgt) = (goal.width(), goal.height());
+        let (mut board, _) = random_walk(goal, walk, rng);
+        for _ in 0..moves {
+            let legal: Vec<Move> = board.legal_moves().collect();
+            let m = legal[rng.below(legal.len() as u64) as usize];
+            let to = board.blank();
+            let from = m.blank_target(to, w, hgt).unwrap();
+            let tile = board.tile(from);
+            let before = board.clone();
+            board.apply(m);
+            check(&before, tile, from, to, &board);
+        }
+    }
+
     #[test]
     fn incremental_updates_equal_full_recomputation() {
         let mut rng = Rng::seeded(11);
@@ -267,23 +290,17 @@ mod tests {
                     Heuristic::LinearConflict,
                 ] {
                     let est = Estimator::new(heuristic, &goal).unwrap();
-                    let (mut board, _) = random_walk(&goal, 40, &mut rng);
-                    let mut value = est.estimate_board(&board) as i32;
-                    for _ in 0..300 {
-                        let legal: Vec<Move> = board.legal_moves().collect();
-                        let m = legal[rng.below(legal.len() as u64) as usize];
-                        let to = board.blank();
-                        let from = m.blank_target(to, w, hgt).unwrap();
-                        let tile = board.tile(from);
-                        let before = board.clone();
-                        value += est.delta(|s| before.tile(s), tile, from, to);
-                        board.apply(m);
+                    let mut value = None;
+                    each_move(&goal, 40, 300, &mut rng, |before, tile, from, to, after| {
+                        let start = *value.get_or_insert(est.estimate_board(before) as i32);
+                        let next = start + est.delta(|s| before.tile(s), tile, from, to);
                         assert_eq!(
-                            value,
-                            est.estimate_board(&board) as i32,
-                            "{heuristic} {board}"
+                            next,
+                            est.estimate_board(after) as i32,
+                            "{heuristic} {after}"
                         );
-                    }
+                        value = Some(next);
+                    });
                 }
             }
         }
@@ -299,24 +316,17 @@ mod tests {
                 Board::blank_first(w, hgt).unwrap(),
             ] {
                 let lines = linear_conflict::Lines::new(&goal);
-                let (mut board, _) = random_walk(&goal, 60, &mut rng);
-                let mut costs = lines.costs(&|s| board.tile(s));
-                for _ in 0..500 {
-                    let legal: Vec<Move> = board.legal_moves().collect();
-                    let m = legal[rng.below(legal.len() as u64) as usize];
-                    let to = board.blank();
-                    let from = m.blank_target(to, w, hgt).unwrap();
-                    let tile = board.tile(from);
-                    let before = board.clone();
+                let mut costs = None;
+                each_move(&goal, 60, 500, &mut rng, |before, tile, from, to, after| {
                     let at = |s: usize| before.tile(s);
-                    let (change, line) = lines.delta_known(&at, &costs, tile, from, to);
-                    assert_eq!(change, lines.delta(&at, tile, from, to), "{board}");
+                    let known = costs.get_or_insert_with(|| lines.costs(&at));
+                    let (change, line) = lines.delta_known(&at, known, tile, from, to);
+                    assert_eq!(change, lines.delta(&at, tile, from, to), "{before}");
                     if let Some((line, cost)) = line {
-                        costs[line] = cost;
+                        known[line] = cost;
                     }
-                    board.apply(m);
-                    assert_eq!(costs, lines.costs(&|s| board.tile(s)), "{board}");
-                }
+                    assert_eq!(*known, lines.costs(&|s| after.tile(s)), "{after}");
+                });
             }
         }
     }

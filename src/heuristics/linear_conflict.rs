@@ -159,49 +159,46 @@ impl Lines {
         to: usize,
     ) -> Option<Change<'_>> {
         let t = tile as usize;
-        let ((from_row, a), (to_row, b)) = (self.place[from], self.place[to]);
-        let (a, b) = (usize::from(a), usize::from(b));
-        if from_row == to_row {
-            let row = usize::from(from_row);
-            let leaving = self.col_code[a * self.squares + t];
-            let entering = self.col_code[b * self.squares + t];
-            let outside = self.height as Code;
-            // The tile leaves its goal column `a` (its digit becomes a non-member's), or enters
-            // its goal column `b`.
-            let (c, new) = match (leaving != outside, entering != outside) {
-                (true, _) => (a, outside),
-                (false, true) => (b, entering),
-                (false, false) => return None,
-            };
-            let codes = self.column_codes(before, c);
-            Some(Change {
-                codes,
-                len: self.height,
-                at: row,
-                new,
-                table: self.col_cost.as_deref(),
-                index: MAX_SIDE + c,
-            })
-        } else {
-            let (a, b, col) = (usize::from(from_row), usize::from(to_row), a);
-            let leaving = self.row_code[a * self.squares + t];
-            let entering = self.row_code[b * self.squares + t];
-            let outside = self.width as Code;
-            let (r, new) = match (leaving != outside, entering != outside) {
-                (true, _) => (a, outside),
-                (false, true) => (b, entering),
-                (false, false) => return None,
-            };
-            let codes = self.row_codes(before, r);
-            Some(Change {
-                codes,
-                len: self.width,
-                at: col,
-                new,
-                table: self.row_cost.as_deref(),
-                index: r,
-            })
-        }
+        let ((from_row, from_col), (to_row, to_col)) = (self.place[from], self.place[to]);
+        // A sideways move changes columns (the one the tile leaves or enters, at the move's
+        // row); a vertical one rows.
+        let sideways = from_row == to_row;
+        let (code, outside, (a, b), at) = match sideways {
+            true => (&self.col_code, self.height, (from_col, to_col), from_row),
+            false => (&self.row_code, self.width, (from_row, to_row), from_col),
+        };
+        let (a, b, outside) = (usize::from(a), usize::from(b), outside as Code);
+        let leaving = code[a * self.squares + t];
+        let entering = code[b * self.squares + t];
+        // The tile leaves its goal line `a` (its digit becomes a non-member's), or enters its
+        // goal line `b`.
+        let (line, new) = match (leaving != outside, entering != outside) {
+            (true, _) => (a, outside),
+            (false, true) => (b, entering),
+            (false, false) => return None,
+        };
+        let (codes, len, table, index) = match sideways {
+            true => (
+                self.column_codes(before, line),
+                self.height,
+                self.col_cost.as_deref(),
+                MAX_SIDE + line,
+            ),
+            false => (
+                self.row_codes(before, line),
+                self.width,
+                self.row_cost.as_deref(),
+                line,
+            ),
+        };
+        Some(Change {
+            codes,
+            len,
+            at: usize::from(at),
+            new,
+            table,
+            index,
+        })
     }
 
     fn row_codes(&self, tile_at: &impl Fn(usize) -> u8, r: usize) -> [Code; MAX_SIDE] {
