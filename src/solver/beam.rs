@@ -182,7 +182,7 @@ impl Beam {
         let aim = Aim {
             extra,
             partial: true,
-            pace: SHELL_PACE,
+            pace: PACE,
         };
         Beam::aiming(start, goal, width, max_nodes, seed, aim)
     }
@@ -873,14 +873,6 @@ fn line_of(on: &[bool], w: usize, h: usize) -> Vec<usize> {
 /// Moves a beam's answer takes a move of its linear-conflict estimate, in tenths, as a beam
 /// sizes itself: 1.6 at first, 1.5 of what is left as it goes (see [`Beam::new`]).
 pub const PACE: u64 = 16;
-
-/// The pace a placing beam (a shell's) sizes itself by: a beam sized for fewer levels is wider
-/// for most of its way, and if it then runs out of budget, its best board is kept and line
-/// searches finish. Measured, not derived (why 12 and not 10 does better is not known). 100 random 10×10 boards:
-/// 1.638 × Manhattan with 12, 1.650 with 14, 1.655 with 16, in the same time; 20 boards: 1.662
-/// with 8, 1.675 with 10, 1.672 with 20, 1.679 with 26; 50 random 8×8 boards: 1.537 with 12,
-/// 1.536 with 16.
-const SHELL_PACE: u64 = 12;
 
 /// The narrowest a beam gets when its budget runs low.
 const MIN_WIDTH: usize = 50;
