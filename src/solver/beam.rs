@@ -126,9 +126,6 @@ pub struct Beam {
     /// The squares beside each square (`usize::MAX` past the last): where the blank can go, and
     /// what walls a square in ([`WALLED_IN`]).
     around: Vec<[usize; 4]>,
-    /// For each square off the line, the places of the line it is a door of (`usize::MAX` for
-    /// none; a square beside an L-shaped or straight line is beside two of its squares at most).
-    door_of: Vec<[usize; 2]>,
 }
 
 impl Beam {
@@ -274,7 +271,6 @@ impl Beam {
             on_line: Vec::new(),
             doors: Vec::new(),
             goal_at: goal.tiles().to_vec(),
-            door_of: vec![[usize::MAX; 2]; n],
             around: (0..n)
                 .map(|s| {
                     let mut around = [usize::MAX; 4];
@@ -299,9 +295,6 @@ impl Beam {
                 let off = beside(s, w, start.height()).filter(|&nb| !aimed_square[nb]);
                 for (door, nb) in doors.iter_mut().zip(off) {
                     *door = nb;
-                    let slots = &mut beam.door_of[nb];
-                    let free = usize::from(slots[0] != usize::MAX);
-                    slots[free] = i;
                 }
                 beam.doors.push(doors);
             }
@@ -309,11 +302,7 @@ impl Beam {
         // Dead pockets in a shell's beam, walled-in squares in a whole board's.
         let walls = match (partial, beam.line.len()) {
             (true, 0) => 0,
-            (true, len) => {
-                let view = |s: usize| start.tiles()[s];
-                let blocked = (0..len).filter(|&i| beam.blocked(i, view)).count() as i32;
-                DEAD_POCKET * beam.dead_squares(0, len - 1, view) + BLOCKED * blocked
-            }
+            (true, len) => DEAD_POCKET * beam.dead_squares(0, len - 1, |s| start.tiles()[s]),
             (false, _) => {
                 let walled = (0..n).filter(|&s| beam.walled_in(s, |q| start.tiles()[q]));
                 WALLED_IN * walled.count() as i32
@@ -403,47 +392,6 @@ impl Beam {
             i = j + 1;
         }
         dead
-    }
-
-    /// Whether place `i` of the line is *blocked* (see [`BLOCKED`]) on the board `view` gives the
-    /// tile of each square of: its square holds another tile while its own waits beside it, off
-    /// the line.
-    fn blocked(&self, i: usize, view: impl Fn(usize) -> u8) -> bool {
-        let (s, own) = (self.line[i], self.goal_at[self.line[i]]);
-        let here = view(s);
-        here != own
-            && here != 0
-            && self.doors[i]
-                .iter()
-                .any(|&d| d != usize::MAX && view(d) == own)
-    }
-
-    /// The change in [`BLOCKED`] places' part of the estimate when the tile on `to` slides into
-    /// the blank on `b`: only the places of `b` and `to`, and those they are doors of, can
-    /// change.
-    fn blocked_delta(&self, board: &[u8], b: usize, to: usize) -> i32 {
-        if self.line.is_empty() {
-            return 0;
-        }
-        let mut places = [usize::MAX; 6];
-        let mut count = 0;
-        let near = [self.on_line[b], self.on_line[to]];
-        for i in near
-            .into_iter()
-            .chain(self.door_of[b])
-            .chain(self.door_of[to])
-        {
-            if i != usize::MAX && !places[..count].contains(&i) {
-                places[count] = i;
-                count += 1;
-            }
-        }
-        let after = slid(board, b, to);
-        let change: i32 = places[..count]
-            .iter()
-            .map(|&i| i32::from(self.blocked(i, after)) - i32::from(self.blocked(i, |q| board[q])))
-            .sum();
-        BLOCKED * change
     }
 
     /// The change in [`DEAD_POCKET`]s' part of the estimate when the tile on `to` slides into the
@@ -699,9 +647,7 @@ impl Beam {
                 }
                 if self.partial {
                     let others = &self.others[usize::from(tile) * n..];
-                    child.0 += 2 * (others[b] - others[to])
-                        + self.pockets_delta(board, b, to)
-                        + self.blocked_delta(board, b, to);
+                    child.0 += 2 * (others[b] - others[to]) + self.pockets_delta(board, b, to);
                     child.4 += others[b] - others[to];
                 }
             }
@@ -875,20 +821,6 @@ const STALL_LEVELS: usize = 60;
 /// pockets, 1.641 × with 12, 1.675 × with 18; 30 boards: 1.652 × with 6, 1.662 × with 12, 1.685 ×
 /// with 20).
 const DEAD_POCKET: i32 = 12;
-
-/// What each *blocked* square of a shell adds to a partial beam's estimate, in halves of a move
-/// as its weighted part is: a square holding another tile while its own tile waits beside it,
-/// off the shell. Traced on 10×10, a shell's beam stalled on such squares, often a whole run of
-/// them (the row's tiles a square below home, in order, under tiles of the rows below): each
-/// tile is a square from home, but none can come in before the tile on its square leaves
-/// sideways, which the tiles beside it, home or blocked too, do not let it. Counted like one
-/// more square of the shell tile's distance (its extra weight, [`super::fringe::Tuning::shell`]),
-/// clearing a square weighs as much as bringing its tile a square nearer. 100 random 10×10
-/// boards (`slide scramble --size 10 --seed 161` to `260`): 1.655 × Manhattan without, 1.642 ×
-/// with 4 halves (3, 5 and 6: 1.655, 1.657, 1.663; 8 and 16 halves on 20 boards: 1.661 and
-/// 1.732 against 1.648); seeds 261 to 360: 1.653 → 1.647 ×; 8×8 (one shell) unchanged (60
-/// boards: 1.543 both).
-const BLOCKED: i32 = 4;
 
 /// What each *walled-in* square adds to a whole-board beam's estimate, in halves of a move as
 /// its weighted part is: a square whose tile is away while every square beside it but one at
@@ -1102,27 +1034,22 @@ mod tests {
     fn a_square_of_a_shell_walled_in_by_tiles_home_counts_as_a_dead_pocket() {
         // Tile 3 a square below its home, which tile 8 holds between 2 and 4, both home: the
         // blank can reach its home only past a tile home.
-        // Its square is blocked too: tile 8 on it, tile 3 beside it off the shell.
         let pocket = "1 2 8 4 5/6 7 3 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 24 0";
-        assert_eq!(shell_part(pocket), 4 + DEAD_POCKET + BLOCKED);
-        // Tiles 3 and 4 both below home: two ways in, no pocket, but two squares blocked.
+        assert_eq!(shell_part(pocket), 4 + DEAD_POCKET);
+        // Tiles 3 and 4 both below home: two ways in, no pocket.
         let open = "1 2 8 9 5/6 7 3 4 10/11 12 13 14 15/16 17 18 19 20/21 22 23 24 0";
-        assert_eq!(shell_part(open), 8 + 2 * BLOCKED);
+        assert_eq!(shell_part(open), 8);
         // The blank in the pocket with tile 3 at its door is a move from home: no pocket.
         let a_move = "1 2 0 4 5/6 7 3 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 24 8";
         assert_eq!(shell_part(a_move), 4);
         // The corner's square with both its neighbours home, and the last square of the row
-        // beside a tile home: two pockets. The last holds tile 10 while tile 5 waits below it:
-        // blocked. The corner's square has no square beside it off the shell.
+        // beside a tile home: two pockets.
         let two = "7 2 3 4 10/6 1 8 9 5/11 12 13 14 15/16 17 18 19 20/21 22 23 24 0";
-        assert_eq!(
-            shell_part(two),
-            (4 * 2 + far_term(2)) + 4 + 2 * DEAD_POCKET + BLOCKED
-        );
+        assert_eq!(shell_part(two), (4 * 2 + far_term(2)) + 4 + 2 * DEAD_POCKET);
     }
 
     #[test]
-    fn a_move_changes_the_dead_pockets_and_blocked_squares_as_counting_them_again_says() {
+    fn a_move_changes_the_dead_pockets_as_counting_them_again_says() {
         // Boards a few dozen moves from home, where shells' squares get walled in: after every
         // move, the change the beam adds up agrees with counting the whole shell again.
         let goal = Board::blank_last(6, 6).unwrap();
@@ -1131,30 +1058,22 @@ mod tests {
             .map(|s| goal.tile(s))
             .collect();
         let mut rng = Rng::seeded(11);
-        let (mut changes, mut blocks) = (0, 0);
+        let mut changes = 0;
         for _ in 0..600 {
             let (board, _) = crate::puzzle::scramble::random_walk(&goal, 30, &mut rng);
             let beam = Beam::placing(&board, &goal, 10, 1_000, 0, &shell, 4);
             let last = beam.line.len() - 1;
             let tiles = board.tiles();
             let before = beam.dead_squares(0, last, |s| tiles[s]);
-            let blocked = |view: &dyn Fn(usize) -> u8| {
-                (0..=last).filter(|&i| beam.blocked(i, view)).count() as i32
-            };
-            let blocked_before = blocked(&|s| tiles[s]);
             let b = board.blank();
             for to in beside(b, 6, 6) {
                 let after = slid(tiles, b, to);
                 let counted = DEAD_POCKET * (beam.dead_squares(0, last, after) - before);
                 assert_eq!(beam.pockets_delta(tiles, b, to), counted, "{board}");
                 changes += usize::from(counted != 0);
-                let counted = BLOCKED * (blocked(&after) - blocked_before);
-                assert_eq!(beam.blocked_delta(tiles, b, to), counted, "{board}");
-                blocks += usize::from(counted != 0);
             }
         }
         assert!(changes > 20, "{changes} moves changed a pocket");
-        assert!(blocks > 20, "{blocks} moves changed a blocked square");
     }
 
     /// The part of a whole-board beam's first estimate beyond twice its plain part and its
