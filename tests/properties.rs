@@ -11,7 +11,7 @@ use slide::puzzle::notation::{format_moves, parse_board, parse_moves};
 use slide::puzzle::random::Rng;
 use slide::puzzle::scramble::random_walk;
 use slide::puzzle::solvability::is_solvable;
-use slide::solver::{Algorithm, Options, Progress, Solver, solve};
+use slide::solver::{Algorithm, Ending, Options, Progress, Solver, solve};
 use slide::{Board, Goal, Move};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -152,7 +152,17 @@ proptest! {
         let goal = Goal::BlankFirst.board(w, h).unwrap();
         let (start, moves) = random_walk(&goal, walk, &mut Rng::seeded(seed));
         for algorithm in [Algorithm::IdaStar, Algorithm::AStar, Algorithm::Weighted, Algorithm::Greedy] {
-            let report = solve(&start, &goal, &Options { algorithm, ..Options::default() }).unwrap();
+            let options = Options { algorithm, ..Options::default() };
+            let report = solve(&start, &goal, &options).unwrap();
+            // Greedy best-first follows the estimate alone, and a board a few moves from home
+            // can sit in a dip of it that holds millions of boards (a 6×6 21 moves from home took
+            // it past its 2 M nodes): it may stop at its budget, and says so. The others never.
+            if algorithm == Algorithm::Greedy && report.solution().is_none() {
+                let spent = report.stats.expanded;
+                let stopped = matches!(report.ending, Ending::BudgetExhausted { max_nodes } if spent <= max_nodes);
+                prop_assert!(stopped, "{:?} after {} nodes", report.ending, spent);
+                continue;
+            }
             let sol = report.solution().expect("a short walk is within budget");
             prop_assert!(reaches(&start, &goal, sol.moves()));
             if sol.optimal() {
