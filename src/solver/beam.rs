@@ -29,6 +29,15 @@ pub struct Beamed {
     pub nearest: Vec<Move>,
 }
 
+/// What a partial beam places ([`Beam::placing`]): its tiles, their extra weight in halves of
+/// their distance, and the tiles of the shell after it, which count a little more than the rest.
+#[derive(Clone, Copy, Debug)]
+pub struct Shell<'a> {
+    pub tiles: &'a [u8],
+    pub weight: i32,
+    pub next: &'a [u8],
+}
+
 /// Searches from `start` toward `goal` with a beam `width` boards wide, narrower when what is
 /// left of `max_nodes` (boards generated) cannot pay for the levels still ahead; gives up when
 /// the budget is spent. Boards of equal estimate are chosen among by `seed`.
@@ -154,33 +163,41 @@ impl Beam {
     ) -> Beam {
         let aim = Aim {
             extra: far_corner_weights(goal, outer),
+            next: Vec::new(),
             partial: false,
             pace,
         };
         Beam::aiming(start, goal, width, max_nodes, seed, aim)
     }
 
-    /// A beam that brings `tiles` home, each counting its distance `1 + weight / 2` times in
-    /// the estimate (the other tiles once, so that the moves bring them nearer home too where
-    /// they can). It stops at the first level where a board has them all home, or once they
-    /// have come no nearer home for [`STALL_LEVELS`] levels; either way its moves lead to the
-    /// best board seen by their distance, then linear conflicts. Where the tiles' homes make one
-    /// line (a shell), a square of it walled in by tiles home counts more ([`DEAD_POCKET`]).
+    /// A beam that brings `shell.tiles` home, each counting its distance `1 + weight / 2` times
+    /// in the estimate (the other tiles once, so that the moves bring them nearer home too where
+    /// they can; the next shell's tiles a little more, see [`NEXT_SHELL`]). It stops at the first
+    /// level where a board has them all home, or once they have come no nearer home for
+    /// [`STALL_LEVELS`] levels; either way its moves lead to the best board seen by their
+    /// distance, then linear conflicts. Where the tiles' homes make one line (a shell), a square
+    /// of it walled in by tiles home counts more ([`DEAD_POCKET`]).
     pub fn placing(
         start: &Board,
         goal: &Board,
         width: usize,
         max_nodes: u64,
         seed: u64,
-        tiles: &[u8],
-        weight: i32,
+        shell: Shell<'_>,
     ) -> Beam {
         let mut extra = vec![0; goal.len()];
-        for &t in tiles {
-            extra[usize::from(t)] = weight;
+        for &t in shell.tiles {
+            extra[usize::from(t)] = shell.weight;
+        }
+        let mut next = vec![0; goal.len()];
+        for &t in shell.next {
+            if let Some(weight) = next.get_mut(usize::from(t)) {
+                *weight = NEXT_SHELL;
+            }
         }
         let aim = Aim {
             extra,
+            next,
             partial: true,
             pace: PACE,
         };
@@ -197,6 +214,7 @@ impl Beam {
     ) -> Beam {
         let Aim {
             extra,
+            next,
             partial,
             pace,
         } = aim;
@@ -229,7 +247,7 @@ impl Beam {
                     if tile == 0 || aimed(tile) {
                         0
                     } else {
-                        far_term(d) / 2
+                        (far_term(d) + next.get(tile).map_or(0, |&x| x * d)) / 2
                     }
                 })
                 .collect(),
@@ -791,10 +809,12 @@ fn far_corner_weights(goal: &Board, outer: usize) -> Vec<i32> {
     extra
 }
 
-/// What a beam aims at: each tile's extra weight (in halves of its distance), whether it stops
-/// once the tiles with one are home, and the pace it is sized for.
+/// What a beam aims at: each tile's extra weight (in halves of its distance), in a partial beam
+/// the extra weight of the tiles it does not aim at (see [`NEXT_SHELL`]), whether it stops once
+/// the tiles with one are home, and the pace it is sized for.
 struct Aim {
     extra: Vec<i32>,
+    next: Vec<i32>,
     partial: bool,
     pace: u64,
 }
@@ -821,6 +841,18 @@ const STALL_LEVELS: usize = 60;
 /// pockets, 1.641 × with 12, 1.675 × with 18; 30 boards: 1.652 × with 6, 1.662 × with 12, 1.685 ×
 /// with 20).
 const DEAD_POCKET: i32 = 12;
+
+/// What each square of distance of a tile of the *next* shell adds to a shell's beam's estimate
+/// beyond its far term, in halves of a move: the other tiles count once, so the beam brings them
+/// nearer home where it costs nothing; of those, the next shell's are the ones whose distance
+/// soon counts more, and left far they stall the next beam. Weighing them half a move more, the
+/// beam leaves them nearer home for the price of a move or two (where the line by line method
+/// weighs them at all: see `Tuning::next_shell`). Random 10×10 boards came 1.655 → 1.641 ×
+/// Manhattan (seeds 161-260), 1.653 → 1.646 (seeds 261-360), 1.655 → 1.647 (the benchmark's
+/// own 100), for a tenth more time at the same budget (30 boards side by side: 1.662 × in 1.31 s
+/// → 1.636 × in 1.46 s; the code before given a tenth more budget: 1.661 × in 1.49 s). A whole
+/// move more (2 halves) came 1.648 → 1.664 on seeds 101-120, where half a move came 1.629.
+const NEXT_SHELL: i32 = 1;
 
 /// What each *walled-in* square adds to a whole-board beam's estimate, in halves of a move as
 /// its weighted part is: a square whose tile is away while every square beside it but one at
@@ -981,7 +1013,8 @@ mod tests {
             tiles.iter().map(|&t| apart(t)).sum()
         };
         let all: Vec<u8> = (1..49).collect();
-        let placed = Beam::placing(&start, &goal, 2_000, 5_000_000, 0, &shell, 4).finish();
+        let placed =
+            Beam::placing(&start, &goal, 2_000, 5_000_000, 0, four_halves(&shell)).finish();
         let moves = placed.moves.expect("the beam ends within its budget");
         let mut end = start.clone();
         assert!(end.apply_all(&moves).is_ok());
@@ -1001,7 +1034,7 @@ mod tests {
         )
         .unwrap();
         let row: Vec<u8> = (1..=5).collect();
-        let placed = Beam::placing(&start, &goal, 100, 100_000, 0, &row, 4).finish();
+        let placed = Beam::placing(&start, &goal, 100, 100_000, 0, four_halves(&row)).finish();
         assert_eq!(placed.moves, Some(Vec::new()));
     }
 
@@ -1026,8 +1059,45 @@ mod tests {
         let goal = Board::blank_last(5, 5).unwrap();
         let start = crate::puzzle::notation::parse_board(board).unwrap();
         let shell = [1, 2, 3, 4, 5, 6, 11, 16, 21];
-        let beam = Beam::placing(&start, &goal, 10, 1_000, 0, &shell, 4);
+        let beam = Beam::placing(&start, &goal, 10, 1_000, 0, four_halves(&shell));
         beam.estimate[0] - 2 * beam.lc[0]
+    }
+
+    /// A shell's tiles, counting 4 halves more a square away, with no next shell.
+    fn four_halves(tiles: &[u8]) -> Shell<'_> {
+        Shell {
+            tiles,
+            weight: 4,
+            next: &[],
+        }
+    }
+
+    #[test]
+    fn the_next_shells_tiles_count_half_a_move_more_a_square_away() {
+        // Placing the top row and left column of a 5×5 with tile 7 (of the next shell) five
+        // squares from home, and tile 24 (of no shell) five squares from its home: each counts
+        // its far term (6 halves, 3 moves); 7 also half its distance, 2 moves more in all.
+        let goal = Board::blank_last(5, 5).unwrap();
+        let board = "1 2 3 4 5/6 24 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 7 0";
+        let start = crate::puzzle::notation::parse_board(board).unwrap();
+        let shell = [1, 2, 3, 4, 5, 6, 11, 16, 21];
+        let plain = |next: &[u8]| {
+            let aim = Shell {
+                tiles: &shell,
+                weight: 4,
+                next,
+            };
+            let beam = Beam::placing(&start, &goal, 10, 1_000, 0, aim);
+            (beam.lc[0], beam.estimate[0] - 2 * beam.lc[0])
+        };
+        let (alone, weighted) = plain(&[]);
+        let lc = Estimator::new(Heuristic::LinearConflict, &goal)
+            .unwrap()
+            .estimate_board(&start) as i32;
+        assert_eq!(alone, lc + 3 + 3);
+        assert_eq!(plain(&[7, 8, 9, 10, 12, 17, 22]), (alone + 2, weighted));
+        // A tile of the next shell that is home counts nothing either way.
+        assert_eq!(plain(&[8, 9, 10]), (alone, weighted));
     }
 
     #[test]
@@ -1061,7 +1131,7 @@ mod tests {
         let mut changes = 0;
         for _ in 0..600 {
             let (board, _) = crate::puzzle::scramble::random_walk(&goal, 30, &mut rng);
-            let beam = Beam::placing(&board, &goal, 10, 1_000, 0, &shell, 4);
+            let beam = Beam::placing(&board, &goal, 10, 1_000, 0, four_halves(&shell));
             let last = beam.line.len() - 1;
             let tiles = board.tiles();
             let before = beam.dead_squares(0, last, |s| tiles[s]);
