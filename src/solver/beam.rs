@@ -135,6 +135,15 @@ pub struct Beam {
     /// The squares beside each square (`usize::MAX` past the last): where the blank can go, and
     /// what walls a square in ([`WALLED_IN`]).
     around: Vec<[usize; 4]>,
+    /// In a shell's beam, what [`BLANK_WALK`] needs: each tile's home if it is the shell's
+    /// (`usize::MAX` otherwise); for each board, the squares holding a tile of the shell away
+    /// from home (a bit a square: every board is at most 10×10) and the blank's walk to the
+    /// nearest; and for each square, the squares 1, 2, … squares from it, `reach` of them.
+    shell_home: Vec<usize>,
+    away: Vec<u128>,
+    walk: Vec<i32>,
+    rings: Vec<u128>,
+    reach: usize,
 }
 
 impl Beam {
@@ -176,7 +185,8 @@ impl Beam {
     /// level where a board has them all home, or once they have come no nearer home for
     /// [`STALL_LEVELS`] levels; either way its moves lead to the best board seen by their
     /// distance, then linear conflicts. Where the tiles' homes make one line (a shell), a square
-    /// of it walled in by tiles home counts more ([`DEAD_POCKET`]).
+    /// of it walled in by tiles home counts more ([`DEAD_POCKET`]), and so does the blank's walk to
+    /// the nearest tile of the shell still away ([`BLANK_WALK`]).
     pub fn placing(
         start: &Board,
         goal: &Board,
@@ -298,7 +308,37 @@ impl Beam {
                     around
                 })
                 .collect(),
+            shell_home: Vec::new(),
+            away: Vec::new(),
+            walk: Vec::new(),
+            rings: Vec::new(),
+            reach: 0,
         };
+        if partial && n <= 128 {
+            beam.shell_home = (0..n)
+                .map(|t| if aimed(t) { home[t] } else { usize::MAX })
+                .collect();
+            beam.reach = w + start.height();
+            beam.rings = vec![0; n * beam.reach];
+            for (k, ring) in beam.rings.iter_mut().enumerate() {
+                let (s, d) = (k / beam.reach, k % beam.reach + 1);
+                *ring = (0..n)
+                    .filter(|&q| squares_apart(s, q, w) == d)
+                    .fold(0, |acc, q| acc | 1 << q);
+            }
+        }
+        let away = start
+            .tiles()
+            .iter()
+            .enumerate()
+            .filter(|&(s, &t)| {
+                beam.shell_home
+                    .get(usize::from(t))
+                    .is_some_and(|&h| h != usize::MAX && h != s)
+            })
+            .fold(0, |acc, (s, _)| acc | 1 << s);
+        beam.away.push(away);
+        beam.walk.push(beam.blank_walk(away, start.blank()));
         if partial {
             let aimed_square: Vec<bool> = goal
                 .tiles()
@@ -343,7 +383,7 @@ impl Beam {
             .as_ref()
             .map_or(0, |e| e.estimate_board(start) as i32)
             + others;
-        let weighted = weighted + walls;
+        let weighted = weighted + walls + BLANK_WALK * beam.walk[0];
         beam.estimate.push(2 * plain + weighted);
         beam.lc.push(plain);
         let costs = beam.estimator.as_ref().and_then(Estimator::lines);
@@ -371,6 +411,30 @@ impl Beam {
         beam.hash.push(first_hash);
         beam.remember(first_hash);
         beam
+    }
+
+    /// The squares holding a tile of the shell away from home, `away` before the tile on `to`
+    /// slides into the blank on `b`, after.
+    fn away_after(&self, away: u128, tile: u8, b: usize, to: usize) -> u128 {
+        let home = self.shell_home.get(usize::from(tile)).copied();
+        let Some(home) = home.filter(|&h| h != usize::MAX) else {
+            return away;
+        };
+        let without = away & !(1 << to);
+        if b == home { without } else { without | 1 << b }
+    }
+
+    /// The blank's walk on `blank` to beside the nearest of the squares `away` holds, in moves
+    /// (nothing when none is away; see [`BLANK_WALK`]).
+    fn blank_walk(&self, away: u128, blank: usize) -> i32 {
+        if away == 0 {
+            return 0;
+        }
+        let rings = &self.rings[blank * self.reach..(blank + 1) * self.reach];
+        rings
+            .iter()
+            .position(|&ring| ring & away != 0)
+            .map_or(0, |r| r as i32)
     }
 
     /// Squares in dead pockets (see [`DEAD_POCKET`]) among places `lo..=hi` of the line, on the
@@ -667,6 +731,8 @@ impl Beam {
                     let others = &self.others[usize::from(tile) * n..];
                     child.0 += 2 * (others[b] - others[to]) + self.pockets_delta(board, b, to);
                     child.4 += others[b] - others[to];
+                    let away = self.away_after(self.away[i], tile, b, to);
+                    child.0 += BLANK_WALK * (self.blank_walk(away, to) - self.walk[i]);
                 }
             }
             self.generated += children.len() as u64;
@@ -680,6 +746,8 @@ impl Beam {
             self.lc.clear();
             self.hash.clear();
             let parents_costs = std::mem::take(&mut self.costs);
+            let parents_away = std::mem::take(&mut self.away);
+            self.walk.clear();
             self.level_seen.fill(0);
             let mask = self.level_seen.len() - 1;
             for &(e, child, i, to, plain, line, cost) in &children {
@@ -691,6 +759,10 @@ impl Beam {
                 self.remember(child);
                 let parent = &self.tiles[i as usize * n..(i as usize + 1) * n];
                 let from = blanks[i as usize];
+                let moved = parent[usize::from(to)];
+                let away = self.away_after(parents_away[i as usize], moved, from, to.into());
+                self.away.push(away);
+                self.walk.push(self.blank_walk(away, usize::from(to)));
                 next_tiles.extend_from_slice(parent);
                 let board = &mut next_tiles[level.len() * n..(level.len() + 1) * n];
                 board[from] = board[usize::from(to)];
@@ -853,6 +925,22 @@ const DEAD_POCKET: i32 = 12;
 /// → 1.636 × in 1.46 s; the code before given a tenth more budget: 1.661 × in 1.49 s). A whole
 /// move more (2 halves) came 1.648 → 1.664 on seeds 101-120, where half a move came 1.629.
 const NEXT_SHELL: i32 = 1;
+
+/// What each square of the blank's walk to the nearest tile of the shell still away adds to a
+/// shell's beam's estimate, in halves of a move as its weighted part is (its Manhattan distance
+/// to beside that tile). Guided by the tiles' distances alone, a beam that has most of a shell
+/// home sees no way on: bringing the blank back to the few tiles left away means many moves that
+/// bring nothing nearer home, and some that move tiles home away, while moves among the other
+/// tiles make their estimate smaller at once. The beam then filled with such boards and stalled
+/// ([`STALL_LEVELS`]) with 6 to 15 of a 10×10's first shell's 19 tiles away, on most boards, left
+/// to line searches at three moves a square of distance. With the walk counted, each move towards
+/// a tile away counts as progress, and most shells come home whole. Random boards, `auto`: 10×10
+/// 1.6405 → 1.6114 × Manhattan (seeds 161-260), 1.629 → 1.608 (101-120), 1.642 → 1.618
+/// (201-260); 8×8 1.545 → 1.517, 9×9 1.602 → 1.574 (seeds 101-140), for about the same time
+/// (a bit mask of the squares holding tiles away, and rings of squares around each square,
+/// find the nearest in a few instructions). 2 and 4 halves did less (1.617, 1.616 on seeds
+/// 161-260), 6 and 10 lost their way more (1.655, 1.636 on seeds 101-120).
+const BLANK_WALK: i32 = 3;
 
 /// What each *walled-in* square adds to a whole-board beam's estimate, in halves of a move as
 /// its weighted part is: a square whose tile is away while every square beside it but one at
@@ -1054,13 +1142,66 @@ mod tests {
     }
 
     /// The weighted part of a partial beam's first estimate, placing the top row and left
-    /// column of a 5×5 (each tile counting 4 halves more a square away).
+    /// column of a 5×5 (each tile counting 4 halves more a square away), but the blank's walk
+    /// (see [`BLANK_WALK`]).
     fn shell_part(board: &str) -> i32 {
+        let beam = five_shell(board);
+        beam.estimate[0] - 2 * beam.lc[0] - BLANK_WALK * beam.walk[0]
+    }
+
+    /// A beam placing the top row and left column of a 5×5, from `board`.
+    fn five_shell(board: &str) -> Beam {
         let goal = Board::blank_last(5, 5).unwrap();
         let start = crate::puzzle::notation::parse_board(board).unwrap();
         let shell = [1, 2, 3, 4, 5, 6, 11, 16, 21];
-        let beam = Beam::placing(&start, &goal, 10, 1_000, 0, four_halves(&shell));
-        beam.estimate[0] - 2 * beam.lc[0]
+        Beam::placing(&start, &goal, 10, 1_000, 0, four_halves(&shell))
+    }
+
+    #[test]
+    fn the_blanks_walk_to_the_nearest_tile_of_the_shell_away_counts() {
+        // Tiles 3 and 8 swapped (3 a square below home): the blank on the bottom right is 5
+        // squares from 3, so 4 moves from beside it; 8 is no tile of the shell.
+        let far = "1 2 8 4 5/6 7 3 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 24 0";
+        let beam = five_shell(far);
+        assert_eq!(beam.walk[0], 4);
+        let weighted = beam.estimate[0] - 2 * beam.lc[0];
+        assert_eq!(weighted, 4 + DEAD_POCKET + BLANK_WALK * 4);
+        // The blank beside 3: no walk. With 21 away too (swapped with 22), the nearer counts.
+        let beside = "1 2 8 4 5/6 7 3 0 10/11 12 13 14 15/16 17 18 19 20/21 22 23 24 9";
+        assert_eq!(five_shell(beside).walk[0], 0);
+        let two = "1 2 8 4 5/6 7 3 9 10/11 12 13 14 15/16 17 18 19 20/22 21 23 0 24";
+        assert_eq!(five_shell(two).walk[0], 1);
+        // Every tile of the shell home: nothing, wherever the blank is.
+        let home = "1 2 3 4 5/6 13 8 9 10/11 12 7 14 15/16 17 18 19 20/21 22 23 24 0";
+        assert_eq!(five_shell(home).walk[0], 0);
+    }
+
+    #[test]
+    fn a_move_changes_the_blanks_walk_as_measuring_it_again_says() {
+        // Boards a few dozen moves from home: after every move, the squares away and the walk
+        // the beam works out from the parent's agree with a beam started on the child.
+        let goal = Board::blank_last(6, 6).unwrap();
+        let shell: Vec<u8> = (0..6)
+            .chain((1..6).map(|r| r * 6))
+            .map(|s| goal.tile(s))
+            .collect();
+        let mut rng = Rng::seeded(13);
+        let mut walks = std::collections::BTreeSet::new();
+        for _ in 0..300 {
+            let (board, _) = crate::puzzle::scramble::random_walk(&goal, 40, &mut rng);
+            let beam = Beam::placing(&board, &goal, 10, 1_000, 0, four_halves(&shell));
+            let b = board.blank();
+            for to in beside(b, 6, 6) {
+                let mut child = board.clone();
+                assert!(child.apply(Move::between(b, to, 6)));
+                let again = Beam::placing(&child, &goal, 10, 1_000, 0, four_halves(&shell));
+                let away = beam.away_after(beam.away[0], board.tiles()[to], b, to);
+                assert_eq!(away, again.away[0], "{board}");
+                assert_eq!(beam.blank_walk(away, to), again.walk[0], "{board}");
+                walks.insert(again.walk[0]);
+            }
+        }
+        assert!(walks.len() > 3, "walks seen: {walks:?}");
     }
 
     /// A shell's tiles, counting 4 halves more a square away, with no next shell.
