@@ -1294,7 +1294,8 @@ pub fn quick_first(width: usize, height: usize, max_nodes: u64) -> bool {
 
 /// Nodes `FringeSearch` spends unless told otherwise on a `width` × `height` board: about a second
 /// natively on every size (100 random boards: 0.61, 0.86, 0.96 and 1.0-1.06 s on 6×6, 7×7, 8×8
-/// and 10×10). A beam's board costs a fraction of a line search's node, and
+/// and 10×10; on a slower machine, with shells' beams counting the blank's walk, 1.25 s on 8×8
+/// and 1.43 s on 10×10). A beam's board costs a fraction of a line search's node, and
 /// every variant is beams: up to 6×6 9 M, a beam of 5,000 then one of 10,000 narrowed to what is
 /// left (20 random 6×6 boards: 1.427 × Manhattan in 6 M, 1.417 in 9 M, 1.418 in 11 M); up to 49
 /// squares 13 M: on 7×7 a beam of about 13,000 and, with what it leaves, a wider one (20 random
