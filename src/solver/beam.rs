@@ -911,8 +911,12 @@ const STALL_LEVELS: usize = 60;
 /// distance. Counted, a beam avoids making pockets, and has a reason to open one (100 random
 /// 10×10 boards with 60 levels before a stall: 1.661 × Manhattan; 10 boards: 1.716 × without
 /// pockets, 1.641 × with 12, 1.675 × with 18; 30 boards: 1.652 × with 6, 1.662 × with 12, 1.685 ×
-/// with 20).
-const DEAD_POCKET: i32 = 12;
+/// with 20). With the blank's walk counted too ([`BLANK_WALK`]), 6 halves did better than 12 on
+/// every set measured: random 10×10 boards 1.622 → 1.607 (seeds 101-140), 1.606 → 1.606
+/// (161-220), 1.618 → 1.614 (221-280), the benchmark's own 100 1.633 → 1.623; 40 random 8×8
+/// 1.517 → 1.508 and 9×9 1.574 → 1.570 (seeds 101-140); 3 and 8 halves did less (1.614 and 1.616
+/// on seeds 101-140).
+const DEAD_POCKET: i32 = 6;
 
 /// What each square of distance of a tile of the *next* shell adds to a shell's beam's estimate
 /// beyond its far term, in halves of a move: the other tiles count once, so the beam brings them
