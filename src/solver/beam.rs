@@ -914,7 +914,7 @@ const STALL_LEVELS: usize = 60;
 /// with 20). With the blank's walk counted too ([`BLANK_WALK`]), 6 halves did better than 12 on
 /// every set measured: random 10×10 boards 1.622 → 1.607 (seeds 101-140), 1.606 → 1.606
 /// (161-220), 1.618 → 1.614 (221-280), the benchmark's own 100 1.633 → 1.623; 40 random 8×8
-/// 1.517 → 1.508 and 9×9 1.574 → 1.570 (seeds 101-140); 3 and 8 halves did less (1.614 and 1.616
+/// 1.517 → 1.508 (the benchmark's 100: 1.521 → 1.524) and 9×9 1.574 → 1.570 (seeds 101-140); 3 and 8 halves did less (1.614 and 1.616
 /// on seeds 101-140).
 const DEAD_POCKET: i32 = 6;
 
