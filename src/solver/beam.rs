@@ -912,10 +912,10 @@ const STALL_LEVELS: usize = 60;
 /// 10×10 boards with 60 levels before a stall: 1.661 × Manhattan; 10 boards: 1.716 × without
 /// pockets, 1.641 × with 12, 1.675 × with 18; 30 boards: 1.652 × with 6, 1.662 × with 12, 1.685 ×
 /// with 20). With the blank's walk counted too ([`BLANK_WALK`]), 6 halves did better than 12 on
-/// every set measured: random 10×10 boards 1.622 → 1.607 (seeds 101-140), 1.606 → 1.606
+/// every 10×10 set measured: random boards 1.622 → 1.607 (seeds 101-140), 1.606 → 1.606
 /// (161-220), 1.618 → 1.614 (221-280), the benchmark's own 100 1.633 → 1.623; 40 random 8×8
-/// 1.517 → 1.508 (the benchmark's 100: 1.521 → 1.524) and 9×9 1.574 → 1.570 (seeds 101-140); 3 and 8 halves did less (1.614 and 1.616
-/// on seeds 101-140).
+/// boards 1.517 → 1.508 (the benchmark's 100: 1.521 → 1.524) and 9×9 1.574 → 1.570 (seeds
+/// 101-140); 3 and 8 halves did less (1.614 and 1.616 on seeds 101-140).
 const DEAD_POCKET: i32 = 6;
 
 /// What each square of distance of a tile of the *next* shell adds to a shell's beam's estimate
@@ -945,8 +945,9 @@ const NEXT_SHELL: i32 = 1;
 /// 10×10 takes the same time side by side (a bit mask of the squares holding tiles away, and
 /// rings of squares round each square, find the nearest in a few instructions); an 8×8 a seventh
 /// more (its shell's beam, no longer stalling, spends more of the budget on costlier boards),
-/// and with its budget cut to match, 12 M, it kept only half its gain (1.526). 2 and 4 halves did less (1.617, 1.616 on seeds
-/// 161-260), 6 and 10 lost their way more (1.655, 1.636 on seeds 101-120).
+/// and with its budget cut to match, 12 M, it kept only half its gain (1.526). 2 and 4 halves
+/// did less (1.617, 1.616 on seeds 161-260), 6 and 10 lost their way more (1.655, 1.636 on
+/// seeds 101-120).
 const BLANK_WALK: i32 = 3;
 
 /// What each *walled-in* square adds to a whole-board beam's estimate, in halves of a move as
@@ -1098,10 +1099,7 @@ mod tests {
         let goal = Board::blank_last(7, 7).unwrap();
         let mut rng = Rng::seeded(5);
         let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
-        let shell: Vec<u8> = (0..7)
-            .chain((1..7).map(|r| r * 7))
-            .map(|s| goal.tile(s))
-            .collect();
+        let shell = top_row_and_left_column(&goal);
         let distance = |b: &Board, tiles: &[u8]| -> usize {
             let square = |board: &Board, t: u8| board.tiles().iter().position(|&x| x == t);
             let apart = |t: u8| squares_apart(square(b, t).unwrap(), square(&goal, t).unwrap(), 7);
@@ -1188,10 +1186,7 @@ mod tests {
         // Boards a few dozen moves from home: after every move, the squares away and the walk
         // the beam works out from the parent's agree with a beam started on the child.
         let goal = Board::blank_last(6, 6).unwrap();
-        let shell: Vec<u8> = (0..6)
-            .chain((1..6).map(|r| r * 6))
-            .map(|s| goal.tile(s))
-            .collect();
+        let shell = top_row_and_left_column(&goal);
         let mut rng = Rng::seeded(13);
         let mut walks = std::collections::BTreeSet::new();
         for _ in 0..300 {
@@ -1209,6 +1204,15 @@ mod tests {
             }
         }
         assert!(walks.len() > 3, "walks seen: {walks:?}");
+    }
+
+    /// The tiles of `goal`'s top row and left column: its outer shell, as shells are placed.
+    fn top_row_and_left_column(goal: &Board) -> Vec<u8> {
+        let w = goal.width();
+        (0..w)
+            .chain((1..goal.height()).map(|r| r * w))
+            .map(|s| goal.tile(s))
+            .collect()
     }
 
     /// A shell's tiles, counting 4 halves more a square away, with no next shell.
@@ -1271,10 +1275,7 @@ mod tests {
         // Boards a few dozen moves from home, where shells' squares get walled in: after every
         // move, the change the beam adds up agrees with counting the whole shell again.
         let goal = Board::blank_last(6, 6).unwrap();
-        let shell: Vec<u8> = (0..6)
-            .chain((1..6).map(|r| r * 6))
-            .map(|s| goal.tile(s))
-            .collect();
+        let shell = top_row_and_left_column(&goal);
         let mut rng = Rng::seeded(11);
         let mut changes = 0;
         for _ in 0..600 {
