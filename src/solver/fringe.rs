@@ -100,6 +100,8 @@ pub struct Tuning {
     /// The corner's part of the budget when shells are placed, in halves of a shell's share:
     /// the shells still to place share what is left with it, and it has what they leave.
     pub corner_share: u64,
+    /// The first shell's share of the budget, in tenths of the share the others have.
+    pub first_share: u64,
 }
 
 impl Default for Tuning {
@@ -121,6 +123,7 @@ impl Default for Tuning {
             shell_weight: 4,
             next_shell: false,
             corner_share: 3,
+            first_share: 10,
         }
     }
 }
@@ -413,8 +416,11 @@ impl Placing {
                 // The budget left is shared between the shells still to place and the corner
                 // (see `Tuning::corner_share`); the beam narrows to its share.
                 let shells = cw.max(ch).saturating_sub(self.corner) as u64;
-                let share = (tuning.beam_nodes.saturating_sub(self.work.expanded)) * 2
+                let mut share = (tuning.beam_nodes.saturating_sub(self.work.expanded)) * 2
                     / (2 * shells + tuning.corner_share).max(1);
+                if top == 0 && left == 0 {
+                    share = share * tuning.first_share / 10;
+                }
                 let left_over = share.min(BEAM_NODES_PER_WIDTH * tuning.shell as u64);
                 // The next shell: the outer row and column of what this one leaves.
                 let (nw, nh) = (cw - usize::from(column), ch - usize::from(row));
@@ -1250,6 +1256,16 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
         // 1.602, 20 random 10×7 and 6×10 1.598 -> 1.590 and 1.599 -> 1.581. With one shell (8×8),
         // before the corner, it lost: 1.536 -> 1.543 (seeds 161-260), 1.543 -> 1.544 (101-160).
         next_shell: many,
+        // With two shells or more, the first shell's beam has 1.6 shares of the budget: it
+        // makes about half the moves, bringing the other tiles nearer home as it places its
+        // own, and its estimate of the levels ahead (its tiles' distance) falls short of them,
+        // so an even share narrowed it from the start (a 10×10's to about 5,700 boards of its
+        // 10,000). Random 10×10 boards came 1.602 -> 1.583 × Manhattan (seeds 101-120) and
+        // 1.601 -> 1.590 (161-200), 9×9 1.577 -> 1.562 (101-130), 10×7 and 6×10 1.566 ->
+        // 1.560 and 1.593 -> 1.584 (101-120); the shares between 1.6 and 2.5 did about as
+        // well, 1.3 and 1.4 worse (1.610 and 1.610), and the second shell's share moved either
+        // way lost (1.593 with 1.3 or 0.7). With one shell (8×8) it lost: 1.507 -> 1.514.
+        first_share: if many { 16 } else { 10 },
         corner: 7,
         beam: if k == 0 { 13_000 } else { 16_000 },
         // The corner's far tiles weigh more over the same diagonals as a random 7×7's (30
