@@ -416,11 +416,8 @@ impl Placing {
                 // The budget left is shared between the shells still to place and the corner
                 // (see `Tuning::corner_share`); the beam narrows to its share.
                 let shells = cw.max(ch).saturating_sub(self.corner) as u64;
-                let mut share = (tuning.beam_nodes.saturating_sub(self.work.expanded)) * 2
-                    / (2 * shells + tuning.corner_share).max(1);
-                if top == 0 && left == 0 {
-                    share = share * tuning.first_share / 10;
-                }
+                let budget = tuning.beam_nodes.saturating_sub(self.work.expanded);
+                let share = shell_share(budget, shells, &tuning, top == 0 && left == 0);
                 let left_over = share.min(BEAM_NODES_PER_WIDTH * tuning.shell as u64);
                 // The next shell: the outer row and column of what this one leaves.
                 let (nw, nh) = (cw - usize::from(column), ch - usize::from(row));
@@ -538,6 +535,18 @@ impl Placing {
         let solver = super::Solver::new(&a, &b, &options)
             .map_err(|e| ReductionError(format!("corner: {e}")))?;
         Ok(Finishing::Search(Box::new(solver)))
+    }
+}
+
+/// The share of `budget` the beam of the next of `shells` shells has (see
+/// [`Tuning::corner_share`] and [`Tuning::first_share`]); any budget, however large, is shared
+/// without overflow.
+fn shell_share(budget: u64, shells: u64, tuning: &Tuning, first: bool) -> u64 {
+    let share = budget.saturating_mul(2) / (2 * shells + tuning.corner_share).max(1);
+    if first {
+        share.saturating_mul(tuning.first_share) / 10
+    } else {
+        share
     }
 }
 
@@ -1414,6 +1423,21 @@ mod tests {
                 assert!(b.apply_all(&r.moves).is_ok());
                 assert_eq!(b, goal, "{w}x{h} from {start}");
             }
+        }
+    }
+
+    #[test]
+    fn the_first_of_several_shells_has_a_larger_share_and_no_budget_overflows() {
+        // 10×10: three shells, the corner has what they leave; the first has 1.6 shares.
+        let many = variant(0, 10, 10);
+        assert_eq!(shell_share(15_000_000, 3, &many, true), 8_000_000);
+        assert_eq!(shell_share(15_000_000, 3, &many, false), 5_000_000);
+        // 8×8: one shell, the corner keeps 1.5 shares of its own, and the shell no more than 1.
+        let one = variant(0, 8, 8);
+        assert_eq!(shell_share(10_000_000, 1, &one, true), 4_000_000);
+        for tuning in [many, one] {
+            let huge = shell_share(u64::MAX, 3, &tuning, true);
+            assert!(huge > 1 << 60, "{huge}");
         }
     }
 
