@@ -100,8 +100,10 @@ pub struct Beam {
     /// cache miss a child and a third of the time; a board met again after more levels is rare,
     /// and only costs a place in the beam.
     seen: Vec<u32>,
-    /// For each level, each kept board's parent (its index in the level before) and blank.
-    parents: Vec<Vec<(u32, u16)>>,
+    /// For each level, each kept board's parent (its index in the level before) and the move
+    /// that made it, in one word (see [`link`]): the links of every level are kept until the
+    /// end, 4 bytes a board kept instead of the 8 a pair took (a tenth of a 10×10's peak).
+    parents: Vec<Vec<u32>>,
     generated: u64,
     /// The children of the level being made (see [`Child`]).
     children: Vec<Child>,
@@ -228,6 +230,7 @@ impl Beam {
             partial,
             pace,
         } = aim;
+        let width = width.min(MAX_WIDTH);
         let estimator = Estimator::new(Heuristic::LinearConflict, goal).ok();
         let (n, w) = (start.len(), start.width());
         let mut rng = Rng::seeded(0x5eed ^ seed);
@@ -603,7 +606,7 @@ impl Beam {
             Some(Beamed {
                 moves: None,
                 generated: beam.generated,
-                nearest: path(&beam.start, &beam.parents[..level], i, w),
+                nearest: path(&beam.parents[..level], i),
             })
         };
         let Some(estimator) = self.estimator.clone() else {
@@ -637,7 +640,7 @@ impl Beam {
             if self.partial && self.stalled > STALL_LEVELS {
                 let (_, level, i) = self.best;
                 return Some(Beamed {
-                    moves: Some(path(&self.start, &self.parents[..level], i, w)),
+                    moves: Some(path(&self.parents[..level], i)),
                     generated: self.generated,
                     nearest: Vec::new(),
                 });
@@ -652,7 +655,7 @@ impl Beam {
             };
             if let Some(i) = done {
                 return Some(Beamed {
-                    moves: Some(path(&self.start, &self.parents, i, w)),
+                    moves: Some(path(&self.parents, i)),
                     generated: self.generated,
                     nearest: Vec::new(),
                 });
@@ -767,7 +770,7 @@ impl Beam {
                 let board = &mut next_tiles[level.len() * n..(level.len() + 1) * n];
                 board[from] = board[usize::from(to)];
                 board[usize::from(to)] = 0;
-                level.push((i, to));
+                level.push(link(i, Move::between(from, usize::from(to), w)));
                 self.blank.push(usize::from(to));
                 self.back.push(from);
                 self.estimate.push(e);
@@ -1005,6 +1008,10 @@ pub const PACE: u64 = 16;
 /// The narrowest a beam gets when its budget runs low.
 const MIN_WIDTH: usize = 50;
 
+/// The widest a beam gets, whatever it is asked: a board's index in its level then fits a
+/// [`link`] with room to spare (the widest beam used is 16,000).
+const MAX_WIDTH: usize = 1 << 24;
+
 /// Slots of a beam's boards seen (see `Beam::seen`) a board of its width: with a slot a kept
 /// board, the table holds the last few levels, and stays in the core's own cache (256 KiB for a
 /// beam 16,000 wide). 64, a few dozen levels, found no shorter answers for a cache miss a child
@@ -1023,26 +1030,23 @@ fn fingerprint(hash: u64) -> u32 {
     (hash >> 32) as u32
 }
 
-/// The moves to board `i` of the last level: the blank's squares followed back through the
-/// parents, then named as moves from the start.
-fn path(start: &Board, parents: &[Vec<(u32, u16)>], i: usize, w: usize) -> Vec<Move> {
-    let mut squares = Vec::with_capacity(parents.len());
+/// A board's parent (its index in the level before, below [`MAX_WIDTH`], so below 2^30) and
+/// the move that made it, in one word.
+fn link(parent: u32, m: Move) -> u32 {
+    parent << 2 | u32::from(m.index())
+}
+
+/// The moves to board `i` of the last level, its links followed back through the parents.
+fn path(parents: &[Vec<u32>], i: usize) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(parents.len());
     let mut at = i;
     for level in parents.iter().rev() {
-        let (parent, square) = level[at];
-        squares.push(usize::from(square));
-        at = parent as usize;
+        let link = level[at];
+        moves.push(Move::from_index(link as u8));
+        at = (link >> 2) as usize;
     }
-    let mut b = start.blank();
-    squares
-        .into_iter()
-        .rev()
-        .map(|to| {
-            let m = Move::between(b, to, w);
-            b = to;
-            m
-        })
-        .collect()
+    moves.reverse();
+    moves
 }
 
 #[cfg(test)]
