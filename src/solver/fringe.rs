@@ -142,6 +142,22 @@ pub struct Fringed {
 const CORNER_WEIGHT: f64 = 1.5;
 const CORNER_NODES: u64 = 200_000;
 
+/// Weight of the weighted A* that tries a 4×4 or 5×5 corner again when the first runs out of
+/// nodes. A corner left by a beam that lost its way can be nearly home and still far from done:
+/// one 5×5 traced, 10 squares of Manhattan distance from home, takes 42 moves at best, and
+/// w = 2 runs out of its 200,000 nodes on it where w = 3 answers in 46 moves after 32,000.
+const GREEDIER_CORNER_WEIGHT: f64 = 3.0;
+
+/// In a variant with shells, boards the corner's beam leaves of the budget: if it loses its
+/// way, line searches finish from the best board it reached (a few thousand nodes on a corner
+/// that nearly home), then weighted A* the 5×5 left.
+const CORNER_RESCUE: u64 = 100_000;
+
+/// Fewest boards a corner's beam is started with after shells: a 7×7 beam given fewer
+/// (shells that spent nearly all the budget) loses its way, and the line searches and weighted
+/// A* that follow answer from where it started instead.
+const MIN_CORNER_BEAM: u64 = 300_000;
+
 /// Boards a corner's beam search may generate, per board of its width: a 6×6 generates about
 /// 470 (see [`super::beam`]), so this leaves room for a beam that wanders, and bounds memory (a
 /// beam of 4,000 keeps at most about 60 MB).
@@ -207,6 +223,8 @@ pub(crate) struct Placing {
     lines_until: (usize, usize),
     /// Whether a shell's beam spent its budget (line searches place the lines left).
     shell_lost: bool,
+    /// Whether the corner's weighted A* ran out of nodes once and is tried again greedier.
+    greedier: bool,
 }
 
 impl Placing {
@@ -255,6 +273,7 @@ impl Placing {
             shelling: None,
             lines_until: (0, 0),
             shell_lost: false,
+            greedier: false,
         })
     }
 
@@ -305,6 +324,11 @@ impl Placing {
         let (w, h, tuning) = (self.work.w, self.h, self.tuning);
         let (top, left) = (self.top, self.left);
         if h - top <= self.corner && w - left <= self.corner {
+            let starved = tuning.shell > 0 && self.corner_beam_nodes() < MIN_CORNER_BEAM;
+            if self.finishing.is_none() && self.beam > 0 && starved {
+                self.without_beam();
+                return None;
+            }
             let (beam, corner) = (self.beam, self.corner);
             let finishing = match self.finishing.take() {
                 Some(finishing) => Ok(finishing),
@@ -323,8 +347,8 @@ impl Placing {
                         // nodes.
                         self.work.expanded += beamed.generated;
                         if beamed.moves.is_none() && tuning.shell > 0 {
-                            // Lost: rows and columns finish from the best board it reached
-                            // (see `reduced`), most of its tiles home.
+                            // Lost: line searches and weighted A* finish from the best board
+                            // it reached, most of its tiles home.
                             if let Err(e) = self.play(&beamed.nearest) {
                                 return Some(Err(e));
                             }
@@ -345,13 +369,14 @@ impl Placing {
             };
             match finished {
                 Ok(rest) => return Some(Ok(self.answer(rest))),
+                // The beam lost its way: lines, then weighted A* on the corner.
+                Err(_) if beam > 0 => self.without_beam(),
+                Err(_) if corner > 3 && !self.greedier => self.greedier = true,
                 Err(e) if corner == 3 || tuning.shell > 0 => return Some(Err(e)),
-                Err(_) if beam > 0 => {
-                    // The beam lost its way: weighted A* on the corner, if it is small enough.
-                    self.beam = 0;
-                    self.corner = corner.min(5);
+                Err(_) => {
+                    self.corner -= 1;
+                    self.greedier = false;
                 }
-                Err(_) => self.corner -= 1,
             }
             return None;
         }
@@ -496,14 +521,30 @@ impl Placing {
         Box::new(Job { line, child })
     }
 
+    /// Boards the corner's beam may generate: what its width pays for, within the budget left
+    /// (after shells, less [`CORNER_RESCUE`]).
+    fn corner_beam_nodes(&self) -> u64 {
+        let tuning = &self.tuning;
+        let rescue = if tuning.shell > 0 { CORNER_RESCUE } else { 0 };
+        let left = tuning.beam_nodes.saturating_sub(self.work.expanded);
+        (BEAM_NODES_PER_WIDTH * self.beam as u64).min(left.saturating_sub(rescue))
+    }
+
+    /// The corner is finished without a beam: line searches down to a 5×5 (no more shells'
+    /// beams), then weighted A*.
+    fn without_beam(&mut self) {
+        self.beam = 0;
+        self.corner = self.corner.min(5);
+        self.shell_lost = true;
+    }
+
     /// The search that finishes the corner: a beam, or (up to 5×5) weighted A* with linear
     /// conflict, or (3×3) A*.
     fn start_corner(&self) -> Result<Finishing, ReductionError> {
         let (w, h, tuning) = (self.work.w, self.h, &self.tuning);
         let (a, b) = corner_boards(&self.work.at, self.goal.tiles(), w, h, self.top, self.left)?;
         if self.beam > 0 {
-            let nodes = (BEAM_NODES_PER_WIDTH * self.beam as u64)
-                .min(tuning.beam_nodes.saturating_sub(self.work.expanded));
+            let nodes = self.corner_beam_nodes();
             // After shells the corner's tiles are near home, so its answer takes more moves a
             // move of its estimate than a random board's: its beam is sized for that (10 random
             // 8×8 boards in 10 M nodes: 1.705 × Manhattan with the usual pace, one board's
@@ -527,7 +568,11 @@ impl Placing {
             super::Options {
                 algorithm: super::Algorithm::Weighted,
                 heuristic: Some(crate::heuristics::Heuristic::LinearConflict),
-                weight: if self.corner == 4 { CORNER_WEIGHT } else { 2.0 },
+                weight: match (self.greedier, self.corner) {
+                    (true, _) => GREEDIER_CORNER_WEIGHT,
+                    (false, 4) => CORNER_WEIGHT,
+                    (false, _) => 2.0,
+                },
                 max_nodes: Some(CORNER_NODES),
                 ..super::Options::default()
             }
@@ -1439,6 +1484,61 @@ mod tests {
             let huge = shell_share(u64::MAX, 3, &tuning, true);
             assert!(huge > 1 << 60, "{huge}");
         }
+    }
+
+    /// Runs `placing` to its end.
+    fn placed(placing: &mut Placing) -> Result<Fringed, ReductionError> {
+        loop {
+            if let Some(done) = placing.step() {
+                return done;
+            }
+        }
+    }
+
+    #[test]
+    fn a_corner_whose_weighted_a_star_runs_out_of_nodes_is_tried_again_greedier() {
+        // 10 squares from home, 42 moves at best: w = 2 runs out of its nodes, w = 3 answers.
+        let text = "11 2 3 4 5/1 6 7 8 10/0 12 13 9 14/16 17 18 19 20/21 22 23 24 15";
+        let start = crate::puzzle::notation::parse_board(text).unwrap();
+        let goal = Board::blank_last(5, 5).unwrap();
+        let tuning = Tuning {
+            corner: 5,
+            ..Tuning::default()
+        };
+        let mut placing = Placing::new(&start, &goal, &tuning).unwrap();
+        let r = placed(&mut placing).unwrap();
+        assert!(placing.greedier);
+        assert_eq!(
+            placing.corner, 5,
+            "no line was placed to make the corner smaller"
+        );
+        let mut b = start.clone();
+        assert!(b.apply_all(&r.moves).is_ok());
+        assert_eq!(b, goal);
+        assert!(r.moves.len() <= 46, "{}", r.moves.len());
+    }
+
+    #[test]
+    fn a_corner_beam_the_budget_left_cannot_pay_for_is_not_started() {
+        // One shell on 8×8 takes most of a small budget: the 7×7 corner is left fewer boards
+        // than a beam needs, and line searches and weighted A* finish it within the budget.
+        let mut rng = Rng::seeded(9);
+        let goal = Board::blank_last(8, 8).unwrap();
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+        let budget = 400_000;
+        let tuning = Tuning {
+            max_nodes: budget,
+            beam_nodes: budget,
+            ..variant(0, 8, 8)
+        };
+        let mut placing = Placing::new(&start, &goal, &tuning).unwrap();
+        let r = placed(&mut placing).unwrap();
+        assert_eq!((placing.beam, placing.corner), (0, 5));
+        assert!(placing.finishing.is_none() && placing.shell_lost);
+        assert!(r.expanded <= budget, "{}", r.expanded);
+        let mut b = start.clone();
+        assert!(b.apply_all(&r.moves).is_ok());
+        assert_eq!(b, goal);
     }
 
     #[test]
