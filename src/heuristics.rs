@@ -167,11 +167,6 @@ impl Estimator {
         self.lines.as_ref()
     }
 
-    /// How Manhattan distance changes when `tile` slides from `from` to `to`.
-    pub(crate) fn distance_delta(&self, tile: u8, from: usize, to: usize) -> i32 {
-        self.distances.delta(tile, from, to)
-    }
-
     /// The estimate of a board.
     pub fn estimate_board(&self, board: &Board) -> u32 {
         self.estimate(|s| board.tile(s))

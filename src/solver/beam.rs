@@ -12,7 +12,7 @@
 //! a wrong path: moves are replayed from the start). The move back to a board's parent is never
 //! made, so never looked up.
 
-use crate::heuristics::linear_conflict::LineCosts;
+use crate::heuristics::linear_conflict::{LineCosts, Lines};
 use crate::heuristics::manhattan::squares_apart;
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::{Board, beside};
@@ -73,6 +73,9 @@ pub struct Beam {
     /// `None` when the goal has no linear-conflict estimate (the search then fails at once).
     estimator: Option<Estimator>,
     zobrist: Vec<u64>,
+    /// `slide[tile * n + square]`: what a board's hash changes by when `tile` leaves or enters
+    /// `square` and the blank does the opposite (two look-ups a child instead of four).
+    slide: Vec<u64>,
     /// `weighted[tile * n + square]`: the tile's extra weight (see [`far_corner_weights`]) times
     /// its distance from home on that square, a table made once instead of four divisions a
     /// child (a 7×7 beam of 13,000 took 3 % less time, in runs side by side).
@@ -80,21 +83,16 @@ pub struct Beam {
     /// In a partial beam, `others[tile * n + square]`: the far term of a tile not aimed at,
     /// which counts in the plain part of the estimate (empty in a whole-board beam).
     others: Vec<i32>,
+    /// What the tile on a square adds to the estimate (twice its distance from home, its
+    /// weighted part and twice its far term if it is not aimed at) and to the plain part (its
+    /// distance and that far term): a child's change is two look-ups in each.
+    score: Vec<i32>,
+    plain_score: Vec<i32>,
     width: usize,
     max_nodes: u64,
-    /// The beam: boards side by side in `tiles`, with their blank, estimate (weighted), plain
-    /// estimate (linear conflicts, and in a partial beam the other tiles' far terms: it
-    /// measures the levels still ahead) and hash.
+    /// The beam: boards side by side in `tiles`, and what a child needs of each (see [`Kept`]).
     tiles: Vec<u8>,
-    blank: Vec<usize>,
-    /// Where each board's blank was before its last move (`usize::MAX` at the start): the move
-    /// back is never made, as it leads to the board's parent.
-    back: Vec<usize>,
-    estimate: Vec<i32>,
-    lc: Vec<i32>,
-    hash: Vec<u64>,
-    /// Each board's rows' and columns' conflicts, so that a child counts one line, not two.
-    costs: Vec<LineCosts>,
+    boards: Vec<Kept>,
     /// Boards kept lately, by hash, each in the slot its hash names (a later board takes the
     /// slot): a few levels' worth ([`SEEN_PER_WIDTH`]). Remembering every board kept cost a
     /// cache miss a child and a third of the time; a board met again after more levels is rare,
@@ -129,24 +127,87 @@ pub struct Beam {
     pace: u64,
     /// In a partial beam whose tiles' homes make one line (a shell), its squares in order along
     /// it, each square's place on it (`usize::MAX` off it), the squares off the line beside each
-    /// (its doors, `usize::MAX` for none), and the goal's tile of every square: what
-    /// [`DEAD_POCKET`] needs. Empty otherwise.
+    /// (its doors, `usize::MAX` for none), and for every run of places `i..=j` along it, how many
+    /// doors it has (counted up to two) and its first: what [`DEAD_POCKET`] needs. Empty
+    /// otherwise.
     line: Vec<usize>,
     on_line: Vec<usize>,
     doors: Vec<[usize; 2]>,
+    runs: Vec<(u8, usize)>,
+    /// The goal's tile of every square.
     goal_at: Vec<u8>,
-    /// The squares beside each square (`usize::MAX` past the last): where the blank can go, and
-    /// what walls a square in ([`WALLED_IN`]).
+    /// The squares beside each square (`usize::MAX` past the last): where the blank can go.
     around: Vec<[usize; 4]>,
+    /// The board's squares as bits, for [`WALLED_IN`] (see [`Grid`]).
+    grid: Grid,
     /// In a shell's beam, what [`BLANK_WALK`] needs: each tile's home if it is the shell's
-    /// (`usize::MAX` otherwise); for each board, the squares holding a tile of the shell away
-    /// from home (a bit a square: every board is at most 10×10) and the blank's walk to the
-    /// nearest; and for each square, the squares 1, 2, … squares from it, `reach` of them.
+    /// (`usize::MAX` otherwise), and for each square, the squares 1, 2, … squares from it,
+    /// `reach` of them.
     shell_home: Vec<usize>,
-    away: Vec<u128>,
-    walk: Vec<i32>,
     rings: Vec<u128>,
     reach: usize,
+}
+
+/// A board of the beam, but for its tiles: what its children are worked out from. One record,
+/// not a list of each field: the boards a level keeps come from parents all over the level
+/// before, and each parent is then one or two cache lines away, not eight.
+#[derive(Clone, Copy, Debug)]
+struct Kept {
+    hash: u64,
+    /// The estimate (weighted, in halves of a move), and its plain part (linear conflicts, and
+    /// in a partial beam the other tiles' far terms: it measures the levels still ahead).
+    estimate: i32,
+    plain: i32,
+    /// The blank's square, and where it was before the last move (`NO_SQUARE` at the start):
+    /// the move back is never made, as it leads to the board's parent.
+    blank: u8,
+    back: u8,
+    /// In a shell's beam, the blank's walk to the nearest tile of the shell away (see
+    /// [`BLANK_WALK`]).
+    walk: u8,
+    /// Squares walled in ([`WALLED_IN`]) on a whole board, squares in dead pockets
+    /// ([`DEAD_POCKET`]) on a shell.
+    walls: u8,
+    /// Each row's and column's conflicts, so that a child counts one line, not two.
+    costs: LineCosts,
+    /// In a shell's beam, the places along its line whose square holds its own tile, a bit a
+    /// place.
+    line_home: u32,
+    /// On a whole board, the squares holding their own tile (the goal's blank square its
+    /// blank), a bit a square; in a shell's beam, the squares holding a tile of the shell away
+    /// from home. Every board is at most 10×10.
+    marks: u128,
+}
+
+/// No square: where the blank was before the start.
+const NO_SQUARE: u8 = u8::MAX;
+
+/// A board's squares as bits (at most 10×10 = 100 of them): all of them, those with a square
+/// to the left and those with one to the right, and the width (a square's neighbour above is
+/// `width` bits lower). With them [`Beam::walled`] finds every walled-in square of a board in
+/// a few dozen instructions, where asking each square's neighbours took a few hundred.
+#[derive(Clone, Copy, Debug, Default)]
+struct Grid {
+    squares: u128,
+    has_left: u128,
+    has_right: u128,
+    width: usize,
+}
+
+impl Grid {
+    fn new(w: usize, h: usize) -> Grid {
+        let bits = |keep: &dyn Fn(usize) -> bool| {
+            (0..w * h)
+                .filter(|&s| keep(s))
+                .fold(0u128, |acc, s| acc | 1 << s)
+        };
+        Grid {
+            squares: bits(&|_| true),
+            has_left: bits(&|s| s % w != 0),
+            has_right: bits(&|s| s % w != w - 1),
+            width: w,
+        }
+    }
 }
 
 impl Beam {
@@ -233,9 +294,10 @@ impl Beam {
         } = aim;
         let width = width.min(MAX_WIDTH);
         let estimator = Estimator::new(Heuristic::LinearConflict, goal).ok();
-        let (n, w) = (start.len(), start.width());
+        let (n, w, h) = (start.len(), start.width(), start.height());
         let mut rng = Rng::seeded(0x5eed ^ seed);
         let zobrist: Vec<u64> = (0..n * n).map(|_| rng.next_u64()).collect();
+        let slide = (0..n * n).map(|k| zobrist[k] ^ zobrist[k % n]).collect();
         let mut home = vec![0; n];
         for (square, &tile) in goal.tiles().iter().enumerate() {
             home[usize::from(tile)] = square;
@@ -244,10 +306,10 @@ impl Beam {
         // but a partial beam's other tiles in the plain part, so that the weighted part is
         // nothing once the aimed tiles are home.
         let aimed = |tile: usize| tile != 0 && (!partial || extra[tile] != 0);
+        let apart = |k: usize| squares_apart(k % n, home[k / n], w) as i32;
         let weighted: Vec<i32> = (0..n * n)
             .map(|k| {
-                let (tile, square) = (k / n, k % n);
-                let d = squares_apart(square, home[tile], w) as i32;
+                let (tile, d) = (k / n, apart(k));
                 let far = if aimed(tile) { far_term(d) } else { 0 };
                 extra[tile] * d + far
             })
@@ -255,8 +317,7 @@ impl Beam {
         let others: Vec<i32> = match partial {
             true => (0..n * n)
                 .map(|k| {
-                    let (tile, square) = (k / n, k % n);
-                    let d = squares_apart(square, home[tile], w) as i32;
+                    let (tile, d) = (k / n, apart(k));
                     // In moves, as the plain part is.
                     if tile == 0 || aimed(tile) {
                         0
@@ -267,21 +328,25 @@ impl Beam {
                 .collect(),
             false => Vec::new(),
         };
+        let other = |k: usize| others.get(k).copied().unwrap_or(0);
+        let distance = |k: usize| if k < n { 0 } else { apart(k) };
+        let score = (0..n * n)
+            .map(|k| 2 * distance(k) + weighted[k] + 2 * other(k))
+            .collect();
+        let plain_score = (0..n * n).map(|k| distance(k) + other(k)).collect();
         let mut beam = Beam {
             start: start.clone(),
             estimator,
             zobrist,
+            slide,
             weighted,
             others,
+            score,
+            plain_score,
             width,
             max_nodes,
             tiles: start.tiles().to_vec(),
-            blank: vec![start.blank()],
-            back: vec![usize::MAX],
-            estimate: Vec::new(),
-            lc: Vec::new(),
-            hash: Vec::new(),
-            costs: Vec::new(),
+            boards: Vec::new(),
             seen: vec![
                 0;
                 (width.max(MIN_WIDTH) * SEEN_PER_WIDTH)
@@ -302,27 +367,27 @@ impl Beam {
             line: Vec::new(),
             on_line: Vec::new(),
             doors: Vec::new(),
+            runs: Vec::new(),
             goal_at: goal.tiles().to_vec(),
             around: (0..n)
                 .map(|s| {
                     let mut around = [usize::MAX; 4];
-                    for (slot, nb) in around.iter_mut().zip(beside(s, w, start.height())) {
+                    for (slot, nb) in around.iter_mut().zip(beside(s, w, h)) {
                         *slot = nb;
                     }
                     around
                 })
                 .collect(),
+            grid: Grid::new(w, h),
             shell_home: Vec::new(),
-            away: Vec::new(),
-            walk: Vec::new(),
             rings: Vec::new(),
             reach: 0,
         };
-        if partial && n <= 128 {
+        if partial {
             beam.shell_home = (0..n)
                 .map(|t| if aimed(t) { home[t] } else { usize::MAX })
                 .collect();
-            beam.reach = w + start.height();
+            beam.reach = w + h;
             beam.rings = vec![0; n * beam.reach];
             for (k, ring) in beam.rings.iter_mut().enumerate() {
                 let (s, d) = (k / beam.reach, k % beam.reach + 1);
@@ -330,69 +395,68 @@ impl Beam {
                     .filter(|&q| squares_apart(s, q, w) == d)
                     .fold(0, |acc, q| acc | 1 << q);
             }
-        }
-        let away = start
-            .tiles()
-            .iter()
-            .enumerate()
-            .filter(|&(s, &t)| {
-                beam.shell_home
-                    .get(usize::from(t))
-                    .is_some_and(|&h| h != usize::MAX && h != s)
-            })
-            .fold(0, |acc, (s, _)| acc | 1 << s);
-        beam.away.push(away);
-        beam.walk.push(beam.blank_walk(away, start.blank()));
-        if partial {
             let aimed_square: Vec<bool> = goal
                 .tiles()
                 .iter()
                 .map(|&t| aimed(usize::from(t)))
                 .collect();
-            beam.line = line_of(&aimed_square, w, start.height());
+            beam.line = line_of(&aimed_square, w, h);
             beam.on_line = vec![usize::MAX; n];
             for (i, &s) in beam.line.iter().enumerate() {
                 beam.on_line[s] = i;
                 let mut doors = [usize::MAX; 2];
-                let off = beside(s, w, start.height()).filter(|&nb| !aimed_square[nb]);
+                let off = beside(s, w, h).filter(|&nb| !aimed_square[nb]);
                 for (door, nb) in doors.iter_mut().zip(off) {
                     *door = nb;
                 }
                 beam.doors.push(doors);
             }
+            let len = beam.line.len();
+            beam.runs = (0..len * len)
+                .map(|k| beam.doors_of(k / len, k % len))
+                .collect();
         }
+        let tiles = start.tiles();
+        let at = |s: usize| tiles[s];
+        let (blank, hash) = (
+            start.blank(),
+            (0..n).fold(0, |acc, s| acc ^ beam.z(at(s), s)),
+        );
+        let away = beam.away_of(at);
+        let walk = beam.blank_walk(away, blank);
+        let line_home = beam.line_home_of(at);
+        let home = beam.home_of(at);
         // Dead pockets in a shell's beam, walled-in squares in a whole board's.
-        let walls = match (partial, beam.line.len()) {
-            (true, 0) => 0,
-            (true, len) => DEAD_POCKET * beam.dead_squares(0, len - 1, |s| start.tiles()[s]),
-            (false, _) => {
-                let walled = (0..n).filter(|&s| beam.walled_in(s, |q| start.tiles()[q]));
-                WALLED_IN * walled.count() as i32
-            }
+        let walls = match partial {
+            true => beam.dead(line_home, blank, at),
+            false => beam.walled(home, blank, at),
         };
-        let weighted: i32 = start
-            .tiles()
-            .iter()
-            .enumerate()
-            .map(|(s, &t)| beam.weighted[usize::from(t) * n + s])
+        let weighted: i32 = (0..n)
+            .map(|s| beam.weighted[usize::from(at(s)) * n + s])
             .sum();
-        let others: i32 = start
-            .tiles()
-            .iter()
-            .enumerate()
-            .filter_map(|(s, &t)| beam.others.get(usize::from(t) * n + s))
+        let others: i32 = (0..n)
+            .filter_map(|s| beam.others.get(usize::from(at(s)) * n + s))
             .sum();
         let plain = beam
             .estimator
             .as_ref()
             .map_or(0, |e| e.estimate_board(start) as i32)
             + others;
-        let weighted = weighted + walls + BLANK_WALK * beam.walk[0];
-        beam.estimate.push(2 * plain + weighted);
-        beam.lc.push(plain);
+        let wall = if partial { DEAD_POCKET } else { WALLED_IN };
+        let weighted = weighted + wall * walls + BLANK_WALK * walk;
         let costs = beam.estimator.as_ref().and_then(Estimator::lines);
-        beam.costs
-            .push(costs.map_or([0; _], |l| l.costs(&|s| start.tiles()[s])));
+        beam.boards.push(Kept {
+            hash,
+            estimate: 2 * plain + weighted,
+            plain,
+            blank: blank as u8,
+            back: NO_SQUARE,
+            walk: walk as u8,
+            walls: walls as u8,
+            costs: costs.map_or([0; _], |l| l.costs(&at)),
+            line_home,
+            marks: if partial { away } else { home },
+        });
         // A beam its budget cannot pay for to the end is narrowed from the start, not at the
         // end (where a narrow beam wanders): a level generates about 2.5 boards a kept board,
         // and the answer is about 1.6 × the estimate long (a 7×7 beam given 8 M boards
@@ -407,14 +471,56 @@ impl Beam {
         beam.width = width
             .min((max_nodes / (1 + ahead * pace * 5 / 20)) as usize)
             .max(MIN_WIDTH);
-        let first_hash = start
-            .tiles()
-            .iter()
-            .enumerate()
-            .fold(0, |acc, (s, &t)| acc ^ beam.z(t, s));
-        beam.hash.push(first_hash);
-        beam.remember(first_hash);
+        beam.remember(hash);
         beam
+    }
+
+    /// The squares holding a tile of the shell away from home, on the board `view` gives the
+    /// tile of each square of.
+    fn away_of(&self, view: impl Fn(usize) -> u8) -> u128 {
+        (0..self.start.len())
+            .filter(|&s| {
+                let home = self.shell_home.get(usize::from(view(s)));
+                home.is_some_and(|&h| h != usize::MAX && h != s)
+            })
+            .fold(0, |acc, s| acc | 1 << s)
+    }
+
+    /// The squares holding their own tile (the goal's blank square its blank), on the board
+    /// `view` gives the tile of each square of.
+    fn home_of(&self, view: impl Fn(usize) -> u8) -> u128 {
+        (0..self.start.len())
+            .filter(|&s| view(s) == self.goal_at[s])
+            .fold(0, |acc, s| acc | 1 << s)
+    }
+
+    /// The places along the shell's line whose square holds its own tile.
+    fn line_home_of(&self, view: impl Fn(usize) -> u8) -> u32 {
+        (0..self.line.len())
+            .filter(|&i| view(self.line[i]) == self.goal_at[self.line[i]])
+            .fold(0, |acc, i| acc | 1 << i)
+    }
+
+    /// The squares holding their own tile, `home` before the tile on `to` slides into the blank
+    /// on `b`, after.
+    fn home_after(&self, home: u128, tile: u8, b: usize, to: usize) -> u128 {
+        let without = home & !(1 << b | 1 << to);
+        let at_b = u128::from(tile == self.goal_at[b]) << b;
+        let at_to = u128::from(self.goal_at[to] == 0) << to;
+        without | at_b | at_to
+    }
+
+    /// The places of the shell's line home, `home` before the tile on `to` slides into the
+    /// blank on `b`, after.
+    fn line_home_after(&self, home: u32, tile: u8, b: usize, to: usize) -> u32 {
+        let mut home = home;
+        if let Some(&i) = self.on_line.get(b).filter(|&&i| i != usize::MAX) {
+            home = home & !(1 << i) | u32::from(tile == self.goal_at[b]) << i;
+        }
+        if let Some(&i) = self.on_line.get(to).filter(|&&i| i != usize::MAX) {
+            home = home & !(1 << i) | u32::from(self.goal_at[to] == 0) << i;
+        }
+        home
     }
 
     /// The squares holding a tile of the shell away from home, `away` before the tile on `to`
@@ -441,132 +547,73 @@ impl Beam {
             .map_or(0, |r| r as i32)
     }
 
-    /// Squares in dead pockets (see [`DEAD_POCKET`]) among places `lo..=hi` of the line, on the
-    /// board `view` gives the tile of each square of.
-    fn dead_squares(&self, lo: usize, hi: usize, view: impl Fn(usize) -> u8) -> i32 {
-        let away = |i: usize| view(self.line[i]) != self.goal_at[self.line[i]];
-        let mut dead = 0;
-        let mut i = lo;
-        while i <= hi {
-            if !away(i) {
-                i += 1;
-                continue;
-            }
-            // A run of squares whose tiles are away, i..=j, and its doors.
-            let mut j = i;
-            while j < hi && away(j + 1) {
-                j += 1;
-            }
-            let mut doors = [usize::MAX; 2];
-            let mut count = 0;
-            for &door in self.doors[i..=j].iter().flatten() {
-                if door != usize::MAX && !doors[..count].contains(&door) {
-                    if count == 2 {
-                        break;
-                    }
-                    doors[count] = door;
-                    count += 1;
+    /// The doors of the run of places `i..=j` along the shell's line (the squares off it beside
+    /// them), counted up to two, and the first.
+    fn doors_of(&self, i: usize, j: usize) -> (u8, usize) {
+        let mut doors = [usize::MAX; 2];
+        let mut count = 0;
+        for &door in self.doors.get(i..=j).unwrap_or_default().iter().flatten() {
+            if door != usize::MAX && !doors[..count].contains(&door) {
+                if count == 2 {
+                    break;
                 }
+                doors[count] = door;
+                count += 1;
             }
-            // The blank alone in a pocket with its tile at the door is a move from home.
+        }
+        (count as u8, doors[0])
+    }
+
+    /// Squares in dead pockets (see [`DEAD_POCKET`]) along the shell's line, whose places home
+    /// are `home`, with the blank on `blank`, on the board `view` gives the tile of each square
+    /// of: each run of places away with one door at most is a pocket, but the blank alone in
+    /// one with its tile at the door, a move from home.
+    fn dead(&self, home: u32, blank: usize, view: impl Fn(usize) -> u8) -> i32 {
+        let len = self.line.len();
+        let mut away = !home & ((1u64 << len) - 1) as u32;
+        let mut dead = 0;
+        while away != 0 {
+            let i = away.trailing_zeros() as usize;
+            let run = (away >> i).trailing_ones() as usize;
+            away &= !((((1u64 << run) - 1) as u32) << i);
+            let (doors, door) = self.runs[i * len + i + run - 1];
             let s = self.line[i];
-            let a_move_away =
-                i == j && view(s) == 0 && count == 1 && view(doors[0]) == self.goal_at[s];
-            if count <= 1 && !a_move_away {
-                dead += (j - i + 1) as i32;
+            let a_move_away = run == 1 && blank == s && doors == 1 && view(door) == self.goal_at[s];
+            if doors <= 1 && !a_move_away {
+                dead += run as i32;
             }
-            i = j + 1;
         }
         dead
     }
 
-    /// The change in [`DEAD_POCKET`]s' part of the estimate when the tile on `to` slides into the
-    /// blank on `b`.
-    fn pockets_delta(&self, board: &[u8], b: usize, to: usize) -> i32 {
-        if self.line.is_empty() {
-            return 0;
+    /// Squares walled in (see [`WALLED_IN`]) on a board whose squares holding their own tile are
+    /// `home`, with the blank on `blank`, `view` giving the tile of each square: a square away
+    /// whose neighbours all hold their own tiles but one at most, but the blank with its tile at
+    /// that one way in, a move from home. Every square at once, a bit a square: for each
+    /// direction, the squares whose neighbour that way is away; then those with two such
+    /// neighbours or more.
+    fn walled(&self, home: u128, blank: usize, view: impl Fn(usize) -> u8) -> i32 {
+        let g = &self.grid;
+        let away = g.squares & !home;
+        let (up, down) = (away << g.width, away >> g.width);
+        let (left, right) = ((away << 1) & g.has_left, (away >> 1) & g.has_right);
+        let two = (up & down) | (left & right) | ((up | down) & (left | right));
+        let walled = away & !two;
+        let mut count = walled.count_ones() as i32;
+        let one_way = (up | down | left | right) >> blank & 1 == 1;
+        if walled >> blank & 1 == 1 && one_way {
+            let way = if up >> blank & 1 == 1 {
+                blank - g.width
+            } else if down >> blank & 1 == 1 {
+                blank + g.width
+            } else if left >> blank & 1 == 1 {
+                blank - 1
+            } else {
+                blank + 1
+            };
+            count -= i32::from(view(way) == self.goal_at[blank]);
         }
-        let (at_b, at_to) = (self.on_line[b], self.on_line[to]);
-        let tile = board[to];
-        // Pockets change only where a line's square gets or loses its tile, or where the blank
-        // leaves a square of the line whose neighbours on it are home (a pocket of one).
-        let home = |i: usize| board[self.line[i]] == self.goal_at[self.line[i]];
-        let alone = |i: usize| {
-            i != usize::MAX && (i == 0 || home(i - 1)) && (i + 1 == self.line.len() || home(i + 1))
-        };
-        let changes = (at_b != usize::MAX && tile == self.goal_at[b])
-            || (at_to != usize::MAX && tile == self.goal_at[to]);
-        if !changes && !alone(at_b) && !alone(at_to) {
-            return 0;
-        }
-        let (lo, hi) = match (at_b, at_to) {
-            (usize::MAX, i) | (i, usize::MAX) => (i, i),
-            (i, j) => (i.min(j), i.max(j)),
-        };
-        // A pocket is at most three squares long (a longer run has two doors or more), so runs
-        // reaching four places beyond the move are the same before and after.
-        let (lo, hi) = (lo.saturating_sub(4), (hi + 4).min(self.line.len() - 1));
-        let after = slid(board, b, to);
-        DEAD_POCKET * (self.dead_squares(lo, hi, after) - self.dead_squares(lo, hi, |s| board[s]))
-    }
-
-    /// Whether square `s` is walled in (see [`WALLED_IN`]) on the board `view` gives the tile of
-    /// each square of.
-    fn walled_in(&self, s: usize, view: impl Fn(usize) -> u8) -> bool {
-        let tile = view(s);
-        if tile == self.goal_at[s] {
-            return false;
-        }
-        let mut open = None;
-        for &nb in self.around[s].iter().take_while(|&&nb| nb != usize::MAX) {
-            if view(nb) != self.goal_at[nb] {
-                if open.is_some() {
-                    return false;
-                }
-                open = Some(nb);
-            }
-        }
-        // The blank with its tile at the one way in is a move from home.
-        !(tile == 0 && open.is_some_and(|nb| view(nb) == self.goal_at[s]))
-    }
-
-    /// The change in [`WALLED_IN`]'s part of the estimate when the tile on `to` slides into the
-    /// blank on `b`.
-    fn walled_delta(&self, board: &[u8], b: usize, to: usize) -> i32 {
-        let tile = board[to];
-        // Walls change only around a square that gets or loses its own tile (or the goal's
-        // blank square its blank): otherwise every square's tile stays home or away, and the
-        // blank's one move home would need the tile it swaps with to be that square's own.
-        let at_b = tile == self.goal_at[b] || self.goal_at[b] == 0;
-        let at_to = tile == self.goal_at[to] || self.goal_at[to] == 0;
-        if !at_b && !at_to {
-            return 0;
-        }
-        let after = slid(board, b, to);
-        let mut change = 0;
-        let mut count = |s: usize| {
-            change +=
-                i32::from(self.walled_in(s, after)) - i32::from(self.walled_in(s, |q| board[q]));
-        };
-        let around = |s: usize| {
-            self.around[s]
-                .into_iter()
-                .take_while(|&nb| nb != usize::MAX)
-        };
-        if at_b {
-            count(b);
-            around(b).for_each(&mut count);
-        }
-        if at_to {
-            if !at_b {
-                count(to);
-            }
-            // `b` is beside `to`, and no other square is beside both.
-            around(to)
-                .filter(|&nb| !at_b || nb != b)
-                .for_each(&mut count);
-        }
-        WALLED_IN * change
+        count
     }
 
     /// The slot of a board's hash in `seen`.
@@ -601,7 +648,6 @@ impl Beam {
     /// Searches on, level after level, until about `boards` more boards are generated; the
     /// outcome once the goal is reached or the budget spent.
     pub fn step(&mut self, boards: u64) -> Option<Beamed> {
-        let w = self.start.width();
         let failed = |beam: &Beam| {
             let (_, level, i) = beam.best;
             Some(Beamed {
@@ -610,31 +656,46 @@ impl Beam {
                 nearest: path(&beam.parents[..level], i),
             })
         };
-        let Some(estimator) = self.estimator.clone() else {
+        let Some(estimator) = self.estimator.take() else {
             return failed(self);
         };
-        let Some(lines) = estimator.lines() else {
+        if estimator.lines().is_none() {
+            self.estimator = Some(estimator);
             return failed(self);
-        };
-        let n = self.start.len();
+        }
+        let done = self.levels(&estimator, boards);
+        self.estimator = Some(estimator);
+        done.or_else(|| self.ended().then(|| failed(self)).flatten())
+    }
+
+    /// Whether the last call of [`Beam::levels`] gave up.
+    fn ended(&self) -> bool {
+        self.boards.is_empty() || self.generated + 4 * self.boards.len() as u64 > self.max_nodes
+    }
+
+    /// [`Beam::step`] with the estimator at hand: `None` when `boards` are generated, or when
+    /// the beam gave up ([`Beam::ended`]).
+    fn levels(&mut self, estimator: &Estimator, boards: u64) -> Option<Beamed> {
+        let lines = estimator.lines()?;
         let until = self.generated.saturating_add(boards);
         loop {
             // The best board yet: by estimate, or in a partial beam by the weighted tiles'
             // distance, then linear conflicts.
             let partial = self.partial;
-            let key = |i: usize| match partial {
-                true => i64::from(self.estimate[i] - 2 * self.lc[i]) << 32 | i64::from(self.lc[i]),
-                false => i64::from(self.estimate[i]),
+            let key = |k: &Kept| match partial {
+                true => i64::from(k.estimate - 2 * k.plain) << 32 | i64::from(k.plain),
+                false => i64::from(k.estimate),
             };
             let level = self.parents.len();
-            match (0..self.estimate.len()).min_by_key(|&i| key(i)) {
-                Some(i) if key(i) < self.best.0 => {
-                    if key(i) >> 32 < self.best.0 >> 32 {
+            match (0..self.boards.len()).min_by_key(|&i| key(&self.boards[i])) {
+                Some(i) if key(&self.boards[i]) < self.best.0 => {
+                    let best = key(&self.boards[i]);
+                    if best >> 32 < self.best.0 >> 32 {
                         self.stalled = 0;
                     } else {
                         self.stalled += 1;
                     }
-                    self.best = (key(i), level, i);
+                    self.best = (best, level, i);
                 }
                 _ => self.stalled += 1,
             }
@@ -648,11 +709,11 @@ impl Beam {
             }
             let done = if self.partial {
                 // The best board whose weighted tiles are all home.
-                (0..self.estimate.len())
-                    .filter(|&i| self.estimate[i] == 2 * self.lc[i])
-                    .min_by_key(|&i| self.lc[i])
+                (0..self.boards.len())
+                    .filter(|&i| self.boards[i].estimate == 2 * self.boards[i].plain)
+                    .min_by_key(|&i| self.boards[i].plain)
             } else {
-                self.estimate.iter().position(|&e| e == 0)
+                self.boards.iter().position(|k| k.estimate == 0)
             };
             if let Some(i) = done {
                 return Some(Beamed {
@@ -663,12 +724,7 @@ impl Beam {
             }
             // A level generates at most four boards a board: stop before it could pass the
             // budget.
-            if self.generated + 4 * self.blank.len() as u64 > self.max_nodes
-                || self.blank.is_empty()
-            {
-                return failed(self);
-            }
-            if self.generated >= until {
+            if self.ended() || self.generated >= until {
                 return None;
             }
             // Narrower near the end of the budget: about 1.5 × the best estimate of levels are
@@ -677,123 +733,198 @@ impl Beam {
             // failing).
             let least = if self.partial {
                 // Placing a line takes about three moves a move of its tiles' distance.
-                let weighted = self.estimate.iter().zip(&self.lc).map(|(e, l)| e - 2 * l);
+                let weighted = self.boards.iter().map(|k| k.estimate - 2 * k.plain);
                 weighted
                     .min()
                     .map_or(0, |d| (2 * d / self.unit).max(0) as u64)
             } else {
-                self.lc.iter().min().map_or(0, |&e| e.max(0) as u64)
+                self.boards
+                    .iter()
+                    .map(|k| k.plain)
+                    .min()
+                    .map_or(0, |e| e.max(0) as u64)
             };
             let ahead = 1 + least * (self.pace - 1) / 10;
             let afford =
                 (self.max_nodes - self.generated) as f64 / (self.per_board.max(1.0) * ahead as f64);
             let keep = self.width.min((afford as usize).max(MIN_WIDTH));
             let mut children = std::mem::take(&mut self.children);
-            children.clear();
-            // The children's hashes first, those seen before left out, then the estimates of
-            // the rest: the look-ups into `seen` (cache misses) do not wait on one another.
-            for (i, &b) in self.blank.iter().enumerate() {
-                let board = &self.tiles[i * n..(i + 1) * n];
-                let beside = self.around[b].into_iter().take_while(|&s| s != usize::MAX);
-                for to in beside.filter(|&to| to != self.back[i]) {
-                    let tile = board[to];
-                    let child = self.hash[i]
-                        ^ self.z(tile, to)
-                        ^ self.z(tile, b)
-                        ^ self.z(0, b)
-                        ^ self.z(0, to);
-                    children.push((0, child, i as u32, to as u16, 0, NO_LINE, 0));
-                }
-            }
-            // Without a branch a child (a third of them are seen, unpredictably), and with the
-            // table's place and size in registers: no look-up waits on the one before.
-            let (seen, mask) = (&self.seen[..], self.seen.len() - 1);
-            let mut kept = 0;
-            for k in 0..children.len() {
-                let c = children[k];
-                children[kept] = c;
-                kept += usize::from(seen[(c.1 as usize) & mask] != fingerprint(c.1));
-            }
-            children.truncate(kept);
-            for child in children.iter_mut() {
-                let (i, to) = (child.2 as usize, usize::from(child.3));
-                let (board, b) = (&self.tiles[i * n..(i + 1) * n], self.blank[i]);
-                let tile = board[to];
-                let (conflicts, line) =
-                    lines.delta_known(&|s| board[s], &self.costs[i], tile, to, b);
-                if let Some((line, cost)) = line {
-                    (child.5, child.6) = (line as u8, cost);
-                }
-                let delta = estimator.distance_delta(tile, to, b) + conflicts;
-                let weighted = &self.weighted[usize::from(tile) * n..];
-                child.0 = self.estimate[i] + 2 * delta + weighted[b] - weighted[to];
-                child.4 = self.lc[i] + delta;
-                if !self.partial {
-                    child.0 += self.walled_delta(board, b, to);
-                }
-                if self.partial {
-                    let others = &self.others[usize::from(tile) * n..];
-                    child.0 += 2 * (others[b] - others[to]) + self.pockets_delta(board, b, to);
-                    child.4 += others[b] - others[to];
-                    let away = self.away_after(self.away[i], tile, b, to);
-                    child.0 += BLANK_WALK * (self.blank_walk(away, to) - self.walk[i]);
-                }
+            self.generate(&mut children);
+            match self.partial {
+                true => self.estimate::<true>(&mut children, lines),
+                false => self.estimate::<false>(&mut children, lines),
             }
             self.generated += children.len() as u64;
-            self.per_board = children.len() as f64 / self.blank.len() as f64;
+            self.per_board = children.len() as f64 / self.boards.len() as f64;
             keep_least(&mut children, keep, &mut self.counts);
-            let mut next_tiles = Vec::with_capacity(children.len() * n);
-            let mut level = Vec::with_capacity(children.len());
-            let blanks = std::mem::replace(&mut self.blank, Vec::with_capacity(children.len()));
-            self.back.clear();
-            self.estimate.clear();
-            self.lc.clear();
-            self.hash.clear();
-            let parents_costs = std::mem::take(&mut self.costs);
-            let parents_away = std::mem::take(&mut self.away);
-            self.walk.clear();
-            self.level_seen.fill(0);
-            let mask = self.level_seen.len() - 1;
-            for &(e, child, i, to, plain, line, cost) in &children {
-                let slot = &mut self.level_seen[(child as usize) & mask];
-                if *slot == child {
-                    continue;
-                }
-                *slot = child;
-                self.remember(child);
-                let parent = &self.tiles[i as usize * n..(i as usize + 1) * n];
-                let from = blanks[i as usize];
-                let moved = parent[usize::from(to)];
-                let away = self.away_after(parents_away[i as usize], moved, from, to.into());
-                self.away.push(away);
-                self.walk.push(self.blank_walk(away, usize::from(to)));
-                next_tiles.extend_from_slice(parent);
-                let board = &mut next_tiles[level.len() * n..(level.len() + 1) * n];
-                board[from] = board[usize::from(to)];
-                board[usize::from(to)] = 0;
-                level.push(link(i, Move::between(from, usize::from(to), w)));
-                self.blank.push(usize::from(to));
-                self.back.push(from);
-                self.estimate.push(e);
-                self.lc.push(plain);
-                self.hash.push(child);
-                let mut costs = parents_costs[i as usize];
-                if line != NO_LINE {
-                    costs[usize::from(line)] = cost;
-                }
-                self.costs.push(costs);
-            }
-            self.parents.push(level);
-            self.tiles = next_tiles;
+            self.keep(&children);
             self.children = children;
         }
     }
+
+    /// The children of the level's boards, each but the move back and those seen lately
+    /// ([`Beam::seen`]), in order: by parent, then by the squares beside its blank.
+    fn generate(&self, children: &mut Vec<Child>) {
+        let n = self.start.len();
+        children.clear();
+        // The children's hashes first, those seen before left out, then the estimates of
+        // the rest: the look-ups into `seen` (cache misses) do not wait on one another.
+        for (i, (k, board)) in self
+            .boards
+            .iter()
+            .zip(self.tiles.chunks_exact(n))
+            .enumerate()
+        {
+            let b = usize::from(k.blank);
+            let beside = self.around[b].into_iter().take_while(|&s| s != usize::MAX);
+            for to in beside.filter(|&to| to != usize::from(k.back)) {
+                let tile = usize::from(board[to]) * n;
+                let hash = k.hash ^ self.slide[tile + to] ^ self.slide[tile + b];
+                children.push(Child::new(hash, i as u32, to as u8));
+            }
+        }
+        // Without a branch a child (a third of them are seen, unpredictably), and with the
+        // table's place and size in registers: no look-up waits on the one before.
+        let (seen, mask) = (&self.seen[..], self.seen.len() - 1);
+        let mut kept = 0;
+        for k in 0..children.len() {
+            let c = children[k];
+            children[kept] = c;
+            kept += usize::from(seen[(c.hash as usize) & mask] != fingerprint(c.hash));
+        }
+        children.truncate(kept);
+    }
+
+    /// Each child's estimate and plain part, from its parent's: the moved tile's scores, the
+    /// one line whose conflicts its move changes, and in a shell's beam ([`PARTIAL`]) dead
+    /// pockets and the blank's walk, in a whole board's walled-in squares.
+    fn estimate<const PARTIAL: bool>(&self, children: &mut [Child], lines: &Lines) {
+        let n = self.start.len();
+        for child in children.iter_mut() {
+            let (i, to) = (child.parent as usize, usize::from(child.to));
+            let k = &self.boards[i];
+            let (board, b) = (&self.tiles[i * n..(i + 1) * n], usize::from(k.blank));
+            let tile = board[to];
+            let (conflicts, line) = lines.delta_known(&|s| board[s], &k.costs, tile, to, b);
+            if let Some((line, cost)) = line {
+                (child.line, child.cost) = (line as u8, cost);
+            }
+            let row = usize::from(tile) * n;
+            let (score, plain) = (&self.score[row..row + n], &self.plain_score[row..row + n]);
+            let mut estimate = k.estimate + score[b] - score[to] + 2 * conflicts;
+            child.plain = k.plain + plain[b] - plain[to] + conflicts;
+            // Walls and pockets change only where a square gets or loses its own tile, or
+            // where the blank leaves a square of the shell (a pocket of one).
+            child.walls = k.walls;
+            if PARTIAL {
+                let on_line = |s: usize| self.on_line.get(s).is_some_and(|&i| i != usize::MAX);
+                if on_line(b) || on_line(to) {
+                    let home = self.line_home_after(k.line_home, tile, b, to);
+                    child.walls = self.dead(home, to, slid(board, b, to)) as u8;
+                }
+                let away = self.away_after(k.marks, tile, b, to);
+                let walk = self.blank_walk(away, to);
+                estimate += BLANK_WALK * (walk - i32::from(k.walk));
+                estimate += DEAD_POCKET * (i32::from(child.walls) - i32::from(k.walls));
+                child.walk = walk as u8;
+            } else {
+                let home = self.home_after(k.marks, tile, b, to);
+                if home != k.marks {
+                    child.walls = self.walled(home, to, slid(board, b, to)) as u8;
+                    estimate += WALLED_IN * (i32::from(child.walls) - i32::from(k.walls));
+                }
+            }
+            child.estimate = estimate;
+        }
+    }
+
+    /// Makes the next level of the kept `children`, each board once.
+    fn keep(&mut self, children: &[Child]) {
+        let (n, w) = (self.start.len(), self.start.width());
+        let mut tiles = Vec::with_capacity(children.len() * n);
+        let mut boards = Vec::with_capacity(children.len());
+        let mut level = Vec::with_capacity(children.len());
+        self.level_seen.fill(0);
+        let mask = self.level_seen.len() - 1;
+        for c in children {
+            let slot = &mut self.level_seen[(c.hash as usize) & mask];
+            if *slot == c.hash {
+                continue;
+            }
+            *slot = c.hash;
+            self.remember(c.hash);
+            let i = c.parent as usize;
+            let parent = &self.boards[i];
+            let board = &self.tiles[i * n..(i + 1) * n];
+            let (from, to) = (usize::from(parent.blank), usize::from(c.to));
+            let moved = board[to];
+            tiles.extend_from_slice(board);
+            let child = &mut tiles[level.len() * n..(level.len() + 1) * n];
+            child[from] = moved;
+            child[to] = 0;
+            level.push(link(c.parent, Move::between(from, to, w)));
+            let mut costs = parent.costs;
+            if c.line != NO_LINE {
+                costs[usize::from(c.line)] = c.cost;
+            }
+            let (line_home, marks) = match self.partial {
+                true => (
+                    self.line_home_after(parent.line_home, moved, from, to),
+                    self.away_after(parent.marks, moved, from, to),
+                ),
+                false => (0, self.home_after(parent.marks, moved, from, to)),
+            };
+            boards.push(Kept {
+                hash: c.hash,
+                estimate: c.estimate,
+                plain: c.plain,
+                blank: c.to,
+                back: parent.blank,
+                walk: c.walk,
+                walls: c.walls,
+                costs,
+                line_home,
+                marks,
+            });
+        }
+        self.parents.push(level);
+        self.tiles = tiles;
+        self.boards = boards;
+    }
 }
 
-/// A child: estimate, hash (ties broken by it: a fair coin), parent, square the blank went
-/// to, linear-conflict estimate, and the line whose conflicts its move changed ([`NO_LINE`]
-/// for none) with their new count (see `Beam::children`).
-type Child = (i32, u64, u32, u16, i32, u8, u8);
+/// A child of a board of the beam, as it is chosen (by estimate, then hash: a fair coin, then
+/// the rest) and kept: its estimate, hash, parent, the square the blank went to, its plain
+/// part, the line whose conflicts its move changed ([`NO_LINE`] for none) with their new
+/// count, and in a shell's beam the blank's walk; its walled-in squares or dead pockets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Child {
+    estimate: i32,
+    hash: u64,
+    parent: u32,
+    to: u8,
+    plain: i32,
+    line: u8,
+    cost: u8,
+    walk: u8,
+    walls: u8,
+}
+
+impl Child {
+    fn new(hash: u64, parent: u32, to: u8) -> Child {
+        Child {
+            estimate: 0,
+            hash,
+            parent,
+            to,
+            plain: 0,
+            line: NO_LINE,
+            cost: 0,
+            walk: 0,
+            walls: 0,
+        }
+    }
+}
 
 /// No line's conflicts changed (see [`Child`]).
 const NO_LINE: u8 = u8::MAX;
@@ -807,8 +938,8 @@ fn keep_least(children: &mut Vec<Child>, keep: usize, counts: &mut Vec<u32>) {
     if children.len() <= keep {
         return;
     }
-    let least = children.iter().map(|c| c.0).min().unwrap_or(0);
-    let most = children.iter().map(|c| c.0).max().unwrap_or(0);
+    let least = children.iter().map(|c| c.estimate).min().unwrap_or(0);
+    let most = children.iter().map(|c| c.estimate).max().unwrap_or(0);
     let span = (most - least) as usize + 1;
     if span > MAX_SPAN {
         children.select_nth_unstable(keep);
@@ -818,7 +949,7 @@ fn keep_least(children: &mut Vec<Child>, keep: usize, counts: &mut Vec<u32>) {
     counts.clear();
     counts.resize(span, 0);
     for c in children.iter() {
-        counts[(c.0 - least) as usize] += 1;
+        counts[(c.estimate - least) as usize] += 1;
     }
     // The cut falls on estimate `cut`: fewer than `keep` children lie below it.
     let (mut below, mut cut) = (0, least);
@@ -831,14 +962,14 @@ fn keep_least(children: &mut Vec<Child>, keep: usize, counts: &mut Vec<u32>) {
     }
     let mut front = 0;
     for k in 0..children.len() {
-        if children[k].0 < cut {
+        if children[k].estimate < cut {
             children.swap(front, k);
             front += 1;
         }
     }
     let mut on = front;
     for k in front..children.len() {
-        if children[k].0 == cut {
+        if children[k].estimate == cut {
             children.swap(on, k);
             on += 1;
         }
@@ -1088,10 +1219,10 @@ mod tests {
         let plain = Estimator::new(Heuristic::LinearConflict, &goal)
             .unwrap()
             .estimate_board(&start) as i32;
-        assert_eq!(beam.lc[0], plain);
+        assert_eq!(beam.boards[0].plain, plain);
         // Both squares are walled in too, by tiles home (see `WALLED_IN`).
         assert_eq!(
-            beam.estimate[0],
+            beam.boards[0].estimate,
             2 * plain + 2 * far_term(4) + 2 * WALLED_IN
         );
     }
@@ -1156,7 +1287,9 @@ mod tests {
     /// (see [`BLANK_WALK`]).
     fn shell_part(board: &str) -> i32 {
         let beam = five_shell(board);
-        beam.estimate[0] - 2 * beam.lc[0] - BLANK_WALK * beam.walk[0]
+        beam.boards[0].estimate
+            - 2 * beam.boards[0].plain
+            - BLANK_WALK * i32::from(beam.boards[0].walk)
     }
 
     /// A beam placing the top row and left column of a 5×5, from `board`.
@@ -1173,17 +1306,17 @@ mod tests {
         // squares from 3, so 4 moves from beside it; 8 is no tile of the shell.
         let far = "1 2 8 4 5/6 7 3 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 24 0";
         let beam = five_shell(far);
-        assert_eq!(beam.walk[0], 4);
-        let weighted = beam.estimate[0] - 2 * beam.lc[0];
+        assert_eq!(i32::from(beam.boards[0].walk), 4);
+        let weighted = beam.boards[0].estimate - 2 * beam.boards[0].plain;
         assert_eq!(weighted, 4 + DEAD_POCKET + BLANK_WALK * 4);
         // The blank beside 3: no walk. With 21 away too (swapped with 22), the nearer counts.
         let beside = "1 2 8 4 5/6 7 3 0 10/11 12 13 14 15/16 17 18 19 20/21 22 23 24 9";
-        assert_eq!(five_shell(beside).walk[0], 0);
+        assert_eq!(i32::from(five_shell(beside).boards[0].walk), 0);
         let two = "1 2 8 4 5/6 7 3 9 10/11 12 13 14 15/16 17 18 19 20/22 21 23 0 24";
-        assert_eq!(five_shell(two).walk[0], 1);
+        assert_eq!(i32::from(five_shell(two).boards[0].walk), 1);
         // Every tile of the shell home: nothing, wherever the blank is.
         let home = "1 2 3 4 5/6 13 8 9 10/11 12 7 14 15/16 17 18 19 20/21 22 23 24 0";
-        assert_eq!(five_shell(home).walk[0], 0);
+        assert_eq!(i32::from(five_shell(home).boards[0].walk), 0);
     }
 
     #[test]
@@ -1202,10 +1335,14 @@ mod tests {
                 let mut child = board.clone();
                 assert!(child.apply(Move::between(b, to, 6)));
                 let again = Beam::placing(&child, &goal, 10, 1_000, 0, four_halves(&shell));
-                let away = beam.away_after(beam.away[0], board.tiles()[to], b, to);
-                assert_eq!(away, again.away[0], "{board}");
-                assert_eq!(beam.blank_walk(away, to), again.walk[0], "{board}");
-                walks.insert(again.walk[0]);
+                let away = beam.away_after(beam.boards[0].marks, board.tiles()[to], b, to);
+                assert_eq!(away, again.boards[0].marks, "{board}");
+                assert_eq!(
+                    beam.blank_walk(away, to),
+                    i32::from(again.boards[0].walk),
+                    "{board}"
+                );
+                walks.insert(i32::from(again.boards[0].walk));
             }
         }
         assert!(walks.len() > 3, "walks seen: {walks:?}");
@@ -1245,7 +1382,10 @@ mod tests {
                 next,
             };
             let beam = Beam::placing(&start, &goal, 10, 1_000, 0, aim);
-            (beam.lc[0], beam.estimate[0] - 2 * beam.lc[0])
+            (
+                beam.boards[0].plain,
+                beam.boards[0].estimate - 2 * beam.boards[0].plain,
+            )
         };
         let (alone, weighted) = plain(&[]);
         let lc = Estimator::new(Heuristic::LinearConflict, &goal)
@@ -1275,29 +1415,93 @@ mod tests {
         assert_eq!(shell_part(two), (4 * 2 + far_term(2)) + 4 + 2 * DEAD_POCKET);
     }
 
+    /// Squares in dead pockets along `beam`'s shell, counted square by square as the rule
+    /// reads (see [`DEAD_POCKET`]): the beam's own count, [`Beam::dead`], works on bits.
+    fn dead_by_hand(beam: &Beam, view: &dyn Fn(usize) -> u8) -> i32 {
+        let line = &beam.line;
+        let away = |i: usize| view(line[i]) != beam.goal_at[line[i]];
+        let (mut dead, mut i) = (0, 0);
+        while i < line.len() {
+            if !away(i) {
+                i += 1;
+                continue;
+            }
+            let mut j = i;
+            while j + 1 < line.len() && away(j + 1) {
+                j += 1;
+            }
+            let mut doors: Vec<usize> = beam.doors[i..=j].iter().flatten().copied().collect();
+            doors.retain(|&d| d != usize::MAX);
+            doors.dedup();
+            doors.sort_unstable();
+            doors.dedup();
+            let s = line[i];
+            let one_door = doors.len() == 1;
+            let a_move_away =
+                i == j && view(s) == 0 && one_door && view(doors[0]) == beam.goal_at[s];
+            if doors.len() <= 1 && !a_move_away {
+                dead += (j - i + 1) as i32;
+            }
+            i = j + 1;
+        }
+        dead
+    }
+
+    /// Every child of a beam's first board, as the beam works it out from its parent, and as a
+    /// beam started on the child finds its first board: the two must agree.
+    fn children_and_fresh(beam: &Beam, again: impl Fn(&Board) -> Beam) -> Vec<(Child, Kept)> {
+        let mut children = Vec::new();
+        beam.generate(&mut children);
+        let estimator = beam.estimator.clone().unwrap();
+        match beam.partial {
+            true => beam.estimate::<true>(&mut children, estimator.lines().unwrap()),
+            false => beam.estimate::<false>(&mut children, estimator.lines().unwrap()),
+        }
+        let (w, b) = (beam.start.width(), beam.start.blank());
+        children
+            .into_iter()
+            .map(|child| {
+                let mut board = beam.start.clone();
+                assert!(board.apply(Move::between(b, usize::from(child.to), w)));
+                (child, again(&board).boards[0])
+            })
+            .collect()
+    }
+
     #[test]
-    fn a_move_changes_the_dead_pockets_as_counting_them_again_says() {
-        // Boards a few dozen moves from home, where shells' squares get walled in: after every
-        // move, the change the beam adds up agrees with counting the whole shell again.
+    fn a_move_changes_a_shells_estimate_as_measuring_the_child_again_says() {
+        // Boards a few dozen moves from home, where shells' squares get walled in: every
+        // child's estimate, dead pockets and blank's walk, worked out from its parent's, are
+        // those of a beam started on the child; and the pockets are those counted by hand.
         let goal = Board::blank_last(6, 6).unwrap();
         let shell = top_row_and_left_column(&goal);
         let mut rng = Rng::seeded(11);
-        let mut changes = 0;
+        let (mut pockets, mut walks) = (0, 0);
+        let placing =
+            |board: &Board| Beam::placing(board, &goal, 10, 1_000, 0, four_halves(&shell));
         for _ in 0..600 {
             let (board, _) = crate::puzzle::scramble::random_walk(&goal, 30, &mut rng);
-            let beam = Beam::placing(&board, &goal, 10, 1_000, 0, four_halves(&shell));
-            let last = beam.line.len() - 1;
+            let beam = placing(&board);
             let tiles = board.tiles();
-            let before = beam.dead_squares(0, last, |s| tiles[s]);
-            let b = board.blank();
-            for to in beside(b, 6, 6) {
-                let after = slid(tiles, b, to);
-                let counted = DEAD_POCKET * (beam.dead_squares(0, last, after) - before);
-                assert_eq!(beam.pockets_delta(tiles, b, to), counted, "{board}");
-                changes += usize::from(counted != 0);
+            assert_eq!(
+                i32::from(beam.boards[0].walls),
+                dead_by_hand(&beam, &|s| tiles[s])
+            );
+            for (child, fresh) in children_and_fresh(&beam, placing) {
+                let k = (child.estimate, child.plain, child.walk, child.walls);
+                assert_eq!(
+                    k,
+                    (fresh.estimate, fresh.plain, fresh.walk, fresh.walls),
+                    "{board}"
+                );
+                pockets += usize::from(child.walls != beam.boards[0].walls);
+                walks += usize::from(child.walk != beam.boards[0].walk);
             }
         }
-        assert!(changes > 20, "{changes} moves changed a pocket");
+        assert!(
+            pockets > 20 && walks > 100,
+            "{pockets} pockets, {walks} walks changed"
+        );
     }
 
     /// The part of a whole-board beam's first estimate beyond twice its plain part and its
@@ -1309,7 +1513,7 @@ mod tests {
         let weighted: i32 = (0..16)
             .map(|s| beam.weighted[usize::from(start.tiles()[s]) * 16 + s])
             .sum();
-        beam.estimate[0] - 2 * beam.lc[0] - weighted
+        beam.boards[0].estimate - 2 * beam.boards[0].plain - weighted
     }
 
     #[test]
@@ -1345,27 +1549,42 @@ mod tests {
         );
     }
 
+    /// Squares walled in on `view`'s board, counted square by square as the rule reads (see
+    /// [`WALLED_IN`]): the beam's own count, [`Beam::walled`], works on bits.
+    fn walled_by_hand(beam: &Beam, view: &dyn Fn(usize) -> u8) -> i32 {
+        let (w, h) = (beam.start.width(), beam.start.height());
+        let home = |s: usize| view(s) == beam.goal_at[s];
+        let walled = |s: usize| {
+            let open: Vec<usize> = beside(s, w, h).filter(|&nb| !home(nb)).collect();
+            let a_move_away = view(s) == 0 && open.len() == 1 && view(open[0]) == beam.goal_at[s];
+            !home(s) && open.len() <= 1 && !a_move_away
+        };
+        (0..w * h).filter(|&s| walled(s)).count() as i32
+    }
+
     #[test]
-    fn a_move_changes_the_walled_in_squares_as_counting_them_again_says() {
-        // Boards a few dozen moves from home: after every move, the change the beam adds up
-        // agrees with counting every square again.
-        let goal = Board::blank_last(5, 5).unwrap();
+    fn a_move_changes_a_whole_boards_estimate_as_measuring_the_child_again_says() {
+        // Boards a few dozen moves from home, on a square board and a long one: every child's
+        // estimate and walled-in squares, worked out from its parent's, are those of a beam
+        // started on the child, and the walls those counted by hand.
         let mut rng = Rng::seeded(12);
         let mut changes = 0;
-        for _ in 0..600 {
-            let (board, _) = crate::puzzle::scramble::random_walk(&goal, 30, &mut rng);
-            let beam = Beam::new(&board, &goal, 10, 1_000, 0, 0);
-            let tiles = board.tiles();
-            let count = |view: &dyn Fn(usize) -> u8| {
-                (0..25).filter(|&s| beam.walled_in(s, view)).count() as i32
-            };
-            let before = count(&|s| tiles[s]);
-            let b = board.blank();
-            for to in beside(b, 5, 5) {
-                let after = slid(tiles, b, to);
-                let counted = WALLED_IN * (count(&after) - before);
-                assert_eq!(beam.walled_delta(tiles, b, to), counted, "{board}");
-                changes += usize::from(counted != 0);
+        for (w, h) in [(5, 5), (7, 4)] {
+            let goal = Board::blank_last(w, h).unwrap();
+            let fresh = |board: &Board| Beam::new(board, &goal, 10, 1_000, 0, 2);
+            for _ in 0..400 {
+                let (board, _) = crate::puzzle::scramble::random_walk(&goal, 30, &mut rng);
+                let beam = fresh(&board);
+                let tiles = board.tiles();
+                assert_eq!(
+                    i32::from(beam.boards[0].walls),
+                    walled_by_hand(&beam, &|s| tiles[s])
+                );
+                for (child, again) in children_and_fresh(&beam, fresh) {
+                    let k = (child.estimate, child.plain, child.walls);
+                    assert_eq!(k, (again.estimate, again.plain, again.walls), "{board}");
+                    changes += usize::from(child.walls != beam.boards[0].walls);
+                }
             }
         }
         assert!(changes > 100, "{changes} moves changed a wall");
@@ -1405,7 +1624,10 @@ mod tests {
             let mut children: Vec<Child> = (0..len)
                 .map(|k| {
                     let e = (rng.next_u64() % span) as i32 - 5;
-                    (e, rng.next_u64() % 50, k as u32, 0, 0, NO_LINE, 0)
+                    Child {
+                        estimate: e,
+                        ..Child::new(rng.next_u64() % 50, k as u32, 0)
+                    }
                 })
                 .collect();
             let keep = (rng.next_u64() % 450) as usize;
