@@ -315,7 +315,7 @@ mod tests {
                 each_move(&goal, 60, 500, &mut rng, |before, tile, from, to, after| {
                     let at = |s: usize| before.tile(s);
                     let known = costs.get_or_insert_with(|| lines.costs(&at));
-                    let (change, line) = lines.delta_known(&at, known, tile, from, to);
+                    let (change, line) = lines.delta_known(before.tiles(), known, tile, from, to);
                     assert_eq!(change, lines.delta(&at, tile, from, to), "{before}");
                     if let Some((line, cost)) = line {
                         known[line] = cost;

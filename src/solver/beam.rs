@@ -805,7 +805,7 @@ impl Beam {
             let k = &self.boards[i];
             let (board, b) = (&self.tiles[i * n..(i + 1) * n], usize::from(k.blank));
             let tile = board[to];
-            let (conflicts, line) = lines.delta_known(&|s| board[s], &k.costs, tile, to, b);
+            let (conflicts, line) = lines.delta_known(board, &k.costs, tile, to, b);
             if let Some((line, cost)) = line {
                 (child.line, child.cost) = (line as u8, cost);
             }
