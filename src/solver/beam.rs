@@ -767,8 +767,12 @@ impl Beam {
     fn generate(&self, children: &mut Vec<Child>) {
         let n = self.start.len();
         children.clear();
-        // The children's hashes first, those seen before left out, then the estimates of
-        // the rest: the look-ups into `seen` (cache misses) do not wait on one another.
+        children.resize(4 * self.boards.len(), Child::new(0, 0, 0));
+        // Without a branch a child (a third of them are seen, unpredictably): each is written,
+        // and counted if it was not seen; the look-ups into `seen` (cache misses) do not wait
+        // on one another.
+        let (seen, mask) = (&self.seen[..], self.seen.len() - 1);
+        let mut kept = 0;
         for (i, (k, board)) in self
             .boards
             .iter()
@@ -780,17 +784,9 @@ impl Beam {
             for to in beside.filter(|&to| to != usize::from(k.back)) {
                 let tile = usize::from(board[to]) * n;
                 let hash = k.hash ^ self.slide[tile + to] ^ self.slide[tile + b];
-                children.push(Child::new(hash, i as u32, to as u8));
+                children[kept] = Child::new(hash, i as u32, to as u8);
+                kept += usize::from(seen[(hash as usize) & mask] != fingerprint(hash));
             }
-        }
-        // Without a branch a child (a third of them are seen, unpredictably), and with the
-        // table's place and size in registers: no look-up waits on the one before.
-        let (seen, mask) = (&self.seen[..], self.seen.len() - 1);
-        let mut kept = 0;
-        for k in 0..children.len() {
-            let c = children[k];
-            children[kept] = c;
-            kept += usize::from(seen[(c.hash as usize) & mask] != fingerprint(c.hash));
         }
         children.truncate(kept);
     }
