@@ -108,9 +108,6 @@ pub struct Beam {
     children: Vec<Child>,
     /// Children by estimate, for [`keep_least`].
     counts: Vec<u32>,
-    /// The boards of the level being made, by hash as in `seen` but only for this level (small
-    /// enough to stay in cache): a board two parents reach is kept once.
-    level_seen: Vec<u64>,
     /// Boards generated a kept board at the last level.
     per_board: f64,
     /// Whether the beam stops once every tile with an extra weight is home (see
@@ -372,7 +369,6 @@ impl Beam {
             generated: 0,
             children: Vec::new(),
             counts: Vec::new(),
-            level_seen: vec![0; (2 * width.max(MIN_WIDTH)).next_power_of_two()],
             per_board: 4.0,
             partial,
             unit: extra.iter().copied().max().unwrap_or(1).max(1),
@@ -855,15 +851,14 @@ impl Beam {
         let mut tiles = Vec::with_capacity(children.len() * n);
         let mut boards = Vec::with_capacity(children.len());
         let mut level = Vec::with_capacity(children.len());
-        self.level_seen.fill(0);
-        let mask = self.level_seen.len() - 1;
         for c in children {
-            let slot = &mut self.level_seen[(c.hash as usize) & mask];
-            if *slot == c.hash {
+            // No child was among the boards seen when it was made (see `generate`): one that
+            // is now was kept a moment ago from another parent.
+            let slot = self.slot(c.hash);
+            if self.seen[slot] == fingerprint(c.hash) {
                 continue;
             }
-            *slot = c.hash;
-            self.remember(c.hash);
+            self.seen[slot] = fingerprint(c.hash);
             let i = c.parent as usize;
             let parent = &self.boards[i];
             let board = &self.tiles[i * n..(i + 1) * n];
