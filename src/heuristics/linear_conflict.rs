@@ -56,6 +56,13 @@ impl Change<'_> {
     }
 }
 
+/// A row or a column, by its index.
+#[derive(Clone, Copy)]
+enum Line {
+    Row(usize),
+    Column(usize),
+}
+
 /// Tables are built for line lengths up to this (7^6 = 117,649 entries).
 const TABLE_SIDE: usize = 6;
 
@@ -127,8 +134,14 @@ impl Lines {
 
     /// [`Lines::delta`] on `board`, with every line's cost before the move known: the change,
     /// and the line whose cost changed with its new cost (`None` when none did). Half the work
-    /// of `delta` where a line changes (one line counted, not two), and the line read straight
-    /// from the board: the beam's children spend most of their time here.
+    /// of `delta` where a line changes (one line counted, not two), the line read straight from
+    /// the board, and most lines not sorted at all: the beam's children spend most of their
+    /// time here.
+    ///
+    /// A line whose members are in order (no conflict) stays so when one leaves, and when one
+    /// enters it is in order still if the member before and the member after it are: half the
+    /// lines a 10×10 beam's children changed were lines in order left by a tile, a sixth lines
+    /// in order entered (seed 101, 9.0 M changes).
     #[inline]
     pub fn delta_known(
         &self,
@@ -141,37 +154,59 @@ impl Lines {
         let ((from_row, from_col), (to_row, to_col)) = (self.place[from], self.place[to]);
         let (goal_row, goal_col) = self.goal[usize::from(tile)];
         let (w, h, squares) = (self.width, self.height, self.squares);
-        let mut codes = [0 as Code; MAX_SIDE];
         // A sideways move changes the tile's goal column if it leaves or enters it, at the
         // move's row; a vertical one its goal row, at the move's column.
-        let (len, index, at, new, table) = if from_row == to_row {
-            let leaving = from_col == goal_col;
-            if !leaving && to_col != goal_col {
+        let (line, leaving) = if from_row == to_row {
+            if from_col != goal_col && to_col != goal_col {
                 return (0, None);
             }
-            let c = usize::from(goal_col);
-            let code = &self.col_code[c * squares..(c + 1) * squares];
-            for (r, digit) in codes.iter_mut().enumerate().take(h) {
-                *digit = code[usize::from(board[r * w + c])];
-            }
-            let new = if leaving { h as Code } else { goal_row };
-            (h, MAX_SIDE + c, from_row, new, self.col_cost.as_deref())
+            (Line::Column(usize::from(goal_col)), from_col == goal_col)
         } else {
-            let leaving = from_row == goal_row;
-            if !leaving && to_row != goal_row {
+            if from_row != goal_row && to_row != goal_row {
                 return (0, None);
             }
-            let r = usize::from(goal_row);
-            let code = &self.row_code[r * squares..(r + 1) * squares];
-            for (digit, &t) in codes.iter_mut().zip(&board[r * w..(r + 1) * w]) {
-                *digit = code[usize::from(t)];
-            }
-            let new = if leaving { w as Code } else { goal_col };
-            (w, r, from_col, new, self.row_cost.as_deref())
+            (Line::Row(usize::from(goal_row)), from_row == goal_row)
         };
-        codes[usize::from(at)] = new;
-        let after = line_cost(&codes[..len], table);
+        let (len, index, at, new, code, step, first, table) = match line {
+            Line::Column(c) => (
+                h,
+                MAX_SIDE + c,
+                usize::from(from_row),
+                if leaving { h as Code } else { goal_row },
+                &self.col_code[c * squares..(c + 1) * squares],
+                w,
+                c,
+                self.col_cost.as_deref(),
+            ),
+            Line::Row(r) => (
+                w,
+                r,
+                usize::from(from_col),
+                if leaving { w as Code } else { goal_col },
+                &self.row_code[r * squares..(r + 1) * squares],
+                1,
+                r * w,
+                self.row_cost.as_deref(),
+            ),
+        };
         let known = costs[index];
+        let digit = |i: usize| code[usize::from(board[first + i * step])];
+        if known == 0 {
+            if leaving {
+                return (0, None);
+            }
+            let member = |i: &usize| digit(*i) < len as Code;
+            let before = (0..at).rev().find(member).map_or(0, |i| digit(i) + 1);
+            let after = (at + 1..len).find(member).map_or(len as Code, digit);
+            let cost = if before <= new && new < after { 0 } else { 2 };
+            return (cost, (cost != 0).then_some((index, cost as u8)));
+        }
+        let mut codes = [0 as Code; MAX_SIDE];
+        for (i, slot) in codes.iter_mut().enumerate().take(len) {
+            *slot = digit(i);
+        }
+        codes[at] = new;
+        let after = line_cost(&codes[..len], table);
         (after as i32 - i32::from(known), Some((index, after as u8)))
     }
 
