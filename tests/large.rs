@@ -63,7 +63,10 @@ fn mean_ratio(w: usize, h: usize, goal: &Board, count: usize, seed: u64) -> f64 
 
 #[test]
 fn line_by_line_search_keeps_large_boards_under_their_recorded_ceilings() {
-    // Recorded ceilings, a little above the measured means on these seeds (1.446, 1.429, 1.494,
+    // Recorded ceilings, a little above the measured means on these seeds (1.446, 1.429, 1.504,
+    // 1.569 with 10×10's budget 18 M, its first shell given 2 shares and the next 6,000 wide,
+    // and a board two parents reach found among the boards seen, which made the 8×8's three a
+    // little longer; 1.446, 1.429, 1.494,
     // 1.589 with the first of two shells or more given 1.6 shares of the budget; 1.594 with
     // shells' beams counting dead pockets 6 halves instead of 12; 1.446, 1.429, 1.522,
     // 1.626 with shells' beams counting the blank's walk to their nearest tile away, the 8×8's
@@ -86,7 +89,7 @@ fn line_by_line_search_keeps_large_boards_under_their_recorded_ceilings() {
     // before whole-board beams; 2.01, 2.09, 2.26, 2.37 before the anytime variants; rows and
     // columns alone: 2.8 to 3.3 × Manhattan). Lengths only: the searches are deterministic and
     // their budget is in nodes.
-    for (side, count, ceiling) in [(6, 6, 1.47), (7, 4, 1.45), (8, 3, 1.52), (10, 2, 1.61)] {
+    for (side, count, ceiling) in [(6, 6, 1.47), (7, 4, 1.45), (8, 3, 1.52), (10, 2, 1.59)] {
         let goal = Board::blank_last(side, side).unwrap();
         let ratio = mean_ratio(side, side, &goal, count, 99);
         assert!(ratio <= ceiling, "{side}x{side}: {ratio:.3} > {ceiling}");

@@ -93,6 +93,10 @@ pub struct Tuning {
     /// 2, 3, 4 and 6 halves more; 1.67 8,000 wide).
     pub shell: usize,
     pub shell_weight: i32,
+    /// Width of the beams that place the shells after the first (0: `shell`). A wider beam
+    /// does not shorten them (a 10×10's second shell 50,000 wide, given 100 M boards, answered
+    /// as long), so they are narrower than the first, whose width still pays.
+    pub inner_shells: usize,
     /// Whether a shell's beam weighs the tiles of the shell after it a little more than the
     /// other tiles (see [`super::beam::Shell`]): the outer row and column of what it leaves,
     /// the corner's if it leaves the corner.
@@ -121,6 +125,7 @@ impl Default for Tuning {
             seed: 0,
             shell: 0,
             shell_weight: 4,
+            inner_shells: 0,
             next_shell: false,
             corner_share: 3,
             first_share: 10,
@@ -442,8 +447,13 @@ impl Placing {
                 // (see `Tuning::corner_share`); the beam narrows to its share.
                 let shells = cw.max(ch).saturating_sub(self.corner) as u64;
                 let budget = tuning.beam_nodes.saturating_sub(self.work.expanded);
-                let share = shell_share(budget, shells, &tuning, top == 0 && left == 0);
-                let left_over = share.min(BEAM_NODES_PER_WIDTH * tuning.shell as u64);
+                let first = top == 0 && left == 0;
+                let share = shell_share(budget, shells, &tuning, first);
+                let width = match tuning.inner_shells {
+                    inner if inner > 0 && !first => inner,
+                    _ => tuning.shell,
+                };
+                let left_over = share.min(BEAM_NODES_PER_WIDTH * width as u64);
                 // The next shell: the outer row and column of what this one leaves.
                 let (nw, nh) = (cw - usize::from(column), ch - usize::from(row));
                 let (c0, r0) = (usize::from(column), usize::from(row));
@@ -458,7 +468,7 @@ impl Placing {
                     weight: tuning.shell_weight,
                     next: &next,
                 };
-                let beam = Beam::placing(&a, &b, tuning.shell, left_over, tuning.seed, shell);
+                let beam = Beam::placing(&a, &b, width, left_over, tuning.seed, shell);
                 (Box::new(beam), row, column)
             }
         };
@@ -1299,6 +1309,7 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
     // corner's beam too narrow on some boards (100 random 8×8 boards: 1.588 -> 1.598 ×, the
     // second 50 1.592 -> 1.621 ×).
     let many = width.max(height).saturating_sub(7) >= 2;
+    let three = width.max(height).saturating_sub(7) >= 3;
     Tuning {
         shell: if many { 10_000 } else { 5_000 },
         corner_share: if many { 0 } else { 3 },
@@ -1310,16 +1321,34 @@ pub fn variant(k: usize, width: usize, height: usize) -> Tuning {
         // 1.602, 20 random 10×7 and 6×10 1.598 -> 1.590 and 1.599 -> 1.581. With one shell (8×8),
         // before the corner, it lost: 1.536 -> 1.543 (seeds 161-260), 1.543 -> 1.544 (101-160).
         next_shell: many,
-        // With two shells or more, the first shell's beam has 1.6 shares of the budget: it
+        // With two shells or more, the first shell's beam has 1.6 shares of the budget, with
+        // three (boards 10 on a side) 2 shares, and the shells after it 6,000 wide. The first
         // makes about half the moves, bringing the other tiles nearer home as it places its
         // own, and its estimate of the levels ahead (its tiles' distance) falls short of them,
         // so an even share narrowed it from the start (a 10×10's to about 5,700 boards of its
-        // 10,000). Random 10×10 boards came 1.602 -> 1.583 × Manhattan (seeds 101-120) and
-        // 1.601 -> 1.590 (161-200), 9×9 1.577 -> 1.562 (101-130), 10×7 and 6×10 1.566 ->
-        // 1.560 and 1.593 -> 1.584 (101-120); the shares between 1.6 and 2.5 did about as
-        // well, 1.3 and 1.4 worse (1.610 and 1.610), and the second shell's share moved either
-        // way lost (1.593 with 1.3 or 0.7). With one shell (8×8) it lost: 1.507 -> 1.514.
-        first_share: if many { 16 } else { 10 },
+        // 10,000); the next shells answer as long narrower (the benchmark's 100 10×10 boards:
+        // 1.6131 × Manhattan with them 10,000 wide, 1.6112 6,000 wide, 1.6159 4,000 wide), and
+        // leave the budget to the first and the corner. With 1.6 shares and every shell 10,000
+        // wide, random 10×10 boards came 1.602 -> 1.583 × Manhattan (seeds 101-120) and 1.601 ->
+        // 1.590 (161-200), 9×9 1.577 -> 1.562 (101-130), 10×7 and 6×10 1.566 -> 1.560 and 1.593
+        // -> 1.584 (101-120) against an even share; 1.3 and 1.4 shares did worse (1.610 and
+        // 1.610). With 2 shares and the next shells 6,000 wide: the benchmark's 10×10 boards
+        // 1.6131 -> 1.6028 at 16 M, 1.6122 -> 1.5995 at 18 M; 100 others (`slide scramble
+        // --size 10 --seed 1001` to `1100`) 1.6107 -> 1.6054 at 16 M, 1.6038 at 18 M; 5,000 or
+        // 8,000 wide did about as well (1.6044 and 1.6056 on the benchmark's, 1.6026 and 1.6055
+        // on the others), and 2.5 or 3 shares made no difference, since the first shell's beam
+        // can spend 1,000 boards a board of its width at most; letting it 13,000 or 16,000 wide
+        // take them left the rest too little (1.6018 and 1.6254 on the benchmark's boards). On
+        // 9×9, two shells, it did not pay: 40 random boards (seeds 101-140) came 1.5627 ×
+        // with it in 18 M, 1.5577 without, 1.5613 in the 16 M before (60 more, 141-200: 1.5543
+        // with it, 1.5525 before); 10×7 held (60 boards, seeds 101-160: 1.5713 -> 1.5715 with
+        // it). With one shell (8×8), 1.6 shares lost: 1.507 -> 1.514.
+        first_share: match (three, many) {
+            (true, _) => 20,
+            (false, true) => 16,
+            (false, false) => 10,
+        },
+        inner_shells: if three { 6_000 } else { 0 },
         corner: 7,
         beam: if k == 0 { 13_000 } else { 16_000 },
         // The corner's far tiles weigh more over the same diagonals as a random 7×7's (30
@@ -1364,17 +1393,17 @@ pub fn quick_first(width: usize, height: usize, max_nodes: u64) -> bool {
 
 /// Nodes `FringeSearch` spends unless told otherwise on a `width` × `height` board: about a second
 /// natively on every size (100 random boards: 0.61, 0.86, 0.96 and 1.0-1.06 s on 6×6, 7×7, 8×8
-/// and 10×10; on a slower machine, with shells' beams counting the blank's walk, 1.25 s on 8×8
-/// and 1.43 s on 10×10). A beam's board costs a fraction of a line search's node, and
-/// every variant is beams: up to 6×6 9 M, a beam of 5,000 then one of 10,000 narrowed to what is
-/// left (20 random 6×6 boards: 1.427 × Manhattan in 6 M, 1.417 in 9 M, 1.418 in 11 M); up to 49
-/// squares 13 M: on 7×7 a beam of about 13,000 and, with what it leaves, a wider one (20 random
-/// boards: 1.455 × in 10 M, 1.444 in 13 M and 14 M); up to 64 squares 14 M, on 8×8 a shell and a
-/// 7×7 corner, then a second variant (20 random boards: 1.560 × in 10 M, 1.534 in 14 M); larger
-/// boards 16 M, up to three shells (20 random 10×10 boards: 1.654 × in 16 M, 1.638 in 20 M,
-/// 1.658 in 24 M: no gain that pays for the time; in 10 M the corner's beam was left too narrow
-/// and lost its way on one board in five). These budgets grew as a beam's board got cheaper
-/// (they were 6, 10, 10 and 16 M when a 10×10 took 1.6 s).
+/// and 10×10 when a 10×10 had 16 M; on a slower machine, with shells' beams counting the blank's
+/// walk, 1.25 s on 8×8 and 1.43 s on 10×10; beams then got a third cheaper). A beam's board
+/// costs a fraction of a line search's node, and every variant is beams: up to 6×6 9 M, a beam
+/// of 5,000 then one of 10,000 narrowed to what is left (20 random 6×6 boards: 1.427 × Manhattan
+/// in 6 M, 1.417 in 9 M, 1.418 in 11 M); up to 49 squares 13 M: on 7×7 a beam of about 13,000
+/// and, with what it leaves, a wider one (20 random boards: 1.455 × in 10 M, 1.444 in 13 M and
+/// 14 M); up to 64 squares 14 M, on 8×8 a shell and a 7×7 corner, then a second variant (20
+/// random boards: 1.560 × in 10 M, 1.534 in 14 M); larger boards 18 M, up to three shells (the
+/// benchmark's 100 random 10×10 boards, with the next shells 6,000 wide: 1.6028 × in 16 M,
+/// 1.5995 in 18 M, 1.5992 in 20 M; 100 others 1.6054 and 1.6038 in 16 and 18 M). These budgets
+/// grew as a beam's board got cheaper (they were 6, 10, 10 and 16 M when a 10×10 took 1.6 s).
 pub fn default_max_nodes(width: usize, height: usize) -> u64 {
     let squares = width * height;
     if width <= 6 && height <= 6 {
@@ -1384,7 +1413,7 @@ pub fn default_max_nodes(width: usize, height: usize) -> u64 {
     } else if squares <= 64 {
         14_000_000
     } else {
-        16_000_000
+        18_000_000
     }
 }
 
@@ -1473,10 +1502,15 @@ mod tests {
 
     #[test]
     fn the_first_of_several_shells_has_a_larger_share_and_no_budget_overflows() {
-        // 10×10: three shells, the corner has what they leave; the first has 1.6 shares.
+        // 10×10: three shells, the corner has what they leave; the first has 2 shares, the
+        // next are narrower. 9×9: two shells, the first 1.6 shares.
         let many = variant(0, 10, 10);
-        assert_eq!(shell_share(15_000_000, 3, &many, true), 8_000_000);
+        assert_eq!(shell_share(15_000_000, 3, &many, true), 10_000_000);
         assert_eq!(shell_share(15_000_000, 3, &many, false), 5_000_000);
+        assert!(many.inner_shells > 0 && many.inner_shells < many.shell);
+        let two = variant(0, 9, 9);
+        assert_eq!(shell_share(15_000_000, 2, &two, true), 12_000_000);
+        assert_eq!(two.inner_shells, 0);
         // 8×8: one shell, the corner keeps 1.5 shares of its own, and the shell no more than 1.
         let one = variant(0, 8, 8);
         assert_eq!(shell_share(10_000_000, 1, &one, true), 4_000_000);
