@@ -2,7 +2,9 @@
 //!
 //! Every search is a value that runs in slices: [`Search::run`] explores at most a given number of
 //! nodes and returns, so a Web Worker can report progress and honour Cancel between slices, and a
-//! node budget turns "would exhaust memory" into a clear [`Outcome::BudgetExhausted`]. All of them
+//! node budget turns "would exhaust memory" into a clear [`Outcome::BudgetExhausted`]; where a
+//! budget is set higher than the memory holds, the searches that keep their nodes end with
+//! [`Outcome::MemoryExhausted`] before the memory runs out (see [`memory_limit`]). All of them
 //! share one move table and one estimator, and run on packed keys (see [`packed`]).
 
 pub mod anytime;
@@ -53,11 +55,29 @@ pub enum Outcome {
     Found(Vec<Move>),
     /// The node budget ran out first.
     BudgetExhausted,
+    /// The search would have come to hold `bytes`, more than its memory limit, to go on.
+    MemoryExhausted { bytes: u64 },
     /// Depth-first search found nothing within its depth limit.
     DepthLimitReached,
     /// The whole reachable space was explored without reaching the goal (cannot happen for a board
     /// that passed the parity test; kept so a bug shows as an error, not a hang).
     Exhausted,
+}
+
+/// Most bytes a search that keeps its nodes (A*, weighted A*, greedy, BFS) may hold unless told
+/// otherwise: natively three quarters of the memory the system can still give (a 7×7's weighted
+/// A* holds about 860 bytes an expanded node, so 30 M nodes would want 26 GB, and the system
+/// kills a process that takes it all); in a browser 2 GiB, half of what a 32-bit WebAssembly
+/// memory can address, since a store that doubles holds its old copy meanwhile.
+pub fn memory_limit() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        2 << 30
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        crate::heuristics::pdb::disk::available_memory().map_or(16 << 30, |b| b / 4 * 3)
+    }
 }
 
 /// What a slice of work ended with.

@@ -86,6 +86,9 @@ pub enum Ending {
     Solved(Solution),
     /// The node budget ran out first.
     BudgetExhausted { max_nodes: u64 },
+    /// The search would have come to hold `bytes` to go on, more than it may
+    /// ([`Options::max_memory`]); it stopped there, with its memory given back.
+    MemoryExhausted { bytes: u64 },
     /// DFS found nothing within its depth limit.
     DepthLimitReached { limit: u32 },
 }
@@ -183,6 +186,7 @@ impl Solver {
                 weight: options.weight,
                 depth_limit,
                 max_nodes,
+                max_memory: options.max_memory,
                 threads: options.threads,
             },
         )?;
@@ -237,6 +241,7 @@ impl Solver {
             Outcome::BudgetExhausted => report(Ending::BudgetExhausted {
                 max_nodes: self.max_nodes,
             }),
+            Outcome::MemoryExhausted { bytes } => report(Ending::MemoryExhausted { bytes }),
             Outcome::DepthLimitReached => report(Ending::DepthLimitReached {
                 limit: self.depth_limit,
             }),
@@ -310,6 +315,7 @@ struct Tuning {
     weight: f64,
     depth_limit: u32,
     max_nodes: u64,
+    max_memory: Option<u64>,
     threads: usize,
 }
 
@@ -324,6 +330,7 @@ fn build(
         weight,
         depth_limit,
         max_nodes,
+        max_memory,
         threads,
     } = tuning;
     #[cfg(target_arch = "wasm32")]
@@ -335,9 +342,11 @@ fn build(
     };
     with_key_type!(start.len(), K => {
         let best_first = |priority| -> Result<Box<dyn Search>, SolveError> {
-            Ok(Box::new(Resumable::new(BestFirst::<K>::new(
-                start, goal, need()?, priority, max_nodes,
-            ))))
+            let search = BestFirst::<K>::new(start, goal, need()?, priority, max_nodes);
+            Ok(Box::new(Resumable::new(match max_memory {
+                Some(bytes) => search.limit_memory(bytes),
+                None => search,
+            })))
         };
         match method.algorithm {
             Algorithm::AStar | Algorithm::Auto => best_first(Priority::ASTAR),
@@ -359,7 +368,13 @@ fn build(
             Algorithm::IdaStar => {
                 with_estimate!(need()?, e => IdaStar::<K, _>::new(start, goal, e, max_nodes))
             }
-            Algorithm::Bfs => Ok(Box::new(Resumable::new(Bfs::<K>::new(start, goal, max_nodes)))),
+            Algorithm::Bfs => {
+                let search = Bfs::<K>::new(start, goal, max_nodes);
+                Ok(Box::new(Resumable::new(match max_memory {
+                    Some(bytes) => search.limit_memory(bytes),
+                    None => search,
+                })))
+            }
             Algorithm::Dfs => Ok(Box::new(Resumable::new(Dfs::<K>::new(
                 start, goal, depth_limit, max_nodes,
             )))),

@@ -154,6 +154,37 @@ fn budget_exhausted_is_status_three() {
 }
 
 #[test]
+fn a_search_that_would_outgrow_its_memory_stops_with_a_message() {
+    // Weighted A* on a 7×7 keeps about a kilobyte a node: with no node budget to speak of, it
+    // stops at its memory limit instead of being killed by the system.
+    let board = stdout(&slide(&["scramble", "--size", "7", "--seed", "3"]));
+    for (as_json, algorithm) in [(true, "weighted"), (false, "bfs")] {
+        let mut args = vec![
+            "solve",
+            "--algorithm",
+            algorithm,
+            "--max-nodes",
+            "100000000",
+            "--max-memory",
+            "16",
+        ];
+        if as_json {
+            args.push("--json");
+        }
+        args.push(board.trim());
+        let o = slide(&args);
+        assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+        let reason = if as_json {
+            json(&o)["reason"].as_str().unwrap().to_string()
+        } else {
+            stdout(&o)
+        };
+        assert!(reason.contains("more memory than it may take"), "{reason}");
+        assert!(reason.contains("lower --max-nodes"), "{reason}");
+    }
+}
+
+#[test]
 fn bad_input_is_one_line_and_status_two() {
     assert_bad_input(
         &["solve", "1 1 2/3 4 5/6 7 0"],

@@ -86,9 +86,14 @@ mod cli {
         /// Goal: blank-last, blank-first, or a board
         #[arg(long, short, default_value = "blank-last")]
         goal: String,
-        /// Most nodes to expand (default: about 1 GB worth, 2 to 10 million by size; 9 to 16 million for line by line search on 6x6 and larger; unlimited for idastar)
+        /// Most nodes to expand (default: about 1 GB worth, 2 to 10 million by size; 9 to 18 million for line by line search on 6x6 and larger; unlimited for idastar)
         #[arg(long)]
         max_nodes: Option<u64>,
+        /// Most memory in MB a search that keeps its nodes (astar, weighted, greedy, bfs) may
+        /// hold before it stops with a message (default: three quarters of what the system has
+        /// free)
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        max_memory: Option<u64>,
         /// Weight w of weighted A* (f = depth + w·h)
         #[arg(long, default_value_t = slide::solver::DEFAULT_WEIGHT)]
         weight: f64,
@@ -206,6 +211,7 @@ mod cli {
                 weight: self.weight,
                 depth_limit: self.depth_limit,
                 max_nodes: self.max_nodes,
+                max_memory: self.max_memory.map(|mb| mb.saturating_mul(1 << 20)),
                 threads: usize::from(self.threads),
             }
         }
@@ -425,6 +431,11 @@ mod cli {
             Ending::BudgetExhausted { max_nodes } => format!(
                 "the node budget ran out after {} expanded nodes: raise --max-nodes, or try idastar (no memory limit) or greedy (fast, long solutions)",
                 thousands(*max_nodes)
+            ),
+            Ending::MemoryExhausted { bytes } => format!(
+                "the search stopped after {} expanded nodes, before it would have held {} MB, more memory than it may take (--max-memory, or three quarters of what the system has free): lower --max-nodes, or try idastar (no memory limit) or greedy (fast, long solutions)",
+                thousands(s.expanded),
+                thousands(bytes >> 20)
             ),
             Ending::DepthLimitReached { limit } => {
                 format!("no solution within the depth limit of {limit} moves: raise --depth-limit")

@@ -432,6 +432,13 @@ pub fn finished(
             ),
             stats,
         ),
+        Ending::MemoryExhausted { bytes } => failed(
+            format!(
+                "No solution before the search would have held {} MB, more memory than a browser tab can spare. Try IDA* or greedy.",
+                bytes >> 20
+            ),
+            stats,
+        ),
         Ending::DepthLimitReached { limit } => failed(
             format!("Depth-first search found no solution within {limit} moves."),
             stats,

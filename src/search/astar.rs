@@ -12,7 +12,7 @@
 //! plain stack instead (same order, half the heap work). Improved paths to open nodes are pushed
 //! again and stale entries skipped on pop.
 
-use super::arena::{Arena, INITIAL_CAPACITY, Node};
+use super::arena::{Arena, INITIAL_CAPACITY, Node, Store};
 use super::packed::{Packed, with_key_type};
 use super::{Outcome, Stats, Step};
 use crate::heuristics::Estimator;
@@ -128,12 +128,23 @@ impl<K: Packed> BestFirst<K> {
         }
     }
 
+    /// Keeps the search within `bytes` instead of [`super::memory_limit`].
+    pub(crate) fn limit_memory(mut self, bytes: u64) -> Self {
+        self.arena.limit_memory(bytes);
+        self
+    }
+
     /// Explores until `slice` nodes are expanded or the search ends.
     pub(crate) fn explore(&mut self, slice: u64) -> Option<Outcome> {
         let mut left = slice;
         while left > 0 {
             if self.stats.expanded >= self.max_nodes {
                 return Some(Outcome::BudgetExhausted);
+            }
+            // Room for a node's children (four at most) in the arena and the open list.
+            let frontier = Store::of::<Entry>(self.open.len(), self.open.capacity());
+            if let Err(bytes) = self.arena.room(4, frontier) {
+                return Some(Outcome::MemoryExhausted { bytes });
             }
             let entry = match (self.next.last(), self.open.peek()) {
                 (Some(a), Some(b)) if b > a => self.open.pop(),
@@ -307,4 +318,91 @@ pub(crate) fn shortest_path_search(
     with_key_type!(start.len(), K => {
         Box::new(BestFirst::<K>::new(start, goal, estimator, Priority::ASTAR, max_nodes))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristics::Heuristic;
+    use crate::puzzle::random::Rng;
+    use crate::puzzle::scramble::random_solvable;
+    use crate::search::arena::Store;
+    use crate::search::bfs::Bfs;
+    use crate::search::packed::with_key_type;
+
+    fn random(width: usize, height: usize, seed: u64) -> (Board, Board) {
+        let goal = Board::blank_last(width, height).unwrap();
+        let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(seed)).unwrap();
+        (start, goal)
+    }
+
+    /// What a search's stores take now, counted as [`Arena::room`] counts them.
+    fn held<K: Packed>(search: &BestFirst<K>) -> u64 {
+        let frontier = Store::of::<Entry>(search.open.len(), search.open.capacity());
+        search.arena.held(frontier)
+    }
+
+    #[test]
+    fn a_search_that_would_outgrow_its_memory_stops_within_it() {
+        // A random 6×6 board is far out of A*'s reach: each of these searches would grow until
+        // the system killed it, were its memory not limited (and then its node budget, some
+        // hundreds of MB, ends it with the wrong outcome).
+        let (start, goal) = random(6, 6, 11);
+        let estimator = Estimator::new(Heuristic::Manhattan, &goal).unwrap();
+        for limit in [1 << 20, 6 << 20, 20 << 20] {
+            for priority in [Priority::ASTAR, Priority::weighted(1.5)] {
+                with_key_type!(start.len(), K => {
+                    let mut search =
+                        BestFirst::<K>::new(&start, &goal, estimator.clone(), priority, 2_000_000)
+                            .limit_memory(limit);
+                    let outcome = loop {
+                        if let Some(outcome) = search.explore(1 << 16) {
+                            break outcome;
+                        }
+                    };
+                    let Outcome::MemoryExhausted { bytes } = outcome else {
+                        panic!("{outcome:?} within {limit} bytes");
+                    };
+                    // It stopped because going on would cross the limit, and it had not.
+                    assert!(bytes > limit, "{bytes} within {limit}");
+                    let now = held(&search);
+                    assert!(now <= limit, "{now} held, over {limit}");
+                    // And it used most of what it had: a store doubles, so at least a quarter.
+                    assert!(now > limit / 4, "{now} held, far under {limit}");
+                    assert!(search.stats.expanded > 100);
+                })
+            }
+        }
+    }
+
+    #[test]
+    fn a_node_budget_under_the_memory_limit_ends_the_search_first() {
+        let (start, goal) = random(6, 6, 12);
+        let estimator = Estimator::new(Heuristic::Manhattan, &goal).unwrap();
+        with_key_type!(start.len(), K => {
+            let mut search =
+                BestFirst::<K>::new(&start, &goal, estimator, Priority::ASTAR, 5_000)
+                    .limit_memory(64 << 20);
+            assert_eq!(search.explore(u64::MAX), Some(Outcome::BudgetExhausted));
+            assert_eq!(search.stats.expanded, 5_000);
+        })
+    }
+
+    #[test]
+    fn breadth_first_search_stops_within_its_memory_too() {
+        let (start, goal) = random(5, 5, 13);
+        with_key_type!(start.len(), K => {
+            let mut search = Bfs::<K>::new(&start, &goal, 2_000_000).limit_memory(3 << 20);
+            let outcome = loop {
+                if let Some(outcome) = search.step(1 << 16) {
+                    break outcome;
+                }
+            };
+            assert!(
+                matches!(outcome, Outcome::MemoryExhausted { bytes } if bytes > 3 << 20),
+                "{outcome:?}"
+            );
+            assert!(search.counters().stored > 10_000);
+        })
+    }
 }

@@ -2,7 +2,7 @@
 //! solutions without any estimate, at the price of visiting nearly everything closer than the
 //! goal: fine for the 8-puzzle's 181,440 boards, hopeless for the 15-puzzle's 10 trillion.
 
-use super::arena::{Arena, Node};
+use super::arena::{Arena, Node, Store};
 use super::packed::Packed;
 use super::{Outcome, Stats, Step};
 use crate::puzzle::board::Board;
@@ -40,6 +40,12 @@ impl<K: Packed> Bfs<K> {
         }
     }
 
+    /// Keeps the search within `bytes` instead of [`super::memory_limit`].
+    pub(crate) fn limit_memory(mut self, bytes: u64) -> Self {
+        self.arena.limit_memory(bytes);
+        self
+    }
+
     fn explore(&mut self, slice: u64) -> Option<Outcome> {
         if self.start_is_goal {
             return Some(Outcome::Found(Vec::new()));
@@ -47,6 +53,10 @@ impl<K: Packed> Bfs<K> {
         for _ in 0..slice {
             if self.stats.expanded >= self.max_nodes {
                 return Some(Outcome::BudgetExhausted);
+            }
+            let queue = Store::of::<u32>(self.queue.len(), self.queue.capacity());
+            if let Err(bytes) = self.arena.room(4, queue) {
+                return Some(Outcome::MemoryExhausted { bytes });
             }
             let Some(idx) = self.queue.pop_front() else {
                 return Some(Outcome::Exhausted);

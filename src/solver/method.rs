@@ -147,6 +147,10 @@ pub struct Options {
     /// Most nodes to expand; `None` is [`default_max_nodes`] for searches that keep nodes and no
     /// limit for IDA*, whose memory does not grow.
     pub max_nodes: Option<u64>,
+    /// Most bytes a search that keeps its nodes (A*, weighted A*, greedy, BFS) may hold; `None`
+    /// is [`crate::search::memory_limit`]. A search that would need more ends with
+    /// [`crate::solver::Ending::MemoryExhausted`].
+    pub max_memory: Option<u64>,
 }
 
 impl Default for Options {
@@ -157,6 +161,7 @@ impl Default for Options {
             weight: DEFAULT_WEIGHT,
             depth_limit: None,
             max_nodes: None,
+            max_memory: None,
             threads: 1,
         }
     }
