@@ -112,14 +112,26 @@ impl<K: Packed> Arena<K> {
     /// hold if not. A store that must grow for them allocates twice its size and holds the old
     /// one until its entries are moved, so its growth is counted at that peak. Cheap unless a
     /// store is about to grow (a few comparisons), so it can run before every expansion.
+    #[inline]
     pub fn room(&mut self, more: usize, frontier: Store) -> Result<(), u64> {
+        let grows = |len: usize, capacity: usize| len + more > capacity;
+        if grows(self.nodes.len(), self.nodes.capacity())
+            || grows(self.index.len(), self.index.capacity())
+            || grows(frontier.len, frontier.capacity)
+        {
+            self.room_to_grow(more, frontier)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// [`Arena::room`] when a store is about to grow.
+    #[cold]
+    fn room_to_grow(&mut self, more: usize, frontier: Store) -> Result<(), u64> {
         let entry = std::mem::size_of::<(K, u32)>();
         let nodes = Store::of::<Node<K>>(self.nodes.len(), self.nodes.capacity());
         let grows = |s: Store| s.len + more > s.capacity;
         let index_grows = self.index.len() + more > self.index.capacity();
-        if !grows(nodes) && !grows(frontier) && !index_grows {
-            return Ok(());
-        }
         let mut peak = self.held(frontier);
         for store in [nodes, frontier] {
             if grows(store) {
