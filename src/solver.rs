@@ -343,10 +343,7 @@ fn build(
     with_key_type!(start.len(), K => {
         let best_first = |priority| -> Result<Box<dyn Search>, SolveError> {
             let search = BestFirst::<K>::new(start, goal, need()?, priority, max_nodes);
-            Ok(Box::new(Resumable::new(match max_memory {
-                Some(bytes) => search.limit_memory(bytes),
-                None => search,
-            })))
+            Ok(Box::new(Resumable::new(search.limit_memory(max_memory))))
         };
         match method.algorithm {
             Algorithm::AStar | Algorithm::Auto => best_first(Priority::ASTAR),
@@ -369,11 +366,8 @@ fn build(
                 with_estimate!(need()?, e => IdaStar::<K, _>::new(start, goal, e, max_nodes))
             }
             Algorithm::Bfs => {
-                let search = Bfs::<K>::new(start, goal, max_nodes);
-                Ok(Box::new(Resumable::new(match max_memory {
-                    Some(bytes) => search.limit_memory(bytes),
-                    None => search,
-                })))
+                let search = Bfs::<K>::new(start, goal, max_nodes).limit_memory(max_memory);
+                Ok(Box::new(Resumable::new(search)))
             }
             Algorithm::Dfs => Ok(Box::new(Resumable::new(Dfs::<K>::new(
                 start, goal, depth_limit, max_nodes,

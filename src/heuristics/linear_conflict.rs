@@ -63,6 +63,51 @@ enum Line {
     Column(usize),
 }
 
+/// Where a line's squares are and how its tiles read (see [`Lines::view`]).
+struct View<'a> {
+    /// Its squares, and its place in [`LineCosts`].
+    len: usize,
+    index: usize,
+    /// Its first square, and the step from one square to the next.
+    first: usize,
+    step: usize,
+    /// Each tile's digit in this line.
+    code: &'a [Code],
+    /// The cost of each of its contents, if tabulated.
+    table: Option<&'a [u8]>,
+}
+
+impl View<'_> {
+    /// The digit of the line's `i`th square, on the board `tile_at` gives the tiles of.
+    #[inline(always)]
+    fn digit(&self, tile_at: &impl Fn(usize) -> u8, i: usize) -> Code {
+        self.code[usize::from(tile_at(self.first + i * self.step))]
+    }
+
+    #[inline]
+    fn codes(&self, tile_at: &impl Fn(usize) -> u8) -> [Code; MAX_SIDE] {
+        let mut codes = [0; MAX_SIDE];
+        for (i, code) in codes.iter_mut().enumerate().take(self.len) {
+            *code = self.digit(tile_at, i);
+        }
+        codes
+    }
+
+    /// The line's conflicts on the board `tile_at` gives the tiles of.
+    fn cost(&self, tile_at: &impl Fn(usize) -> u8) -> u32 {
+        line_cost(&self.codes(tile_at)[..self.len], self.table)
+    }
+}
+
+/// The line whose conflicts a move can change (see [`Lines::moved`]): whether the tile leaves
+/// it or enters it, the tile's place along it, and the tile's digit there after the move.
+struct Moved<'a> {
+    view: View<'a>,
+    leaving: bool,
+    at: usize,
+    new: Code,
+}
+
 /// Tables are built for line lengths up to this (7^6 = 117,649 entries).
 const TABLE_SIDE: usize = 6;
 
@@ -97,9 +142,9 @@ impl Lines {
 
     /// Extra moves for conflicts in every row and column.
     pub fn estimate(&self, tile_at: &impl Fn(usize) -> u8) -> u32 {
-        let rows: u32 = (0..self.height).map(|r| self.row(tile_at, r)).sum();
-        let cols: u32 = (0..self.width).map(|c| self.column(tile_at, c)).sum();
-        rows + cols
+        self.every_line()
+            .map(|line| self.view(line).cost(tile_at))
+            .sum()
     }
 
     /// Change in the conflict part when `tile` slides from `from` into the blank on `to`;
@@ -123,11 +168,9 @@ impl Lines {
     /// reads a line's cost here instead of counting it again.
     pub fn costs(&self, tile_at: &impl Fn(usize) -> u8) -> LineCosts {
         let mut costs = [0; 2 * MAX_SIDE];
-        for (r, cost) in costs.iter_mut().enumerate().take(self.height) {
-            *cost = self.row(tile_at, r) as u8;
-        }
-        for (c, cost) in costs[MAX_SIDE..].iter_mut().enumerate().take(self.width) {
-            *cost = self.column(tile_at, c) as u8;
+        for line in self.every_line() {
+            let view = self.view(line);
+            costs[view.index] = view.cost(tile_at) as u8;
         }
         costs
     }
@@ -151,46 +194,18 @@ impl Lines {
         from: usize,
         to: usize,
     ) -> (i32, Option<(usize, u8)>) {
-        let ((from_row, from_col), (to_row, to_col)) = (self.place[from], self.place[to]);
-        let (goal_row, goal_col) = self.goal[usize::from(tile)];
-        let (w, h, squares) = (self.width, self.height, self.squares);
-        // A sideways move changes the tile's goal column if it leaves or enters it, at the
-        // move's row; a vertical one its goal row, at the move's column.
-        let (line, leaving) = if from_row == to_row {
-            if from_col != goal_col && to_col != goal_col {
-                return (0, None);
-            }
-            (Line::Column(usize::from(goal_col)), from_col == goal_col)
-        } else {
-            if from_row != goal_row && to_row != goal_row {
-                return (0, None);
-            }
-            (Line::Row(usize::from(goal_row)), from_row == goal_row)
+        let Some(Moved {
+            view,
+            leaving,
+            at,
+            new,
+        }) = self.moved(tile, from, to)
+        else {
+            return (0, None);
         };
-        let (len, index, at, new, code, step, first, table) = match line {
-            Line::Column(c) => (
-                h,
-                MAX_SIDE + c,
-                usize::from(from_row),
-                if leaving { h as Code } else { goal_row },
-                &self.col_code[c * squares..(c + 1) * squares],
-                w,
-                c,
-                self.col_cost.as_deref(),
-            ),
-            Line::Row(r) => (
-                w,
-                r,
-                usize::from(from_col),
-                if leaving { w as Code } else { goal_col },
-                &self.row_code[r * squares..(r + 1) * squares],
-                1,
-                r * w,
-                self.row_cost.as_deref(),
-            ),
-        };
+        let (len, index, table) = (view.len, view.index, view.table);
         let known = costs[index];
-        let digit = |i: usize| code[usize::from(board[first + i * step])];
+        let digit = |i: usize| view.digit(&|s| board[s], i);
         if known == 0 {
             if leaving {
                 return (0, None);
@@ -201,17 +216,84 @@ impl Lines {
             let cost = if before <= new && new < after { 0 } else { 2 };
             return (cost, (cost != 0).then_some((index, cost as u8)));
         }
-        let mut codes = [0 as Code; MAX_SIDE];
-        for (i, slot) in codes.iter_mut().enumerate().take(len) {
-            *slot = digit(i);
-        }
+        let mut codes = view.codes(&|s| board[s]);
         codes[at] = new;
         let after = line_cost(&codes[..len], table);
         (after as i32 - i32::from(known), Some((index, after as u8)))
     }
 
     /// The line a move changes the conflicts of, if any: the one its tile leaves or enters
-    /// (its goal row for a vertical move, its goal column for a sideways one).
+    /// (its goal column for a sideways move, at the move's row; its goal row for a vertical
+    /// one, at the move's column).
+    #[inline(always)]
+    fn moved(&self, tile: u8, from: usize, to: usize) -> Option<Moved<'_>> {
+        let ((from_row, from_col), (to_row, to_col)) = (self.place[from], self.place[to]);
+        let (goal_row, goal_col) = self.goal[usize::from(tile)];
+        let (view, leaving, at, new) = if from_row == to_row {
+            if from_col != goal_col && to_col != goal_col {
+                return None;
+            }
+            let leaving = from_col == goal_col;
+            let new = if leaving {
+                self.height as Code
+            } else {
+                goal_row
+            };
+            let view = self.view(Line::Column(usize::from(goal_col)));
+            (view, leaving, from_row, new)
+        } else {
+            if from_row != goal_row && to_row != goal_row {
+                return None;
+            }
+            let leaving = from_row == goal_row;
+            let new = if leaving {
+                self.width as Code
+            } else {
+                goal_col
+            };
+            let view = self.view(Line::Row(usize::from(goal_row)));
+            (view, leaving, from_col, new)
+        };
+        Some(Moved {
+            view,
+            leaving,
+            at: usize::from(at),
+            new,
+        })
+    }
+
+    /// How `line` is read and where its cost is kept.
+    #[inline(always)]
+    fn view(&self, line: Line) -> View<'_> {
+        let (w, h, squares) = (self.width, self.height, self.squares);
+        match line {
+            Line::Row(r) => View {
+                len: w,
+                index: r,
+                first: r * w,
+                step: 1,
+                code: &self.row_code[r * squares..(r + 1) * squares],
+                table: self.row_cost.as_deref(),
+            },
+            Line::Column(c) => View {
+                len: h,
+                index: MAX_SIDE + c,
+                first: c,
+                step: w,
+                code: &self.col_code[c * squares..(c + 1) * squares],
+                table: self.col_cost.as_deref(),
+            },
+        }
+    }
+
+    /// Every row, then every column.
+    fn every_line(&self) -> impl Iterator<Item = Line> {
+        (0..self.height)
+            .map(Line::Row)
+            .chain((0..self.width).map(Line::Column))
+    }
+
+    /// The change a move makes to the line whose conflicts it can change, if any.
     #[inline]
     fn change(
         &self,
@@ -220,76 +302,15 @@ impl Lines {
         from: usize,
         to: usize,
     ) -> Option<Change<'_>> {
-        let t = tile as usize;
-        let ((from_row, from_col), (to_row, to_col)) = (self.place[from], self.place[to]);
-        // A sideways move changes columns (the one the tile leaves or enters, at the move's
-        // row); a vertical one rows.
-        let sideways = from_row == to_row;
-        let (code, outside, (a, b), at) = match sideways {
-            true => (&self.col_code, self.height, (from_col, to_col), from_row),
-            false => (&self.row_code, self.width, (from_row, to_row), from_col),
-        };
-        let (a, b, outside) = (usize::from(a), usize::from(b), outside as Code);
-        let leaving = code[a * self.squares + t];
-        let entering = code[b * self.squares + t];
-        // The tile leaves its goal line `a` (its digit becomes a non-member's), or enters its
-        // goal line `b`.
-        let (line, new) = match (leaving != outside, entering != outside) {
-            (true, _) => (a, outside),
-            (false, true) => (b, entering),
-            (false, false) => return None,
-        };
-        let (codes, len, table) = match sideways {
-            true => (
-                self.column_codes(before, line),
-                self.height,
-                self.col_cost.as_deref(),
-            ),
-            false => (
-                self.row_codes(before, line),
-                self.width,
-                self.row_cost.as_deref(),
-            ),
-        };
+        let moved = self.moved(tile, from, to)?;
+        let view = moved.view;
         Some(Change {
-            codes,
-            len,
-            at: usize::from(at),
-            new,
-            table,
+            codes: view.codes(before),
+            len: view.len,
+            at: moved.at,
+            new: moved.new,
+            table: view.table,
         })
-    }
-
-    fn row_codes(&self, tile_at: &impl Fn(usize) -> u8, r: usize) -> [Code; MAX_SIDE] {
-        let mut codes = [0; MAX_SIDE];
-        let base = r * self.squares;
-        for (c, code) in codes.iter_mut().enumerate().take(self.width) {
-            *code = self.row_code[base + tile_at(r * self.width + c) as usize];
-        }
-        codes
-    }
-
-    fn column_codes(&self, tile_at: &impl Fn(usize) -> u8, c: usize) -> [Code; MAX_SIDE] {
-        let mut codes = [0; MAX_SIDE];
-        let base = c * self.squares;
-        for (r, code) in codes.iter_mut().enumerate().take(self.height) {
-            *code = self.col_code[base + tile_at(r * self.width + c) as usize];
-        }
-        codes
-    }
-
-    fn row(&self, tile_at: &impl Fn(usize) -> u8, r: usize) -> u32 {
-        line_cost(
-            &self.row_codes(tile_at, r)[..self.width],
-            self.row_cost.as_deref(),
-        )
-    }
-
-    fn column(&self, tile_at: &impl Fn(usize) -> u8, c: usize) -> u32 {
-        line_cost(
-            &self.column_codes(tile_at, c)[..self.height],
-            self.col_cost.as_deref(),
-        )
     }
 }
 

@@ -95,9 +95,9 @@ impl<K: Packed> Arena<K> {
     }
 
     /// Keeps the search within `bytes` (its nodes, index and the frontier passed to
-    /// [`Arena::room`]) instead of the machine's own limit.
-    pub fn limit_memory(&mut self, bytes: u64) {
-        self.limit = Some(bytes);
+    /// [`Arena::room`]) instead of the machine's own limit (`None`: that limit).
+    pub fn limit_memory(&mut self, bytes: Option<u64>) {
+        self.limit = bytes;
     }
 
     /// Bytes the nodes, their index and `frontier` take now.

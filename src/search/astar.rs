@@ -128,8 +128,8 @@ impl<K: Packed> BestFirst<K> {
         }
     }
 
-    /// Keeps the search within `bytes` instead of [`super::memory_limit`].
-    pub(crate) fn limit_memory(mut self, bytes: u64) -> Self {
+    /// Keeps the search within `bytes` instead of [`super::memory_limit`] (`None`: that).
+    pub(crate) fn limit_memory(mut self, bytes: Option<u64>) -> Self {
         self.arena.limit_memory(bytes);
         self
     }
@@ -354,7 +354,7 @@ mod tests {
                 with_key_type!(start.len(), K => {
                     let mut search =
                         BestFirst::<K>::new(&start, &goal, estimator.clone(), priority, 2_000_000)
-                            .limit_memory(limit);
+                            .limit_memory(Some(limit));
                     let outcome = loop {
                         if let Some(outcome) = search.explore(1 << 16) {
                             break outcome;
@@ -382,7 +382,7 @@ mod tests {
         with_key_type!(start.len(), K => {
             let mut search =
                 BestFirst::<K>::new(&start, &goal, estimator, Priority::ASTAR, 5_000)
-                    .limit_memory(64 << 20);
+                    .limit_memory(Some(64 << 20));
             assert_eq!(search.explore(u64::MAX), Some(Outcome::BudgetExhausted));
             assert_eq!(search.stats.expanded, 5_000);
         })
@@ -392,7 +392,7 @@ mod tests {
     fn breadth_first_search_stops_within_its_memory_too() {
         let (start, goal) = random(5, 5, 13);
         with_key_type!(start.len(), K => {
-            let mut search = Bfs::<K>::new(&start, &goal, 2_000_000).limit_memory(3 << 20);
+            let mut search = Bfs::<K>::new(&start, &goal, 2_000_000).limit_memory(Some(3 << 20));
             let outcome = loop {
                 if let Some(outcome) = search.step(1 << 16) {
                     break outcome;

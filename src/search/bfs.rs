@@ -40,8 +40,8 @@ impl<K: Packed> Bfs<K> {
         }
     }
 
-    /// Keeps the search within `bytes` instead of [`super::memory_limit`].
-    pub(crate) fn limit_memory(mut self, bytes: u64) -> Self {
+    /// Keeps the search within `bytes` instead of [`super::memory_limit`] (`None`: that).
+    pub(crate) fn limit_memory(mut self, bytes: Option<u64>) -> Self {
         self.arena.limit_memory(bytes);
         self
     }

@@ -638,9 +638,12 @@ impl Beam {
         (hash as usize) & (self.seen.len() - 1)
     }
 
-    fn remember(&mut self, hash: u64) {
+    /// Marks the board of `hash` as seen; whether it was not already.
+    fn remember(&mut self, hash: u64) -> bool {
         let slot = self.slot(hash);
+        let new = self.seen[slot] != fingerprint(hash);
         self.seen[slot] = fingerprint(hash);
+        new
     }
 
     fn z(&self, tile: u8, square: usize) -> u64 {
@@ -871,11 +874,9 @@ impl Beam {
         for c in children {
             // No child was among the boards seen when it was made (see `generate`): one that
             // is now was kept a moment ago from another parent.
-            let slot = self.slot(c.hash);
-            if self.seen[slot] == fingerprint(c.hash) {
+            if !self.remember(c.hash) {
                 continue;
             }
-            self.seen[slot] = fingerprint(c.hash);
             let i = c.parent as usize;
             let parent = &self.boards[i];
             let board = &self.tiles[i * n..(i + 1) * n];
