@@ -163,6 +163,7 @@ fn large_boards() {
             .map(|_| {
                 slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng)
                     .unwrap()
+                    .into_board()
             })
             .collect();
         for algorithm in [Algorithm::Reduction, Algorithm::Auto] {
@@ -235,7 +236,8 @@ fn tune_fringe(spec: &str) {
         let (mut raw_ms, mut raw_ratio) = (0.0, 0.0);
         for _ in 0..tries {
             let b = slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng)
-                .unwrap();
+                .unwrap()
+                .into_board();
             let t = Instant::now();
             if let Ok(f) = solve(&b, &goal, &tuning) {
                 raw_ratio += f.moves.len() as f64 / md.estimate_board(&b) as f64;
@@ -272,8 +274,9 @@ fn tune_beam(spec: &str) {
     let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
     let (mut ms, mut ratio, mut failed, mut nodes) = (0.0, 0.0, 0, 0);
     for _ in 0..tries {
-        let b =
-            slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng).unwrap();
+        let b = slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng)
+            .unwrap()
+            .into_board();
         let t = Instant::now();
         let r = slide::solver::beam::solve(
             &b,

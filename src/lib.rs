@@ -34,5 +34,6 @@ pub use heuristics::Heuristic;
 pub use puzzle::board::Board;
 pub use puzzle::goal::Goal;
 pub use puzzle::moves::Move;
+pub use puzzle::position::Position;
 pub use puzzle::solution::Solution;
 pub use solver::{Algorithm, Options, solve};

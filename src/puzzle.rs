@@ -5,6 +5,7 @@
 //! - [`moves`]: the [`Move`](moves::Move) notation (the direction a tile slides).
 //! - [`notation`]: the one parser and printer of boards, seed layouts and move sequences.
 //! - [`goal`]: blank last, blank first, or any arrangement.
+//! - [`position`]: a board with its goal, of one shape: what every question about both asks.
 //! - [`solvability`]: the parity test, instant, with an explanation a student can read.
 //! - [`random`], [`scramble`]: a seedable generator; uniformly random solvable boards.
 //! - [`numbers`]: counts and measures as people read them.
@@ -15,6 +16,7 @@ pub mod goal;
 pub mod moves;
 pub mod notation;
 pub mod numbers;
+pub mod position;
 pub mod random;
 pub mod scramble;
 pub mod solution;

@@ -29,7 +29,9 @@ fn auto_solves_every_large_size_toward_both_corners() {
             Board::blank_first(w, h).unwrap(),
         ] {
             for _ in 0..2 {
-                let start = random_solvable(&goal, Default::default(), &mut rng).unwrap();
+                let start = random_solvable(&goal, Default::default(), &mut rng)
+                    .unwrap()
+                    .into_board();
                 let report = solve(&start, &goal, &Options::default()).unwrap();
                 let sol = report
                     .solution()
@@ -48,7 +50,9 @@ fn mean_ratio(w: usize, h: usize, goal: &Board, count: usize, seed: u64) -> f64 
     let md = slide::heuristics::Estimator::new(Heuristic::Manhattan, goal).unwrap();
     let mut sum = 0.0;
     for _ in 0..count {
-        let start = random_solvable(goal, Default::default(), &mut rng).unwrap();
+        let start = random_solvable(goal, Default::default(), &mut rng)
+            .unwrap()
+            .into_board();
         let report = solve(&start, goal, &Options::default()).unwrap();
         assert_eq!(report.method.algorithm, Algorithm::Fringe, "{w}x{h}");
         let sol = report.solution().unwrap();
@@ -101,7 +105,9 @@ fn auto_answers_long_thin_boards_by_line_by_line_search() {
     let mut rng = Rng::seeded(30);
     for (w, h) in [(2, 10), (3, 7), (10, 3)] {
         let goal = Board::blank_first(w, h).unwrap();
-        let start = random_solvable(&goal, Default::default(), &mut rng).unwrap();
+        let start = random_solvable(&goal, Default::default(), &mut rng)
+            .unwrap()
+            .into_board();
         let report = solve(&start, &goal, &Options::default()).unwrap();
         assert_eq!(report.method.algorithm, Algorithm::Fringe, "{w}x{h}");
         assert!(reaches(&start, &goal, report.solution().unwrap().moves()));
@@ -116,7 +122,9 @@ fn line_by_line_search_answers_rectangles_toward_both_corners() {
             Board::blank_last(w, h).unwrap(),
             Board::blank_first(w, h).unwrap(),
         ] {
-            let start = random_solvable(&goal, Default::default(), &mut rng).unwrap();
+            let start = random_solvable(&goal, Default::default(), &mut rng)
+                .unwrap()
+                .into_board();
             let options = Options {
                 algorithm: Algorithm::Fringe,
                 ..Options::default()
@@ -133,7 +141,9 @@ fn line_by_line_search_answers_rectangles_toward_both_corners() {
 #[test]
 fn the_first_answer_comes_before_any_line_search_and_the_next_is_shorter() {
     let goal = Board::blank_first(8, 8).unwrap();
-    let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(3)).unwrap();
+    let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(3))
+        .unwrap()
+        .into_board();
     let mut solver = Solver::new(&start, &goal, &Options::default()).unwrap();
     let first = match solver.run(1) {
         Progress::Better(report) => report,
@@ -153,7 +163,9 @@ fn answers_only_get_shorter_and_each_is_checked_with_its_proven_ratio() {
     // shortest it can be at most: its length over the linear-conflict bound.
     for (w, h, seed) in [(6, 6, 1), (7, 5, 2), (9, 9, 3)] {
         let goal = Board::blank_first(w, h).unwrap();
-        let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(seed)).unwrap();
+        let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(seed))
+            .unwrap()
+            .into_board();
         let bound = slide::heuristics::Estimator::new(Heuristic::LinearConflict, &goal)
             .unwrap()
             .estimate_board(&start) as f64;
@@ -192,7 +204,9 @@ fn line_searches_keep_to_their_node_budget_and_still_answer() {
     // A budget far too small for any line: every search gives up, and the answer is rows and
     // columns', shortened; never more nodes than allowed.
     let goal = Board::blank_last(9, 9).unwrap();
-    let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(8)).unwrap();
+    let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(8))
+        .unwrap()
+        .into_board();
     for max_nodes in [10, 5_000, 200_000] {
         let options = Options {
             algorithm: Algorithm::Fringe,
@@ -219,7 +233,9 @@ fn a_goal_without_a_corner_blank_falls_back_and_keeps_to_its_budget() {
     let rows: Vec<String> = tiles.chunks(6).map(|r| r.join(" ")).collect();
     let goal = parse_board(&rows.join("/")).unwrap();
     let mut rng = Rng::seeded(5);
-    let start = random_solvable(&goal, Default::default(), &mut rng).unwrap();
+    let start = random_solvable(&goal, Default::default(), &mut rng)
+        .unwrap()
+        .into_board();
     let options = Options {
         max_nodes: Some(50_000),
         ..Options::default()
@@ -241,7 +257,9 @@ fn with_the_pages_budget_a_quick_variant_answers_before_the_shells() {
     // part of a second), not from shells, which take millions. At the command line's default
     // budget every node goes to shells: its first better answer comes after millions.
     let goal = Board::blank_last(10, 10).unwrap();
-    let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(2)).unwrap();
+    let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(2))
+        .unwrap()
+        .into_board();
     let second_answer = |max_nodes: Option<u64>| {
         let options = Options {
             algorithm: Algorithm::Fringe,

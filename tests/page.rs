@@ -489,10 +489,18 @@ fn the_editor_plays_a_typed_board_and_explains_an_unsolvable_one() {
         "{why}"
     );
     assert_eq!((a.min(b), a.max(b)), (7, 8));
-    assert_eq!(page.shown_board().to_string(), "1 2 3/4 5 6/8 7 0");
+    assert_eq!(page.shown().board().to_string(), "1 2 3/4 5 6/8 7 0");
+    assert_eq!(
+        page.game.board().to_string(),
+        "8 6 7/2 5 4/3 0 1",
+        "not played"
+    );
     page.reduce(Action::Fix, 1.0);
     assert!(page.unsolvable().is_none());
-    assert!(page.game.is_solved() || page.game.board().to_string() != "1 2 3/4 5 6/8 7 0");
+    assert!(page.editor.editing.is_none());
+    // The fix swaps 7 and 8 back, which is the goal itself: played, and solved.
+    assert_eq!(page.game.board().to_string(), "1 2 3/4 5 6/7 8 0");
+    assert_eq!(page.shown(), page.game.position());
 
     page.reduce(
         Action::FileLoaded {
@@ -519,13 +527,51 @@ fn the_editor_plays_a_typed_board_and_explains_an_unsolvable_one() {
 }
 
 #[test]
+fn a_bigger_or_smaller_unsolvable_board_is_shown_with_its_own_goal() {
+    // Sam Loyd's 14-15 typed on the opening 3×3 (this once read the 4×4 against the 3×3 goal
+    // and killed the page), then a 2×2 on the 4×4.
+    let mut page = open(HARDEST);
+    page.reduce(
+        Action::BoardText("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0".into()),
+        0.0,
+    );
+    page.reduce(Action::ApplyBoard, 0.0);
+    let shown = page.shown();
+    assert_eq!(
+        shown.board().to_string(),
+        "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"
+    );
+    assert_eq!(shown.goal(), &Board::blank_last(4, 4).unwrap());
+    let mut marked = page.marked();
+    marked.sort_unstable();
+    assert_eq!(marked, vec![14, 15]);
+    let (why, _, _) = page.unsolvable().expect("explained");
+    assert!(
+        why.ends_with("It is the goal with tiles 14 and 15 swapped."),
+        "{why}"
+    );
+    page.reduce(Action::Fix, 1.0);
+    assert_eq!(page.game.board(), &Board::blank_last(4, 4).unwrap());
+
+    page.reduce(Action::BoardText("2 1/3 0".into()), 2.0);
+    page.reduce(Action::ApplyBoard, 2.0);
+    assert_eq!(page.shown().goal(), &Board::blank_last(2, 2).unwrap());
+    assert_eq!(page.marked().len(), 2);
+    // Setting tiles by hand on it taps only its own four squares.
+    page.reduce(Action::EditTiles(true), 3.0);
+    page.reduce(Action::Tap(15), 3.0);
+    page.reduce(Action::Tap(3), 3.0);
+    assert_eq!(page.shown().board().to_string(), "2 1/3 0");
+}
+
+#[test]
 fn setting_tiles_by_hand_swaps_two_at_a_time() {
     let mut page = open("?board=1,2,3/4,5,6/7,0,8");
     page.reduce(Action::EditTiles(true), 0.0);
     page.reduce(Action::Tap(0), 0.0);
     assert_eq!(page.marked(), vec![1]);
     page.reduce(Action::Tap(1), 0.0);
-    assert_eq!(page.shown_board().to_string(), "2 1 3/4 5 6/7 0 8");
+    assert_eq!(page.shown().board().to_string(), "2 1 3/4 5 6/7 0 8");
     assert_eq!(page.game.moves_made(), 0, "editing is not playing");
     // Done: this board cannot reach the goal, so the fix is offered.
     page.reduce(Action::EditTiles(false), 0.0);
@@ -593,13 +639,10 @@ fn shuffles_are_solvable_remember_their_size_and_stop_what_ran() {
         fx.iter()
             .any(|e| matches!(e, Effect::SaveSettings(s) if s.size == (4, 4)))
     );
-    let b = page.game.board();
-    assert_eq!((b.width(), b.height()), (4, 4));
-    assert!(slide::puzzle::solvability::is_solvable(b, page.game.goal()));
-    assert!(
-        b.misplaced(page.game.goal()) * 10 >= 8 * 15,
-        "most tiles out of place"
-    );
+    let p = page.game.position();
+    assert_eq!((p.width(), p.height()), (4, 4));
+    assert!(p.is_solvable());
+    assert!(p.misplaced() * 10 >= 8 * 15, "most tiles out of place");
 }
 
 #[test]
@@ -651,7 +694,7 @@ fn a_solve_by_hand_is_measured_against_the_shortest_and_kept() {
     assert_eq!(page.history.solves.len(), 1);
 
     // A Solve meanwhile does not disturb the measure, which has a channel of its own.
-    let start = result.solve.board.clone();
+    let start = result.solve.start.board().clone();
     page.reduce(
         Action::Worker(FromWorker::Solved {
             id,
@@ -874,7 +917,7 @@ fn a_challenge_shows_its_target_and_says_who_won_after_the_solve() {
         c.outcome.as_deref(),
         Some("A tie on moves (2 each); your friend wins on time (2.000 against 2.500).")
     );
-    let verdict = c.verdict(&page.result.as_ref().unwrap().solve.board, page.game.goal());
+    let verdict = c.verdict(&page.result.as_ref().unwrap().solve.start);
     assert_eq!(verdict, Some(slide::play::challenge::Verdict::Checked));
     page.reduce(Action::WatchSolve(slide::play::page::Whose::Friends), 0.0);
     assert_eq!(page.summary, Some(Summary::Friends));

@@ -52,7 +52,7 @@ fn Harness(props: &HarnessProps) -> Html {
     let g = &p.game;
     html! {
         <>
-            <BoardView board={g.board().clone()} goal={g.goal().clone()} highlight={None::<u8>} slide_ms={0}
+            <BoardView position={p.shown().clone()} highlight={None::<u8>} slide_ms={0}
                 on_tap={act.reform(Action::Tap)} on_swipe={act.reform(Action::Slide)} />
             <button id="undo" onclick={act.reform(|_| Action::Undo)}>{ "Undo" }</button>
             <button id="redo" onclick={act.reform(|_| Action::Redo)}>{ "Redo" }</button>

@@ -798,7 +798,8 @@ mod cli {
                     },
                     &mut rng,
                 )
-                .map_err(bad_input)?,
+                .map_err(bad_input)?
+                .into_board(),
             };
             say!("{board}");
         }

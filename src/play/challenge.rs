@@ -5,7 +5,7 @@
 
 use super::link::LinkedChallenge;
 use super::solves::time_text;
-use crate::puzzle::board::Board;
+use crate::puzzle::position::Position;
 
 /// A challenge on the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,11 +46,11 @@ impl Challenge {
         )
     }
 
-    /// Replays the friend's moves (if the link has them) from `board`.
-    pub fn verdict(&self, board: &Board, goal: &Board) -> Option<Verdict> {
+    /// Replays the friend's moves (if the link has them) from the start of `position`.
+    pub fn verdict(&self, position: &Position) -> Option<Verdict> {
         let proof = self.target.proof.as_ref()?;
-        let mut b = board.clone();
-        if b.apply_all(proof).is_err() || &b != goal {
+        let mut b = position.board().clone();
+        if b.apply_all(proof).is_err() || &b != position.goal() {
             return Some(Verdict::NotASolution);
         }
         Some(if proof.len() == self.target.moves {
@@ -63,13 +63,13 @@ impl Challenge {
     }
 
     /// Settles the challenge with the player's result: who won on moves, and on time. When the
-    /// link carries the friend's moves, their replay on `board` decides the friend's count, not
+    /// link carries the friend's moves, their replay from `start` decides the friend's count, not
     /// the claim: miscounted moves count as replayed, and moves that do not solve the board
     /// cannot win. The time cannot be replayed, so the claimed one stands.
-    pub fn settle(&mut self, moves: usize, millis: f64, board: &Board, goal: &Board) {
+    pub fn settle(&mut self, moves: usize, millis: f64, start: &Position) {
         use std::cmp::Ordering::*;
         let t = &self.target;
-        let theirs = match self.verdict(board, goal) {
+        let theirs = match self.verdict(start) {
             None | Some(Verdict::Checked) => Some(t.moves),
             Some(Verdict::Miscounted { actual }) => Some(actual),
             Some(Verdict::NotASolution) => None,
@@ -120,6 +120,7 @@ impl Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::board::Board;
     use crate::puzzle::moves::Move::*;
     use crate::puzzle::notation::parse_board;
 
@@ -133,23 +134,26 @@ mod tests {
 
     #[test]
     fn the_friends_moves_are_replayed_not_trusted() {
-        let board = parse_board("1 2 3/4 5 6/0 7 8").unwrap();
-        let goal = Board::blank_last(3, 3).unwrap();
-        assert_eq!(challenge(2, 1.0, None).verdict(&board, &goal), None);
+        let start = Position::toward(
+            parse_board("1 2 3/4 5 6/0 7 8").unwrap(),
+            &crate::puzzle::goal::Goal::BlankLast,
+        )
+        .unwrap();
+        assert_eq!(challenge(2, 1.0, None).verdict(&start), None);
         assert_eq!(
-            challenge(2, 1.0, Some(vec![Left, Left])).verdict(&board, &goal),
+            challenge(2, 1.0, Some(vec![Left, Left])).verdict(&start),
             Some(Verdict::Checked)
         );
         assert_eq!(
-            challenge(1, 1.0, Some(vec![Left, Left])).verdict(&board, &goal),
+            challenge(1, 1.0, Some(vec![Left, Left])).verdict(&start),
             Some(Verdict::Miscounted { actual: 2 })
         );
         assert_eq!(
-            challenge(2, 1.0, Some(vec![Left, Right])).verdict(&board, &goal),
+            challenge(2, 1.0, Some(vec![Left, Right])).verdict(&start),
             Some(Verdict::NotASolution)
         );
         assert_eq!(
-            challenge(2, 1.0, Some(vec![Up, Up, Up])).verdict(&board, &goal),
+            challenge(2, 1.0, Some(vec![Up, Up, Up])).verdict(&start),
             Some(Verdict::NotASolution),
             "moves off the board prove nothing"
         );
@@ -159,11 +163,8 @@ mod tests {
     fn the_outcome_says_who_won_on_moves_and_on_time() {
         let mut c = challenge(67, 83_456.0, None);
         assert_eq!(c.target_text(), "67 moves in 1:23.456");
-        let (board, goal) = (
-            Board::blank_last(4, 4).unwrap(),
-            Board::blank_last(4, 4).unwrap(),
-        );
-        c.settle(60, 90_000.0, &board, &goal);
+        let start = Position::solved(Board::blank_last(4, 4).unwrap());
+        c.settle(60, 90_000.0, &start);
         assert_eq!(
             c.outcome.as_deref(),
             Some(
@@ -171,7 +172,7 @@ mod tests {
             )
         );
         assert!(c.revealed);
-        c.settle(67, 83_456.2, &board, &goal);
+        c.settle(67, 83_456.2, &start);
         assert_eq!(
             c.outcome.as_deref(),
             Some("A tie on moves (67 each); a tie on time (1:23.456).")
@@ -180,19 +181,22 @@ mod tests {
 
     #[test]
     fn the_outcome_counts_the_friends_moves_as_replayed() {
-        let board = parse_board("1 2 3/4 5 6/0 7 8").unwrap();
-        let goal = Board::blank_last(3, 3).unwrap();
+        let start = Position::toward(
+            parse_board("1 2 3/4 5 6/0 7 8").unwrap(),
+            &crate::puzzle::goal::Goal::BlankLast,
+        )
+        .unwrap();
         // Claimed 3, but the moves in the link solve it in 2: the player's 2 only ties.
         let mut c = challenge(3, 60_000.0, Some(vec![Left, Left]));
-        c.settle(2, 50_000.0, &board, &goal);
+        c.settle(2, 50_000.0, &start);
         assert!(c.outcome.unwrap().starts_with("A tie on moves (2 each)"));
         // Claimed 1, replayed 2: the player's 2 is a tie, not a loss.
         let mut c = challenge(1, 60_000.0, Some(vec![Left, Left]));
-        c.settle(2, 50_000.0, &board, &goal);
+        c.settle(2, 50_000.0, &start);
         assert!(c.outcome.unwrap().starts_with("A tie on moves (2 each)"));
         // Moves that do not solve the board cannot win on moves.
         let mut c = challenge(1, 60_000.0, Some(vec![Left, Right]));
-        c.settle(4, 50_000.0, &board, &goal);
+        c.settle(4, 50_000.0, &start);
         assert_eq!(
             c.outcome.as_deref(),
             Some(

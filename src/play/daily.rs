@@ -3,6 +3,7 @@
 //! generator, whose arithmetic is the same on every platform.
 
 use crate::puzzle::board::Board;
+use crate::puzzle::position::Position;
 use crate::puzzle::random::Rng;
 use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
 use std::fmt;
@@ -134,7 +135,7 @@ fn seed(date: Date, width: usize, height: usize) -> u64 {
 }
 
 /// The daily board of `date` and size, toward the blank-last goal, most tiles out of place.
-pub fn board(date: Date, width: usize, height: usize) -> Result<Board, String> {
+pub fn board(date: Date, width: usize, height: usize) -> Result<Position, String> {
     let goal = Board::blank_last(width, height).map_err(|e| e.to_string())?;
     let mut rng = Rng::seeded(seed(date, width, height));
     random_solvable(&goal, ScrambleOptions::MOSTLY_MISPLACED, &mut rng).map_err(|e| e.to_string())
@@ -198,13 +199,13 @@ mod tests {
         let a = board(day, 4, 4).unwrap();
         assert_eq!(a, board(day, 4, 4).unwrap());
         // Recorded once: a change here would give players different dailies.
-        assert_eq!(a.to_string(), DAILY_2026_11_23_4X4);
+        assert_eq!(a.board().to_string(), DAILY_2026_11_23_4X4);
         assert_ne!(a, board(d("2026-11-24"), 4, 4).unwrap());
         let five = board(day, 5, 5).unwrap();
         assert_eq!((five.width(), five.height()), (5, 5));
-        let goal = Board::blank_last(4, 4).unwrap();
-        assert!(crate::puzzle::solvability::is_solvable(&a, &goal));
-        assert!(a.misplaced(&goal) >= 12);
+        assert_eq!(a.goal(), &Board::blank_last(4, 4).unwrap());
+        assert!(a.is_solvable());
+        assert!(a.misplaced() >= 12);
     }
 
     const DAILY_2026_11_23_4X4: &str = "7 8 14 2/13 11 3 6/4 15 12 10/1 9 0 5";

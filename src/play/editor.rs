@@ -5,6 +5,7 @@
 use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::notation::parse_board;
+use crate::puzzle::position::Position;
 use crate::puzzle::solvability::suggested_fix;
 
 /// Files larger than this are not boards.
@@ -19,12 +20,23 @@ pub enum FileProblem {
     NotText,
 }
 
-/// A board being set by hand: tap a tile, tap another, they swap.
+/// A board being set by hand (tap a tile, tap another, they swap), or an unsolvable board on
+/// show; with the goal it is set toward, so that its squares are only ever read with its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Editing {
-    pub board: Board,
+    pub position: Position,
     /// The square tapped first, waiting for the second.
     pub picked: Option<usize>,
+}
+
+impl Editing {
+    /// Setting `position`'s tiles, none picked yet.
+    pub fn of(position: Position) -> Editing {
+        Editing {
+            position,
+            picked: None,
+        }
+    }
 }
 
 /// The editor panel's state.
@@ -115,33 +127,35 @@ impl Editor {
             match e.picked.take() {
                 None => e.picked = Some(square),
                 Some(first) => {
-                    if let Some(swapped) = e.board.swapped(first, square) {
-                        e.board = swapped;
+                    if let Some(swapped) = e.position.swapped(first, square) {
+                        e.position = swapped;
                     }
                 }
             }
         }
     }
 
-    /// For a board on show that cannot reach `goal`: the two squares whose swap fixes it.
-    pub fn fix(&self, goal: &Board) -> Option<(Board, usize, usize)> {
-        let board = &self.editing.as_ref()?.board;
-        suggested_fix(board, goal).map(|(x, y)| (board.clone(), x, y))
+    /// For a board on show that cannot reach its goal: the two squares whose swap fixes it.
+    pub fn fix(&self) -> Option<(usize, usize)> {
+        suggested_fix(&self.editing.as_ref()?.position)
     }
 
     /// Tiles to mark on the board: the fix's swap, or the tile picked first.
-    pub fn marked(&self, goal: &Board) -> Vec<u8> {
-        match (&self.editing, self.fix(goal)) {
-            (_, Some((b, x, y))) => vec![b.tile(x), b.tile(y)],
-            (
-                Some(Editing {
-                    board,
-                    picked: Some(first),
-                }),
-                None,
-            ) => vec![board.tile(*first)],
-            _ => vec![],
-        }
+    pub fn marked(&self) -> Vec<u8> {
+        let Some(e) = &self.editing else {
+            return Vec::new();
+        };
+        let board = e.position.board();
+        let squares = match (self.fix(), e.picked) {
+            (Some((x, y)), _) => vec![x, y],
+            (None, Some(first)) => vec![first],
+            (None, None) => vec![],
+        };
+        squares
+            .into_iter()
+            .filter(|&s| s < board.len())
+            .map(|s| board.tile(s))
+            .collect()
     }
 }
 
@@ -196,23 +210,20 @@ mod tests {
     fn two_taps_swap_two_tiles_and_the_fix_is_marked() {
         let goal = Board::blank_last(3, 3).unwrap();
         let mut e = Editor {
-            editing: Some(Editing {
-                board: goal.clone(),
-                picked: None,
-            }),
+            editing: Some(Editing::of(Position::solved(goal.clone()))),
             ..Editor::default()
         };
         e.tap(6);
-        assert_eq!(e.marked(&goal), vec![7]);
+        assert_eq!(e.marked(), vec![7]);
         e.tap(7);
-        let swapped = &e.editing.as_ref().unwrap().board;
-        assert_eq!(swapped.to_string(), "1 2 3/4 5 6/8 7 0");
-        // Now unsolvable: the page offers the swap back.
-        let (_, x, y) = e.fix(&goal).unwrap();
-        let mut marked = e.marked(&goal);
+        let swapped = e.editing.as_ref().unwrap().position.clone();
+        assert_eq!(swapped.board().to_string(), "1 2 3/4 5 6/8 7 0");
+        // Now unsolvable: the page offers the swap back, and marks its two tiles.
+        let (x, y) = e.fix().unwrap();
+        let mut marked = e.marked();
         marked.sort_unstable();
-        assert_eq!(marked.len(), 2);
-        assert!(swapped.swapped(x, y).is_some());
+        assert_eq!(marked, vec![7, 8]);
+        assert_eq!(swapped.swapped(x, y).unwrap().board(), &goal);
     }
 
     #[test]

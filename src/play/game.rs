@@ -9,6 +9,7 @@
 
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
+use crate::puzzle::position::Position;
 
 /// A solution attached to the game, replayed from the position where it was found.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,10 +38,7 @@ pub enum Action {
     Undo,
     Redo,
     /// Start over from a new board (a shuffle, a new size, a link).
-    NewBoard {
-        board: Board,
-        goal: Board,
-    },
+    NewBoard(Position),
     /// Attach a solution of the current position, ready to replay.
     ShowSolution {
         moves: Vec<Move>,
@@ -57,9 +55,9 @@ pub enum Action {
 /// The state of one game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
-    origin: Board,
-    goal: Board,
-    board: Board,
+    origin: Position,
+    /// The board as shown, and its goal.
+    position: Position,
     past: Vec<Move>,
     future: Vec<Move>,
     started_ms: Option<f64>,
@@ -72,12 +70,11 @@ pub struct Game {
 }
 
 impl Game {
-    /// A fresh game; `board` and `goal` must have the same shape.
-    pub fn new(board: Board, goal: Board) -> Game {
+    /// A fresh game from `position`.
+    pub fn new(position: Position) -> Game {
         Game {
-            origin: board.clone(),
-            goal,
-            board,
+            origin: position.clone(),
+            position,
             past: Vec::new(),
             future: Vec::new(),
             started_ms: None,
@@ -101,16 +98,26 @@ impl Game {
 
     /// The board as shown.
     pub fn board(&self) -> &Board {
-        &self.board
+        self.position.board()
     }
 
     /// The goal.
     pub fn goal(&self) -> &Board {
-        &self.goal
+        self.position.goal()
+    }
+
+    /// The board as shown with its goal.
+    pub fn position(&self) -> &Position {
+        &self.position
     }
 
     /// The board this game started from.
     pub fn origin(&self) -> &Board {
+        self.origin.board()
+    }
+
+    /// The board this game started from, with its goal.
+    pub fn start(&self) -> &Position {
         &self.origin
     }
 
@@ -126,7 +133,7 @@ impl Game {
 
     /// Whether the board is the goal.
     pub fn is_solved(&self) -> bool {
-        self.board == self.goal
+        self.position.is_solved()
     }
 
     /// Whether there is a move to undo, or to redo.
@@ -152,7 +159,7 @@ impl Game {
     /// The board the attached solution starts from (what a link to the replay names).
     pub fn replay_start(&self) -> Option<Board> {
         let step = self.replay_step()?;
-        let mut board = self.board.clone();
+        let mut board = self.board().clone();
         for &m in self.past[self.past.len() - step..].iter().rev() {
             board.apply(m.opposite());
         }
@@ -188,7 +195,7 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> bool {
         match action {
             Action::Tap { square, now_ms } => {
-                let moves = self.board.slide_from(square);
+                let moves = self.board().slide_from(square);
                 self.play(&moves, now_ms)
             }
             Action::Move { mv, now_ms } => self.play(&[mv], now_ms),
@@ -197,7 +204,7 @@ impl Game {
                 Some(m) => {
                     // Undoing past the start of a solution leaves the solution behind.
                     self.replay = None;
-                    self.board.apply(m.opposite());
+                    self.position.apply(m.opposite());
                     self.future.push(m);
                     true
                 }
@@ -205,15 +212,15 @@ impl Game {
             },
             Action::Redo => match self.future.pop() {
                 Some(m) => {
-                    self.board.apply(m);
+                    self.position.apply(m);
                     self.past.push(m);
                     self.note_solved(None);
                     true
                 }
                 None => false,
             },
-            Action::NewBoard { board, goal } => {
-                *self = Game::new(board, goal);
+            Action::NewBoard(position) => {
+                *self = Game::new(position);
                 true
             }
             Action::ShowSolution { moves, optimal } => {
@@ -246,7 +253,7 @@ impl Game {
     fn play(&mut self, moves: &[Move], now_ms: f64) -> bool {
         let mut moved = false;
         for &m in moves {
-            if !self.board.apply(m) {
+            if !self.position.apply(m) {
                 break;
             }
             self.past.push(m);
@@ -269,7 +276,7 @@ impl Game {
             return false;
         };
         self.assisted = true;
-        self.board.apply(m);
+        self.position.apply(m);
         self.past.push(m);
         self.note_solved(None);
         true
@@ -281,7 +288,7 @@ impl Game {
         }
         match self.past.pop() {
             Some(m) => {
-                self.board.apply(m.opposite());
+                self.position.apply(m.opposite());
                 true
             }
             None => false,
@@ -304,7 +311,7 @@ mod tests {
     fn game(board: &str) -> Game {
         let b = parse_board(board).unwrap();
         let goal = Board::blank_last(b.width(), b.height()).unwrap();
-        Game::new(b, goal)
+        Game::new(Position::new(b, goal).unwrap())
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::puzzle::board::{Board, check_size};
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::{format_moves, parse_board, parse_moves};
-use crate::puzzle::solvability;
+use crate::puzzle::position::Position;
 
 /// Longest parameter value read: a 10×10 board is under 300 characters, a replay of a long
 /// greedy solution thousands of moves. (Static servers commonly refuse URLs past 8–16 KB anyway.)
@@ -24,7 +24,7 @@ pub const MAX_PARAM: usize = 10_000;
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct LinkRequest {
     /// The board and goal to open, if the link gives a usable one.
-    pub position: Option<LinkedPosition>,
+    pub position: Option<Position>,
     /// A replay of the position, if the link gives a usable one.
     pub replay: Option<LinkedReplay>,
     /// `embed=1`: only the board and its essential controls.
@@ -35,13 +35,6 @@ pub struct LinkRequest {
     pub challenge: Option<LinkedChallenge>,
     /// What could not be honoured, in words for the player.
     pub problem: Option<String>,
-}
-
-/// A position a link asks for.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LinkedPosition {
-    pub board: Board,
-    pub goal: Board,
 }
 
 /// A replay a link asks for: `moves` from the linked board, shown at `step`.
@@ -129,7 +122,7 @@ pub fn read_query(query: &str) -> LinkRequest {
     };
     // With a challenge, the moves are the friend's, not a replay.
     if let Some(moves_text) = raw.moves.filter(|_| request.challenge.is_none()) {
-        match read_replay(&position.board, moves_text, raw.step) {
+        match read_replay(position.board(), moves_text, raw.step) {
             Ok((replay, problem)) => {
                 request.replay = Some(replay);
                 request.problem = problem;
@@ -227,7 +220,7 @@ fn decode(name: &str, raw: &str) -> Result<String, String> {
     percent_decode(raw).ok_or_else(|| format!("The link's {name} is not valid text."))
 }
 
-fn read_position(board_text: &str, goal: Option<&str>) -> Result<LinkedPosition, String> {
+fn read_position(board_text: &str, goal: Option<&str>) -> Result<Position, String> {
     let board = parse_board(&decode("board", board_text)?)
         .map_err(|e| format!("The link's board cannot be used: {e}."))?;
     let goal_spec = match goal {
@@ -235,17 +228,16 @@ fn read_position(board_text: &str, goal: Option<&str>) -> Result<LinkedPosition,
             .map_err(|e| format!("The link's goal cannot be used: {e}."))?,
         None => Goal::BlankLast,
     };
-    let goal = goal_spec
-        .for_board(&board)
+    let position = Position::toward(board, &goal_spec)
         .map_err(|e| format!("The link's goal cannot be used: {e}."))?;
-    let verdict = solvability::check(&board, &goal).map_err(|e| e.to_string())?;
+    let verdict = position.solvability();
     if !verdict.solvable {
         return Err(format!(
             "The link's board can never reach its goal. {}",
             verdict.explanation()
         ));
     }
-    Ok(LinkedPosition { board, goal })
+    Ok(position)
 }
 
 /// The replay, and a problem with its step if the step had to be ignored.
@@ -330,12 +322,11 @@ pub fn write_daily_query(
 /// The query of a link that challenges a friend on `board`: `?board=…&challenge=67,83456`, with
 /// the challenger's moves when `with_moves`.
 pub fn write_challenge_query(
-    board: &Board,
-    goal: &Board,
+    start: &Position,
     challenge: &LinkedChallenge,
     with_moves: bool,
 ) -> String {
-    let mut query = write_query(board, goal, None, false);
+    let mut query = write_query(start.board(), start.goal(), None, false);
     push_challenge(&mut query, Some((challenge, with_moves)));
     query
 }
@@ -388,7 +379,7 @@ mod tests {
     use crate::puzzle::random::Rng;
     use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
 
-    fn position(query: &str) -> LinkedPosition {
+    fn position(query: &str) -> Position {
         let r = read_query(query);
         assert_eq!(r.problem, None, "{query}");
         r.position.expect("a position")
@@ -397,12 +388,12 @@ mod tests {
     #[test]
     fn a_board_link_opens_that_board() {
         let p = position("?board=8,6,7/2,5,4/3,0,1");
-        assert_eq!(p.board.to_string(), "8 6 7/2 5 4/3 0 1");
-        assert_eq!(p.goal, Board::blank_last(3, 3).unwrap());
+        assert_eq!(p.board().to_string(), "8 6 7/2 5 4/3 0 1");
+        assert_eq!(p.goal(), &Board::blank_last(3, 3).unwrap());
         let p = position("board=1%2C0%2C2%2F3%2C4%2C5%2F6%2C7%2C8&goal=blank-first");
-        assert_eq!(p.goal, Board::blank_first(3, 3).unwrap());
+        assert_eq!(p.goal(), &Board::blank_first(3, 3).unwrap());
         let p = position("board=1+0+2/3+4+5/6+7+8&goal=blank-first&utm_source=x");
-        assert_eq!(p.board.to_string(), "1 0 2/3 4 5/6 7 8");
+        assert_eq!(p.board().to_string(), "1 0 2/3 4 5/6 7 8");
     }
 
     #[test]
@@ -426,15 +417,16 @@ mod tests {
                     Board::new(w, h, &custom).unwrap(),
                 ];
                 for goal in goals {
-                    let board =
-                        random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+                    let board = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
+                        .unwrap()
+                        .into_board();
                     let moves: Vec<Move> = board.legal_moves().take(1).collect();
                     for (replay, embed) in [(None, false), (Some((&moves[..], 1)), true)] {
                         let query = write_query(&board, &goal, replay, embed);
                         let read = read_query(&query);
                         assert_eq!(read.problem, None, "{query}");
                         let p = read.position.unwrap();
-                        assert_eq!((&p.board, &p.goal), (&board, &goal), "{query}");
+                        assert_eq!((p.board(), p.goal()), (&board, &goal), "{query}");
                         assert_eq!(read.embed, embed);
                         assert_eq!(
                             read.replay.map(|r| (r.moves, r.step)),
@@ -577,12 +569,7 @@ mod tests {
         assert_eq!((c.moves, c.millis), (2, 1500.0));
         assert_eq!(c.proof, Some(vec![Move::Left, Move::Left]));
         assert_eq!(r.replay, None, "a challenge's moves are not a replay");
-        let again = write_challenge_query(
-            &r.position.unwrap().board,
-            &Board::blank_last(3, 3).unwrap(),
-            &c,
-            true,
-        );
+        let again = write_challenge_query(&r.position.unwrap(), &c, true);
         assert_eq!(again, "?board=1,2,3/4,5,6/0,7,8&challenge=2,1500&moves=LL");
         for bad in [
             "67",

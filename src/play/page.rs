@@ -33,6 +33,7 @@ use crate::heuristics::Heuristic;
 use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
+use crate::puzzle::position::Position;
 use crate::puzzle::random::Rng;
 use crate::solver::team::Team;
 use crate::solver::{Algorithm, Method, Options};
@@ -356,7 +357,7 @@ impl Page {
             .history
             .solves
             .iter()
-            .map(|s| (s.board.width(), s.board.height()))
+            .map(|s| (s.start.width(), s.start.height()))
             .chain(std::iter::once((b.width(), b.height())))
             .map(|(w, h)| (w * h, w, size_name(w, h)))
             .collect();
@@ -379,15 +380,13 @@ impl Page {
         let mut summary = None;
         // A daily opens below, once the page knows the date.
         let position = request.position.or_else(|| {
-            request.daily.and_then(|d| {
-                let board = crate::play::daily::board(d.date, d.width, d.height).ok()?;
-                let goal = Board::blank_last(d.width, d.height).ok()?;
-                Some(crate::play::link::LinkedPosition { board, goal })
-            })
+            request
+                .daily
+                .and_then(|d| crate::play::daily::board(d.date, d.width, d.height).ok())
         });
         let game = match position {
             Some(p) => {
-                let mut game = Game::new(p.board, p.goal);
+                let mut game = Game::new(p);
                 if let Some(replay) = request.replay {
                     game.apply(game::Action::ShowSolution {
                         moves: replay.moves,
@@ -408,7 +407,7 @@ impl Page {
                     // Without a usable size, the solved 8-puzzle still makes a playable page.
                     Err(e) => {
                         alert = Some(e);
-                        Game::new(Board::default(), Board::default())
+                        Game::new(Position::default())
                     }
                 }
             }
@@ -581,7 +580,7 @@ impl Page {
                 }
             }
             Action::SaveFile => {
-                let board = self.shown_board();
+                let board = self.shown().board();
                 fx.push(Effect::Download {
                     name: format!("slide-{}x{}.txt", board.width(), board.height()),
                     text: board.to_file_text(),
@@ -589,12 +588,9 @@ impl Page {
             }
             Action::EditTiles(on) => match (self.editor.editing.take(), on) {
                 (None, true) => {
-                    self.editor.editing = Some(Editing {
-                        board: self.game.board().clone(),
-                        picked: None,
-                    })
+                    self.editor.editing = Some(Editing::of(self.game.position().clone()))
                 }
-                (Some(e), false) => self.start_board(e.board, fx),
+                (Some(e), false) => self.start_position(e.position, fx),
                 (e, _) => self.editor.editing = e,
             },
             Action::Fix => self.fix(fx),

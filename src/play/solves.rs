@@ -12,6 +12,7 @@ use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_board;
 use crate::puzzle::numbers::decimals;
+use crate::puzzle::position::Position;
 
 /// One solve by hand.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,9 +21,8 @@ pub struct Solve {
     pub id: u64,
     /// The player's date of the solve.
     pub date: Date,
-    /// The board it started from.
-    pub board: Board,
-    pub goal: Board,
+    /// The board it started from, and its goal.
+    pub start: Position,
     /// Single-tile moves.
     pub moves: usize,
     /// Multi-tile moves: runs of moves in one direction.
@@ -38,7 +38,7 @@ pub struct Solve {
 impl Solve {
     /// "4x4".
     pub fn size(&self) -> String {
-        size_name(self.board.width(), self.board.height())
+        size_name(self.start.width(), self.start.height())
     }
 
     /// Tiles a second.
@@ -179,8 +179,8 @@ impl History {
                 s.id,
                 s.date,
                 s.size(),
-                s.board,
-                s.goal,
+                s.start.board(),
+                s.start.goal(),
                 s.moves,
                 s.slides,
                 decimals(s.millis, 3),
@@ -235,8 +235,8 @@ fn solve_json(s: &Solve) -> Json {
         ("id".into(), Json::Number(s.id as f64)),
         ("date".into(), Json::String(s.date.to_string())),
         ("size".into(), Json::String(s.size())),
-        ("board".into(), Json::String(s.board.to_string())),
-        ("goal".into(), Json::String(s.goal.to_string())),
+        ("board".into(), Json::String(s.start.board().to_string())),
+        ("goal".into(), Json::String(s.start.goal().to_string())),
         ("moves".into(), count(s.moves)),
         ("mtm".into(), count(s.slides)),
         ("millis".into(), Json::Number(s.millis)),
@@ -286,9 +286,8 @@ impl<'a> Fields<'a> {
             Some(g) => parse_board(g).map_err(|e| format!("goal: {e}"))?,
             None => Board::blank_last(board.width(), board.height()).map_err(|e| e.to_string())?,
         };
-        if !goal.same_shape(&board) {
-            return Err("the goal and the board differ in size".into());
-        }
+        let start = Position::new(board, goal)
+            .map_err(|_| "the goal and the board differ in size".to_string())?;
         let id = self
             .id
             .filter(|n| *n >= 0.0 && n.fract() == 0.0)
@@ -301,8 +300,7 @@ impl<'a> Fields<'a> {
         Ok(Solve {
             id: id as u64,
             date: Date::parse(self.date.ok_or("no date")?)?,
-            board,
-            goal,
+            start,
             moves,
             slides: count(self.slides, "mtm").unwrap_or(moves),
             millis,
@@ -367,8 +365,11 @@ mod tests {
         Solve {
             id,
             date: Date::parse("2026-11-23").unwrap(),
-            board: parse_board("8 6 7/2 5 4/3 0 1").unwrap(),
-            goal: Board::blank_last(3, 3).unwrap(),
+            start: Position::toward(
+                parse_board("8 6 7/2 5 4/3 0 1").unwrap(),
+                &Default::default(),
+            )
+            .unwrap(),
             moves,
             slides: moves - 2,
             millis,

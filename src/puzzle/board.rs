@@ -266,15 +266,6 @@ impl Board {
         }
         Some(next)
     }
-
-    /// Number of non-blank tiles that are not where `goal` has them.
-    pub fn misplaced(&self, goal: &Board) -> usize {
-        self.tiles
-            .iter()
-            .zip(goal.tiles.iter())
-            .filter(|&(&t, &g)| t != 0 && t != g)
-            .count()
-    }
 }
 
 /// Checks a width and height against the supported range.

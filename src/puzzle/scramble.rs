@@ -8,8 +8,8 @@
 
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::{Move, Neighbours};
+use crate::puzzle::position::Position;
 use crate::puzzle::random::Rng;
-use crate::puzzle::solvability::is_solvable;
 use std::fmt;
 
 /// How far a random scramble must be from its goal.
@@ -59,12 +59,12 @@ impl std::error::Error for ScrambleError {}
 const MAX_ATTEMPTS: u32 = 100_000;
 
 /// A uniformly random board that can reach `goal`, is not `goal`, and has at least
-/// `options.min_misplaced` of its numbered tiles out of place.
+/// `options.min_misplaced` of its numbered tiles out of place; with its goal.
 pub fn random_solvable(
     goal: &Board,
     options: ScrambleOptions,
     rng: &mut Rng,
-) -> Result<Board, ScrambleError> {
+) -> Result<Position, ScrambleError> {
     let fraction = options.min_misplaced;
     if !(0.0..=1.0).contains(&fraction) {
         return Err(ScrambleError::BadFraction(fraction));
@@ -74,20 +74,24 @@ pub fn random_solvable(
     let mut tiles: Vec<u32> = goal.tiles().iter().map(|&t| u32::from(t)).collect();
     for _ in 0..MAX_ATTEMPTS {
         rng.shuffle(&mut tiles);
-        let Ok(mut board) = Board::new(goal.width(), goal.height(), &tiles) else {
+        let Some(mut position) = Board::new(goal.width(), goal.height(), &tiles)
+            .ok()
+            .and_then(|board| Position::new(board, goal.clone()).ok())
+        else {
             continue;
         };
-        if !is_solvable(&board, goal) {
+        if !position.is_solvable() {
+            let board = position.board();
             let mut squares = (0..board.len()).filter(|&i| board.tile(i) != 0);
             if let (Some(a), Some(b)) = (squares.next(), squares.next())
-                && let Some(fixed) = board.swapped(a, b)
+                && let Some(fixed) = position.swapped(a, b)
             {
-                board = fixed;
+                position = fixed;
             }
         }
         // Rejection keeps the draw uniform over the boards that qualify.
-        if board.misplaced(goal) >= need {
-            return Ok(board);
+        if position.misplaced() >= need {
+            return Ok(position);
         }
     }
     Err(ScrambleError::TooDemanding {
@@ -132,9 +136,10 @@ mod tests {
                 Board::blank_first(w, h).unwrap(),
             ] {
                 for _ in 0..50 {
-                    let b = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
-                    assert!(is_solvable(&b, &goal), "{b} cannot reach {goal}");
-                    assert_ne!(b, goal);
+                    let p = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+                    assert_eq!(p.goal(), &goal);
+                    assert!(is_solvable(p.board(), &goal), "{p:?}");
+                    assert!(!p.is_solved());
                 }
             }
         }
@@ -145,8 +150,8 @@ mod tests {
         let mut rng = Rng::seeded(3);
         let goal = Board::blank_last(3, 3).unwrap();
         for _ in 0..200 {
-            let b = random_solvable(&goal, ScrambleOptions::MOSTLY_MISPLACED, &mut rng).unwrap();
-            assert!(b.misplaced(&goal) >= 7, "{b}");
+            let p = random_solvable(&goal, ScrambleOptions::MOSTLY_MISPLACED, &mut rng).unwrap();
+            assert!(p.misplaced() >= 7, "{p:?}");
         }
     }
 
@@ -157,8 +162,8 @@ mod tests {
         let goal = Board::blank_last(2, 2).unwrap();
         let mut counts = std::collections::HashMap::new();
         for _ in 0..22_000 {
-            let b = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
-            *counts.entry(b.to_string()).or_insert(0) += 1;
+            let p = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+            *counts.entry(p.board().to_string()).or_insert(0) += 1;
         }
         assert_eq!(counts.len(), 11);
         for (b, c) in counts {

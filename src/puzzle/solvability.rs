@@ -10,6 +10,7 @@
 
 use crate::puzzle::board::Board;
 use crate::puzzle::goal::GoalError;
+use crate::puzzle::position::Position;
 
 /// The verdict, with the numbers behind it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,7 +65,12 @@ fn count(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// Decides whether `board` can reach `goal`, in O(n log n).
+/// Decides whether a position's board can reach its goal, in O(n log n).
+pub fn of(position: &Position) -> Solvability {
+    verdict(position.board(), position.goal())
+}
+
+/// Decides whether `board` can reach `goal`; an error if their shapes differ.
 pub fn check(board: &Board, goal: &Board) -> Result<Solvability, GoalError> {
     if !board.same_shape(goal) {
         return Err(GoalError::ShapeMismatch {
@@ -72,6 +78,11 @@ pub fn check(board: &Board, goal: &Board) -> Result<Solvability, GoalError> {
             goal: (goal.width(), goal.height()),
         });
     }
+    Ok(verdict(board, goal))
+}
+
+/// The verdict for two boards of one shape (what [`Position`] and [`check`] make sure of).
+fn verdict(board: &Board, goal: &Board) -> Solvability {
     let n = board.len();
     // rank[tile] = the tile's place in the goal's reading order, blank skipped.
     let mut rank = vec![0usize; n];
@@ -93,24 +104,25 @@ pub fn check(board: &Board, goal: &Board) -> Result<Solvability, GoalError> {
     } else {
         (inversions + blank_row_distance) % 2
     };
-    Ok(Solvability {
+    Solvability {
         solvable: parity == 0,
         inversions,
         blank_row_distance,
         width: w,
         swapped_pair: swapped_pair(board, goal),
-    })
+    }
 }
 
-/// For a board that cannot reach `goal`: the two squares whose tiles to exchange so it can.
+/// For a board that cannot reach its goal: the two squares whose tiles to exchange so it can.
 ///
 /// Exchanging any two numbered tiles flips the parity, so every such swap works; this picks the
 /// most helpful one: a pair that sends both tiles home, else one that sends one tile home, else
-/// the first two numbered tiles. `None` if the board is already solvable (or shapes differ).
-pub fn suggested_fix(board: &Board, goal: &Board) -> Option<(usize, usize)> {
-    if check(board, goal).ok()?.solvable {
+/// the first two numbered tiles. `None` if the board is already solvable.
+pub fn suggested_fix(position: &Position) -> Option<(usize, usize)> {
+    if position.is_solvable() {
         return None;
     }
+    let (board, goal) = (position.board(), position.goal());
     let n = board.len();
     let numbered: Vec<usize> = (0..n).filter(|&s| board.tile(s) != 0).collect();
     let home = |tile: u8, square: usize| goal.tile(square) == tile;
@@ -234,14 +246,14 @@ mod tests {
     fn the_offered_swap_makes_a_board_solvable_and_helps() {
         let goal = Board::blank_last(3, 3).unwrap();
         let b = parse_board("1 2 3/4 5 6/8 7 0").unwrap();
-        let (x, y) = suggested_fix(&b, &goal).unwrap();
+        let (x, y) = suggested_fix(&Position::new(b.clone(), goal.clone()).unwrap()).unwrap();
         assert_eq!(
             (b.tile(x), b.tile(y)),
             (8, 7),
             "swapping 7 and 8 back solves it outright"
         );
         assert_eq!(b.swapped(x, y).unwrap(), goal);
-        assert_eq!(suggested_fix(&goal, &goal), None);
+        assert_eq!(suggested_fix(&Position::solved(goal)), None);
         // Whatever the board, the offered swap leaves it solvable.
         let mut rng = crate::puzzle::random::Rng::seeded(8);
         for (w, h) in [(2, 2), (3, 3), (4, 4), (5, 3), (10, 10)] {
@@ -250,7 +262,7 @@ mod tests {
             for _ in 0..50 {
                 rng.shuffle(&mut tiles);
                 let b = Board::new(w, h, &tiles).unwrap();
-                match suggested_fix(&b, &goal) {
+                match suggested_fix(&Position::new(b.clone(), goal.clone()).unwrap()) {
                     Some((x, y)) => {
                         assert!(b.tile(x) != 0 && b.tile(y) != 0);
                         assert!(is_solvable(&b.swapped(x, y).unwrap(), &goal));

@@ -332,7 +332,9 @@ mod tests {
 
     fn random(width: usize, height: usize, seed: u64) -> (Board, Board) {
         let goal = Board::blank_last(width, height).unwrap();
-        let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(seed)).unwrap();
+        let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(seed))
+            .unwrap()
+            .into_board();
         (start, goal)
     }
 

@@ -1264,7 +1264,9 @@ mod tests {
         // nearer home on the way, but does not solve the board.
         let goal = Board::blank_last(7, 7).unwrap();
         let mut rng = Rng::seeded(5);
-        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
+            .unwrap()
+            .into_board();
         let shell = top_row_and_left_column(&goal);
         let distance = |b: &Board, tiles: &[u8]| -> usize {
             let square = |board: &Board, t: u8| board.tiles().iter().position(|&x| x == t);
@@ -1632,8 +1634,9 @@ mod tests {
     fn a_beam_that_gives_up_leads_to_the_best_board_it_saw() {
         // Far too few boards for a 7×7: no answer, but the moves to a board much nearer home.
         let goal = Board::blank_last(7, 7).unwrap();
-        let start =
-            random_solvable(&goal, ScrambleOptions::default(), &mut Rng::seeded(6)).unwrap();
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut Rng::seeded(6))
+            .unwrap()
+            .into_board();
         let lost = Beam::new(&start, &goal, 100, 20_000, 0, 2).finish();
         assert_eq!(lost.moves, None);
         assert!(lost.generated <= 20_000);
@@ -1685,7 +1688,9 @@ mod tests {
         let mut rng = Rng::seeded(8);
         for (w, h) in [(5, 5), (6, 6), (4, 7)] {
             let goal = Board::blank_last(w, h).unwrap();
-            let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+            let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
+                .unwrap()
+                .into_board();
             let whole = solve(&start, &goal, 300, 1_000_000, 1, 2);
             let moves = whole.moves.clone().expect("a 300-wide beam finds its way");
             let mut b = start.clone();

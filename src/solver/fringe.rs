@@ -1490,7 +1490,9 @@ mod tests {
                 Board::blank_last(w, h).unwrap(),
                 Board::blank_first(w, h).unwrap(),
             ] {
-                let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+                let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
+                    .unwrap()
+                    .into_board();
                 let r = solve(&start, &goal, &Tuning::default())
                     .unwrap_or_else(|e| panic!("{w}x{h} {start}: {e}"));
                 let mut b = start.clone();
@@ -1558,7 +1560,9 @@ mod tests {
         // than a beam needs, and line searches and weighted A* finish it within the budget.
         let mut rng = Rng::seeded(9);
         let goal = Board::blank_last(8, 8).unwrap();
-        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
+            .unwrap()
+            .into_board();
         let budget = 400_000;
         let tuning = Tuning {
             max_nodes: budget,
@@ -1598,7 +1602,9 @@ mod tests {
     fn a_line_placed_a_few_nodes_at_a_time_is_placed_as_at_once() {
         let mut rng = Rng::seeded(6);
         let goal = Board::blank_last(8, 8).unwrap();
-        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
+            .unwrap()
+            .into_board();
         let tuning = Tuning::default();
         let place = |slice: u64| {
             let mut p = Placing::new(&start, &goal, &tuning).unwrap();

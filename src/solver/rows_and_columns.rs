@@ -460,8 +460,9 @@ mod tests {
                 Board::blank_first(w, h).unwrap(),
             ] {
                 for _ in 0..3 {
-                    let start =
-                        random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+                    let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
+                        .unwrap()
+                        .into_board();
                     let r = reduce(&start, &goal)
                         .unwrap_or_else(|e| panic!("{w}x{h} {start} -> {goal}: {e}"));
                     check(&start, &goal, &r.moves);

@@ -190,7 +190,9 @@ mod tests {
         use crate::solver::rows_and_columns::{optimal_search, reduce};
         let mut rng = Rng::seeded(2);
         let goal = Board::blank_last(6, 6).unwrap();
-        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
+            .unwrap()
+            .into_board();
         let long = reduce(&start, &goal).unwrap().moves;
         let mut window = |a: &Board, b: &Board| optimal_search(a, b, 20_000);
         let whole = shorten(&start, &long, 24, &mut window);

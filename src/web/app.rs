@@ -254,8 +254,7 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
     };
     html! {
         <BoardView
-            board={p.shown_board()}
-            goal={p.game.goal().clone()}
+            position={p.shown().clone()}
             highlight={p.highlight()}
             slide_ms={p.slide_ms()}
             on_tap={on.reform(Action::Tap)}
@@ -263,7 +262,7 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
             picture={picture}
             numbers={p.settings.numbers}
             marked={p.marked()}
-            fringes={(p.settings.colours == TileColours::Fringe).then(|| fringes(p.game.goal())).flatten()}
+            fringes={p.settings.colours == TileColours::Fringe}
         />
     }
 }
@@ -284,7 +283,7 @@ fn player(p: &Page, on: &Callback<Action>) -> Html {
     let start = p
         .result
         .as_ref()
-        .map_or_else(|| g.origin().clone(), |r| r.solve.board.clone());
+        .map_or_else(|| g.start().clone(), |r| r.solve.start.clone());
     html! {
         <>
             if let Some(d) = p.daily {
@@ -293,7 +292,7 @@ fn player(p: &Page, on: &Callback<Action>) -> Html {
                 </p>
             }
             if let Some(c) = p.challenge.clone() {
-                <ChallengePanel challenge={c} board={start} goal={g.goal().clone()} on={on.clone()} />
+                <ChallengePanel challenge={c} {start} on={on.clone()} />
             }
             if let Some(r) = p.result.clone() {
                 <ResultPanel result={r} shared={p.shared.clone()} on={on.clone()} />

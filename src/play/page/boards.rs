@@ -5,9 +5,9 @@ use crate::play::editor::Editing;
 use crate::play::game::Game;
 use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
+use crate::puzzle::position::Position;
 use crate::puzzle::random::Rng;
 use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
-use crate::puzzle::solvability;
 
 impl Page {
     /// What a new board ends: the result of the last solve, a challenge, a daily.
@@ -64,48 +64,49 @@ impl Page {
         }
     }
 
-    /// A board from the editor: played if it can reach the goal, else shown with its fix.
+    /// A board typed or loaded: toward the chosen goal, sized to it.
     pub(super) fn start_board(&mut self, board: Board, fx: &mut Vec<Effect>) {
-        let goal = match self.settings.goal().for_board(&board) {
-            Ok(goal) => goal,
+        match Position::toward(board, &self.settings.goal()) {
+            Ok(position) => self.start_position(position, fx),
             Err(e) => {
-                self.alert = Some(format!("{e}: choose another goal, or a board of its size."));
-                return;
+                self.alert = Some(format!("{e}: choose another goal, or a board of its size."))
             }
-        };
+        }
+    }
+
+    /// A board of the player's own: played if it can reach its goal, else shown with its fix.
+    pub(super) fn start_position(&mut self, position: Position, fx: &mut Vec<Effect>) {
         self.cancel(fx);
         self.leave_board();
         self.playing = false;
         self.summary = None;
         self.alert = None;
-        if solvability::is_solvable(&board, &goal) {
+        if position.is_solvable() {
             self.editor.editing = None;
-            self.game = Game::new(board, goal);
+            self.game = Game::new(position);
         } else {
-            self.editor.editing = Some(Editing {
-                board,
-                picked: None,
-            });
+            self.editor.editing = Some(Editing::of(position));
         }
     }
 
     pub(super) fn fix(&mut self, fx: &mut Vec<Effect>) {
-        let Some(board) = self.editor.editing.as_ref().map(|e| e.board.clone()) else {
+        let Some(editing) = &self.editor.editing else {
             return;
         };
-        let goal = self.editing_goal(&board);
-        if let Some(fixed) =
-            solvability::suggested_fix(&board, &goal).and_then(|(a, b)| board.swapped(a, b))
+        if let Some(fixed) = self
+            .editor
+            .fix()
+            .and_then(|(a, b)| editing.position.swapped(a, b))
         {
-            self.start_board(fixed, fx);
+            self.start_position(fixed, fx);
         }
     }
 
     /// A goal chosen in the picker: the board stays if it can reach it, else a new one can.
     pub(super) fn choose_goal(&mut self, goal_spec: Goal, fx: &mut Vec<Effect>) {
         let board = self.game.board().clone();
-        let goal = match goal_spec.for_board(&board) {
-            Ok(goal) => goal,
+        let position = match Position::toward(board, &goal_spec) {
+            Ok(position) => position,
             Err(e) => {
                 self.alert = Some(format!("Custom goal: {e}."));
                 return;
@@ -116,13 +117,13 @@ impl Page {
         self.leave_board();
         self.summary = None;
         self.editor.editing = None;
-        if solvability::is_solvable(&board, &goal) {
+        if position.is_solvable() {
             self.alert = None;
-            self.game = Game::new(board, goal);
+            self.game = Game::new(position);
             return;
         }
         // Half of all boards cannot reach a given goal: start one that can.
-        let (w, h) = (board.width(), board.height());
+        let (w, h) = (position.width(), position.height());
         match shuffled(w, h, self.mostly_misplaced, &goal_spec, &mut self.rng) {
             Ok(next) => {
                 self.alert = Some(
@@ -153,6 +154,6 @@ pub fn shuffled(
     } else {
         ScrambleOptions::default()
     };
-    let board = random_solvable(&goal, options, rng).map_err(|e| e.to_string())?;
-    Ok(Game::new(board, goal))
+    let position = random_solvable(&goal, options, rng).map_err(|e| e.to_string())?;
+    Ok(Game::new(position))
 }

@@ -11,7 +11,6 @@ use crate::play::link::{LinkedChallenge, LinkedDaily, write_challenge_query, wri
 use crate::play::protocol::{Answer, FromWorker, Purpose, ToWorker};
 use crate::play::solves::{Solve, slides, time_text};
 use crate::play::solving::Summary;
-use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
 use crate::puzzle::numbers::decimals;
@@ -78,8 +77,7 @@ impl Page {
         let solve = Solve {
             id,
             date: self.calendar.today,
-            board: g.origin().clone(),
-            goal: g.goal().clone(),
+            start: g.start().clone(),
             moves: path.len(),
             slides: slides(&path),
             millis: g.elapsed_ms(now_ms),
@@ -87,7 +85,7 @@ impl Page {
             best_known: None,
         };
         if let Some(c) = self.challenge.as_mut() {
-            c.settle(solve.moves, solve.millis, &solve.board, &solve.goal);
+            c.settle(solve.moves, solve.millis, &solve.start);
         }
         self.history.add(solve.clone());
         fx.push(self.save_history());
@@ -96,8 +94,8 @@ impl Page {
         fx.push(Effect::Measure(ToWorker::Solve {
             id: self.next_id,
             purpose: Purpose::Measure,
-            board: solve.board.to_string(),
-            goal: solve.goal.to_string(),
+            board: solve.start.board().to_string(),
+            goal: solve.start.goal().to_string(),
             algorithm: Algorithm::Auto,
             heuristic: None,
             max_nodes: None,
@@ -174,9 +172,7 @@ impl Page {
         height: usize,
     ) -> Result<(), String> {
         daily::check(date, self.calendar.latest)?;
-        let board = daily::board(date, width, height)?;
-        let goal = Board::blank_last(width, height).map_err(|e| e.to_string())?;
-        self.game = Game::new(board, goal);
+        self.game = Game::new(daily::board(date, width, height)?);
         self.daily = Some(LinkedDaily {
             date,
             width,
@@ -223,9 +219,7 @@ impl Page {
         };
         let query = match r.daily {
             Some(d) => write_daily_query(&d, Some((&target, self.include_moves)), false),
-            None => {
-                write_challenge_query(&r.solve.board, &r.solve.goal, &target, self.include_moves)
-            }
+            None => write_challenge_query(&r.solve.start, &target, self.include_moves),
         };
         Some(format!("{}{query}", self.base))
     }
@@ -233,9 +227,9 @@ impl Page {
     /// Replays moves from the start board of the result (or the challenge): the player's own,
     /// the shortest, or the friend's.
     pub(super) fn watch(&mut self, whose: Whose) {
-        let (board, goal) = match &self.result {
-            Some(r) => (r.solve.board.clone(), r.solve.goal.clone()),
-            None => (self.game.origin().clone(), self.game.goal().clone()),
+        let start = match &self.result {
+            Some(r) => r.solve.start.clone(),
+            None => self.game.start().clone(),
         };
         let (moves, optimal, summary) = match whose {
             Whose::Yours => {
@@ -255,9 +249,7 @@ impl Page {
                 let Some(c) = self.challenge.as_ref().filter(|c| c.revealed) else {
                     return;
                 };
-                if c.verdict(&board, &goal)
-                    .is_none_or(|v| v == Verdict::NotASolution)
-                {
+                if c.verdict(&start).is_none_or(|v| v == Verdict::NotASolution) {
                     return;
                 }
                 let Some(proof) = c.target.proof.clone() else {
@@ -267,7 +259,7 @@ impl Page {
             }
         };
         self.playing = false;
-        self.game = Game::new(board, goal);
+        self.game = Game::new(start);
         self.game
             .apply(game::Action::ShowSolution { moves, optimal });
         self.summary = Some(summary);

@@ -3,8 +3,7 @@
 
 use super::Page;
 use crate::play::link::{write_daily_query, write_query};
-use crate::puzzle::board::Board;
-use crate::puzzle::solvability;
+use crate::puzzle::position::Position;
 
 impl Page {
     /// The query of a link to what the page shows: the replay's start, moves and step while a
@@ -34,11 +33,11 @@ impl Page {
         self.challenge_link().unwrap_or_else(|| self.link(false))
     }
 
-    /// The board on screen: the one being set by hand, or the game's.
-    pub fn shown_board(&self) -> Board {
+    /// The board on screen with its goal: the one being set by hand, or the game's.
+    pub fn shown(&self) -> &Position {
         match &self.editor.editing {
-            Some(e) => e.board.clone(),
-            None => self.game.board().clone(),
+            Some(e) => &e.position,
+            None => self.game.position(),
         }
     }
 
@@ -75,31 +74,21 @@ impl Page {
             .map(|best| (best.moves, best.millis))
     }
 
-    /// The goal the board on show must reach: the chosen one, sized to it.
-    pub(super) fn editing_goal(&self, board: &Board) -> Board {
-        self.settings
-            .goal()
-            .for_board(board)
-            .unwrap_or_else(|_| self.game.goal().clone())
-    }
-
     /// The explanation of why the board on show cannot be solved, and the swap that fixes it.
     pub fn unsolvable(&self) -> Option<(String, u8, u8)> {
-        let board = &self.editor.editing.as_ref()?.board;
-        let goal = self.editing_goal(board);
-        let (_, x, y) = self.editor.fix(&goal)?;
-        let why = solvability::check(board, &goal)
-            .map(|v| v.explanation())
-            .unwrap_or_default();
-        Some((why, board.tile(x), board.tile(y)))
+        let position = &self.editor.editing.as_ref()?.position;
+        let (x, y) = self.editor.fix()?;
+        let board = position.board();
+        Some((
+            position.solvability().explanation(),
+            board.tile(x),
+            board.tile(y),
+        ))
     }
 
     /// Tiles to mark on the board (the fix's swap, or the tile picked first).
     pub fn marked(&self) -> Vec<u8> {
-        match &self.editor.editing {
-            Some(e) => self.editor.marked(&self.editing_goal(&e.board)),
-            None => Vec::new(),
-        }
+        self.editor.marked()
     }
 }
 

@@ -1,15 +1,15 @@
 //! The board: one button per tile, placed with CSS transforms so a move glides; taps, and swipes
 //! on touch screens. `data-state` always equals what is shown.
 
-use crate::play::colours::PALETTE;
-use crate::puzzle::board::Board;
+use crate::play::colours::{PALETTE, fringes};
 use crate::puzzle::moves::Move;
+use crate::puzzle::position::Position;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
-    pub board: Board,
-    pub goal: Board,
+    /// The board on show and its goal: every tile's home is read from that goal alone.
+    pub position: Position,
     /// A tile to point out: the hint, or the next move of a replay.
     pub highlight: Option<u8>,
     /// Duration of a slide, shortened when a replay runs fast.
@@ -25,9 +25,9 @@ pub struct BoardProps {
     /// Tiles to mark: the swap a fix offers, or the tile picked while editing.
     #[prop_or_default]
     pub marked: Vec<u8>,
-    /// Each tile's fringe, when tiles are coloured by fringe (indexed by tile).
+    /// Tiles coloured by the fringe that finishes them (where the goal has fringes).
     #[prop_or_default]
-    pub fringes: Option<Vec<u8>>,
+    pub fringes: bool,
 }
 
 /// Least finger travel, in CSS pixels, that counts as a swipe.
@@ -35,8 +35,9 @@ const SWIPE_PX: f64 = 24.0;
 
 #[component]
 pub fn BoardView(props: &BoardProps) -> Html {
-    let b = &props.board;
+    let (b, goal) = (props.position.board(), props.position.goal());
     let (w, h) = (b.width(), b.height());
+    let fringe_of = props.fringes.then(|| fringes(goal)).flatten();
     let touch_start = use_mut_ref(|| None::<(f64, f64)>);
     // When the last swipe ended: the click a browser fires after it is not a tap.
     let swiped_at = use_mut_ref(|| f64::NEG_INFINITY);
@@ -78,7 +79,7 @@ pub fn BoardView(props: &BoardProps) -> Html {
         })
     };
 
-    let solved = b == &props.goal;
+    let solved = props.position.is_solved();
     let style = format!(
         "--cols:{w};--rows:{h};--slide-ms:{}ms;aspect-ratio:{w}/{h}",
         props.slide_ms
@@ -96,22 +97,22 @@ pub fn BoardView(props: &BoardProps) -> Html {
                 <div key={0} class="blank" data-tile="0" aria-hidden="true" style={place}></div>
             };
         }
-        let home = props.goal.tile(square) == tile;
+        let home = props.position.is_home(square);
         let class = classes!(
             "tile",
             home.then_some("home"),
             (props.highlight == Some(tile)).then_some("highlight"),
             props.marked.contains(&tile).then_some("marked"),
             props.picture.is_some().then_some("picture"),
-            props
-                .fringes
+            fringe_of
                 .as_ref()
                 .filter(|_| props.picture.is_none())
-                .map(|f| format!("fringe-{}", usize::from(f[usize::from(tile)]) % PALETTE))
+                .and_then(|f| f.get(usize::from(tile)))
+                .map(|&f| format!("fringe-{}", usize::from(f) % PALETTE))
         );
         let face = props.picture.as_ref().map(|url| {
             // The tile's home square decides which part of the picture it carries.
-            let g = props.goal.position_of(tile);
+            let g = props.position.home_of(tile).unwrap_or(square);
             let (gr, gc) = (g / w, g % w);
             format!(
                 "background-image:url(\"{}\");background-size:{}% {}%;background-position:{}% {}%",
@@ -143,7 +144,7 @@ pub fn BoardView(props: &BoardProps) -> Html {
     });
 
     html! {
-        <div class={class} data-testid="board" data-state={b.to_string()} data-goal={props.goal.to_string()}
+        <div class={class} data-testid="board" data-state={b.to_string()} data-goal={goal.to_string()}
             role="group" aria-label={format!("Puzzle board, {w} by {h}")} {style} {ontouchstart} {ontouchend}>
             { for tiles }
         </div>

@@ -3,16 +3,15 @@
 
 use crate::play::challenge::{Challenge, Verdict};
 use crate::play::page::{Action, Whose};
-use crate::puzzle::board::Board;
 use crate::puzzle::numbers::decimals;
+use crate::puzzle::position::Position;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct ChallengeProps {
     pub challenge: Challenge,
     /// The board the challenge is on, and its goal (to replay the friend's moves).
-    pub board: Board,
-    pub goal: Board,
+    pub start: Position,
     pub on: Callback<Action>,
 }
 
@@ -20,10 +19,7 @@ pub struct ChallengeProps {
 pub fn ChallengePanel(props: &ChallengeProps) -> Html {
     let c = &props.challenge;
     let on = &props.on;
-    let verdict = c
-        .revealed
-        .then(|| c.verdict(&props.board, &props.goal))
-        .flatten();
+    let verdict = c.revealed.then(|| c.verdict(&props.start)).flatten();
     let can_watch = matches!(verdict, Some(Verdict::Checked | Verdict::Miscounted { .. }));
     html! {
         <section class="challenge" data-testid="challenge" aria-labelledby="challenge-title"

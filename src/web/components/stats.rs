@@ -126,7 +126,7 @@ fn history_table(solves: &[Solve], show_all: bool, on_show_all: Callback<MouseEv
                 </tr></thead>
                 <tbody>
                     { for solves.iter().rev().take(shown).map(|s| html! {
-                        <tr data-solve={s.id.to_string()} data-size={s.size()} data-board={s.board.to_string()}
+                        <tr data-solve={s.id.to_string()} data-size={s.size()} data-board={s.start.board().to_string()}
                             data-moves={s.moves.to_string()} data-millis={decimals(s.millis, 0)}
                             data-optimal-length={optional(s.optimal)} data-date={s.date.to_string()}>
                             <td>{ s.date.to_string() }</td>
