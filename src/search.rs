@@ -91,7 +91,7 @@ pub enum Poll {
 
 /// A search that can be run a slice at a time.
 pub trait Search {
-    /// Explores up to `slice` more nodes.
+    /// Explores up to `slice` more nodes (none at all for a slice of 0).
     fn run(&mut self, slice: u64) -> Poll;
     /// The counters so far.
     fn stats(&self) -> Stats;
@@ -137,6 +137,9 @@ impl<S: Step> Search for Resumable<S> {
         if let Some(done) = &self.finished {
             return Poll::Finished(done.clone());
         }
+        if slice == 0 {
+            return Poll::Pending;
+        }
         let started = Instant::now();
         let result = self.search.step(slice);
         self.spent += started.elapsed();
@@ -158,5 +161,36 @@ impl<S: Step> Search for Resumable<S> {
 
     fn take_better(&mut self) -> Option<Better> {
         self.search.take_better()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dfs::Dfs;
+    use super::idastar::IdaStar;
+    use super::*;
+    use crate::heuristics::{Estimator, Heuristic};
+    use crate::puzzle::board::Board;
+    use crate::puzzle::notation::parse_board;
+
+    #[test]
+    fn the_depth_first_walkers_take_a_slice_of_no_nodes_as_no_work() {
+        let start = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
+        let goal = Board::blank_last(3, 3).unwrap();
+        let estimator = Estimator::new(Heuristic::Manhattan, &goal).unwrap();
+        let mut ida = IdaStar::<u64, Estimator>::new(&start, &goal, estimator, u64::MAX);
+        let mut dfs = Dfs::<u64>::new(&start, &goal, 31, u64::MAX);
+        let (ida0, dfs0) = (ida.counters(), dfs.counters());
+        assert_eq!(ida.step(0), None);
+        assert_eq!(dfs.step(0), None);
+        assert_eq!((ida.counters(), dfs.counters()), (ida0, dfs0));
+        // And one node is one node.
+        assert_eq!(ida.step(1), None);
+        assert_eq!(dfs.step(1), None);
+        assert_eq!(dfs.counters().expanded, dfs0.expanded + 1);
+        assert!(
+            ida.counters().expanded <= ida0.expanded + 2,
+            "the root, then one"
+        );
     }
 }

@@ -381,3 +381,41 @@ fn build(
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::notation::parse_board;
+
+    #[test]
+    fn a_slice_of_no_nodes_returns_at_once_and_explores_nothing() {
+        for board in ["8 6 7/2 5 4/3 0 1", "13 6 8 12/15 14 0 10/11 7 4 5/9 1 3 2"] {
+            let start = parse_board(board).unwrap();
+            let goal = Board::blank_last(start.width(), start.height()).unwrap();
+            for algorithm in Algorithm::ALL {
+                let options = Options {
+                    algorithm,
+                    // Pattern databases would take seconds to build here; not what is tested.
+                    heuristic: (algorithm.uses_heuristic() || algorithm == Algorithm::Auto)
+                        .then_some(Heuristic::Manhattan),
+                    ..Options::default()
+                };
+                let mut solver = Solver::new(&start, &goal, &options).unwrap();
+                let before = solver.stats();
+                for _ in 0..3 {
+                    // Rows and columns' answer costs no nodes, so it may come at once.
+                    let stats = match solver.run(0) {
+                        Progress::Running(stats) => stats,
+                        Progress::Better(report) => report.stats,
+                        other => panic!("{algorithm} on {board}: {other:?}"),
+                    };
+                    assert_eq!(
+                        (stats.expanded, stats.generated),
+                        (before.expanded, before.generated),
+                        "{algorithm} on {board}"
+                    );
+                }
+            }
+        }
+    }
+}

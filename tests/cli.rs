@@ -460,3 +460,34 @@ fn a_reader_that_stops_early_ends_the_output_without_a_panic() {
     assert_eq!(out.status.code(), Some(141));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn a_benchmark_whose_reader_has_gone_stops_at_its_first_line() {
+    // `slide bench … | head`: the rows cannot be written, so there is no point solving on.
+    let dir = std::env::temp_dir().join(format!("slide-bench-gone-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("many.txt");
+    let many: String = (1..=40)
+        .map(|id| format!("{id} 31 0 8 6 7/2 5 4/3 0 1\n"))
+        .collect();
+    std::fs::write(&file, many).unwrap();
+    for json in [false, true] {
+        let mut args = vec!["bench", file.to_str().unwrap()];
+        if json {
+            args.push("--json");
+        }
+        let mut child = command()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("slide runs");
+        // The reader goes before the first row: a bench that wrote on regardless would solve
+        // all 40 and end with status 0.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(141), "json: {json}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -15,8 +15,10 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
-    /// `println!` that stops quietly when the reader has gone (`slide solve … | head`): the
-    /// status a shell gives a program a closed pipe ends (128 + SIGPIPE), not a panic.
+    /// `println!` that stops at the first line it cannot write, rather than working on for
+    /// nobody: quietly when the reader has gone (`slide bench … | head`), with the status a shell
+    /// gives a program a closed pipe ends (128 + SIGPIPE); with a message and status 74
+    /// (sysexits' I/O error) when the output cannot be written at all (a full disk).
     macro_rules! say {
         ($($arg:tt)*) => {{
             use std::io::Write;
@@ -24,6 +26,8 @@ mod cli {
                 if e.kind() == std::io::ErrorKind::BrokenPipe {
                     std::process::exit(141);
                 }
+                eprintln!("slide: cannot write the output: {e}");
+                std::process::exit(74);
             }
         }};
     }
@@ -42,7 +46,7 @@ mod cli {
         Algorithm, Ending, Method, Options, Progress, Report, SolveError, Solver, promise, solve,
     };
     use slide::{Board, Goal};
-    use std::io::{Read, Write};
+    use std::io::Read;
     use std::path::PathBuf;
     use std::process::ExitCode;
 
@@ -522,7 +526,6 @@ mod cli {
         let json = args.method.json;
         let mut rows = Vec::new();
         let mut code = 0u8;
-        let mut out = std::io::stdout().lock();
         // Pattern databases are built once for each goal that uses them, before any clock
         // starts, and their build is reported on its own.
         let mut pdb_millis = None;
@@ -537,19 +540,26 @@ mod cli {
             };
             *pdb_millis.get_or_insert(0.0) += ready.millis;
             if !json {
-                let _ = writeln!(
-                    out,
+                say!(
                     "{}pattern databases for {goal}: {} in {:.0} ms, {} MiB",
-                    ready.split, ready.how, ready.millis, ready.mebibytes
+                    ready.split,
+                    ready.how,
+                    ready.millis,
+                    ready.mebibytes
                 );
             }
             built.push(goal);
         }
         if !json {
-            let _ = writeln!(
-                out,
+            say!(
                 "{:>4} {:>5} {:>5} {:>4} {:>14} {:>14} {:>11}",
-                "id", "exp", "len", "opt", "expanded", "generated", "ms"
+                "id",
+                "exp",
+                "len",
+                "opt",
+                "expanded",
+                "generated",
+                "ms"
             );
         }
         for inst in &instances {
@@ -593,8 +603,7 @@ mod cli {
                 ..Timing::new(inst.expected, length, s.millis, s.expanded, s.generated)
             });
             if json {
-                let _ = writeln!(
-                    out,
+                say!(
                     "{}",
                     json!({
                         "id": inst.id,
@@ -608,8 +617,7 @@ mod cli {
                     })
                 );
             } else {
-                let _ = writeln!(
-                    out,
+                say!(
                     "{:>4} {:>5} {:>5} {:>4} {:>14} {:>14} {:>11.1}",
                     inst.id,
                     inst.expected,
@@ -620,12 +628,10 @@ mod cli {
                     s.millis
                 );
             }
-            let _ = out.flush();
         }
         let sum = summarize(&rows);
         if json {
-            let _ = writeln!(
-                out,
+            say!(
                 "{}",
                 json!({
                     "summary": true,
@@ -665,15 +671,13 @@ mod cli {
                 [one] => format!(" with {}", describe(*one)),
                 _ => " (methods by size)".to_string(),
             };
-            let _ = writeln!(
-                out,
+            say!(
                 "\n{} instances{method}: {} solved, all at the published length: {}",
                 sum.count,
                 sum.solved,
                 if sum.all_expected { "yes" } else { "no" }
             );
-            let _ = writeln!(
-                out,
+            say!(
                 "time: total {:.1} ms, median {:.1} ms, max {:.1} ms; nodes: {} expanded, {} generated ({:.1} M generated/s)",
                 sum.total_millis,
                 sum.median_millis,
@@ -683,15 +687,14 @@ mod cli {
                 rate
             );
             if !sum.all_expected && sum.solved > 0 {
-                let _ = writeln!(
-                    out,
+                say!(
                     "lengths: {:.3}× the published on average, {:.3}× at most",
-                    sum.mean_ratio, sum.max_ratio
+                    sum.mean_ratio,
+                    sum.max_ratio
                 );
             }
             if let Some((median, max)) = sum.first_answer {
-                let _ = writeln!(
-                    out,
+                say!(
                     "first answers: median {median:.1} ms, max {max:.1} ms (then shorter ones until the budget ran out or the answer was proven shortest)"
                 );
             }

@@ -43,6 +43,9 @@ impl<K: Packed> Dfs<K> {
     }
 
     fn explore(&mut self, slice: u64) -> Option<Outcome> {
+        if slice == 0 {
+            return None; // nothing asked for: the countdown below starts at one
+        }
         if self.stack.len() == 1 && self.stack[0].key == self.goal {
             return Some(Outcome::Found(Vec::new()));
         }

@@ -220,6 +220,9 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
     }
 
     fn explore(&mut self, slice: u64) -> Option<Outcome> {
+        if slice == 0 {
+            return None; // nothing asked for: the countdown below starts at one
+        }
         if self.root.key == self.goal {
             return Some(Outcome::Found(Vec::new()));
         }
