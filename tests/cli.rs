@@ -4,8 +4,9 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-/// `slide` with the 6-6-3 tables: `auto` would build the 7-8 ones on a machine with the memory,
-/// minutes in every fresh CI run (tests/seven_eight.rs covers them, and `--tables` below).
+/// `slide` with the 6-6-3 tables whatever the tests' cache folder holds (the tables' own test
+/// builds the 7-8 ones there, and `auto` would then read them), so that each test's figures
+/// stand on their own.
 fn command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_slide"));
     command.env("SLIDE_TABLES", "663").env(
@@ -387,9 +388,43 @@ fn korf_instances_solve_at_their_published_lengths() {
 }
 
 #[test]
-fn tables_choose_the_fifteen_puzzles_pattern_databases() {
-    // The 7-8 tables come from the tests' folder in target/ (built there once by whichever test
-    // needs them first, read back after).
+fn a_first_fifteen_puzzle_answers_with_the_quick_tables_and_slide_tables_builds_the_strong_ones() {
+    let korf1 = "13 6 8 12/15 14 0 10/11 7 4 5/9 1 3 2";
+    // A fresh machine: nothing in the cache folder, so auto builds the 6-6-3 tables (seconds),
+    // never the 7-8 ones (minutes), and says how to have those.
+    let empty = std::env::temp_dir().join(format!("slide-no-tables-{}", std::process::id()));
+    let fresh = || {
+        let mut c = command();
+        c.env("SLIDE_CACHE_DIR", &empty).env_remove("SLIDE_TABLES");
+        c
+    };
+    let o = fresh().args(["solve", korf1]).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Tables    6-6-3 pattern databases"), "{text}");
+    assert!(
+        text.contains("`slide tables` builds the stronger 7-8 ones"),
+        "{text}"
+    );
+    assert!(text.contains("Solution  57 moves, optimal"), "{text}");
+    let o = fresh().args(["solve", "--json", korf1]).output().unwrap();
+    assert_eq!(json(&o)["tables"], "663");
+    let o = fresh().args(["tables", "--list"]).output().unwrap();
+    assert!(stdout(&o).contains("7-8 tables for 1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0: not built"));
+    assert!(!empty.exists(), "listing builds nothing");
+
+    // `slide tables` builds them into the tests' folder (or finds them there, built by another
+    // test), and auto reads them from then on.
+    let o = slide(&["tables"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("7-8 tables for 1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0: "));
+    let o = slide(&["tables", "--list"]);
+    assert!(stdout(&o).contains("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0: kept"));
+    let o = slide(&["solve", "--json", "--tables", "auto", korf1]);
+    assert_eq!(json(&o)["tables"], "78");
+    assert_eq!(json(&o)["length"], 57);
+
+    // Named, either is used; the bench says which.
     let korf = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/korf100.txt");
     for (tables, name) in [
         ("78", "7-8 pattern databases"),
@@ -406,6 +441,10 @@ fn tables_choose_the_fifteen_puzzles_pattern_databases() {
     }
     let o = slide(&["solve", "--tables", "99", "1 2 3/4 5 6/7 0 8"]);
     assert_eq!(o.status.code(), Some(2));
+    assert_bad_input(
+        &["tables", "--goal", "1 2 3/4 5 6/7 8 0"],
+        "the goal is 3×3",
+    );
 }
 
 #[test]

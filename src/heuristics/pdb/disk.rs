@@ -60,22 +60,27 @@ pub fn available_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// The strongest tables for `goal` present in `dir` or buildable in the memory available: 7-8
-/// on the 4×4 board when its file is there or its build fits, 6-6-3 otherwise.
-pub fn strongest(goal: &Board, dir: Option<&Path>) -> Split {
-    if goal.width() != 4 || goal.height() != 4 {
-        return Split::SixSixThree;
-    }
-    let present = dir.is_some_and(|d| {
-        std::fs::metadata(cache_file(d, goal, Split::SevenEight))
-            .is_ok_and(|m| m.len() == stored_bytes(Split::SevenEight))
-    });
-    let fits = available_memory().is_some_and(|m| m >= build_bytes(Split::SevenEight));
-    if present || fits {
+/// The tables to use for `goal` when none were named: 7-8 on the 4×4 board when a sound-sized
+/// file of them is already in `dir`, 6-6-3 otherwise. The 7-8 tables take minutes and 2.2 GiB
+/// to build and save some 25 ms a solve, so they are built only when asked for (`slide
+/// tables`), never on the way to a first answer.
+pub fn auto(goal: &Board, dir: Option<&Path>) -> Split {
+    if is_kept(goal, Split::SevenEight, dir) {
         Split::SevenEight
     } else {
         Split::SixSixThree
     }
+}
+
+/// Whether `dir` holds a file of `split`'s tables for `goal` of the right size (its contents
+/// are checked when it is read).
+pub fn is_kept(goal: &Board, split: Split, dir: Option<&Path>) -> bool {
+    goal.width() == 4
+        && goal.height() == 4
+        && dir.is_some_and(|d| {
+            std::fs::metadata(cache_file(d, goal, split))
+                .is_ok_and(|m| m.len() == stored_bytes(split))
+        })
 }
 
 /// How [`load_or_build`] got its tables.

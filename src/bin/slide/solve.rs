@@ -1,0 +1,138 @@
+//! `slide solve`: one board, its solution and what it cost.
+
+use super::args::{SolveArgs, goal_for, read_board};
+use super::tables::Prepared;
+use super::{Failure, bad_input, round3};
+use serde_json::json;
+use slide::Board;
+use slide::puzzle::notation::format_moves;
+use slide::puzzle::numbers::thousands;
+use slide::solver::{Algorithm, Ending, Method, Report, SolveError, promise, solve};
+
+pub(crate) fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
+    let board = read_board(&args.board)?;
+    let goal = goal_for(&args.method.goal, &board)?;
+    let options = args.method.options();
+    let json = args.method.json;
+    let tables = args.method.prepare_tables(&board, &goal)?;
+    match solve(&board, &goal, &options) {
+        Ok(report) => Ok(print_report(&board, &goal, &report, tables, json)),
+        Err(SolveError::Unsolvable(verdict)) => {
+            if json {
+                say!(
+                    "{}",
+                    json!({"solvable": false, "reason": verdict.explanation()})
+                );
+            } else {
+                say!("{}", verdict.explanation());
+            }
+            Ok(1)
+        }
+        Err(e @ SolveError::Internal(_)) => Err(Failure {
+            code: 4,
+            message: e.to_string(),
+        }),
+        Err(e) => Err(bad_input(e)),
+    }
+}
+
+/// Prints a search's report (with the pattern databases it got first, if any); its exit status.
+pub(crate) fn print_report(
+    board: &Board,
+    goal: &Board,
+    report: &Report,
+    tables: Option<Prepared>,
+    json: bool,
+) -> u8 {
+    let s = &report.stats;
+    let m = report.method;
+    let (code, solution) = match &report.ending {
+        Ending::Solved(sol) => (0, Some(sol)),
+        _ => (3, None),
+    };
+    let why = match &report.ending {
+        Ending::Solved(_) => String::new(),
+        Ending::BudgetExhausted { max_nodes } => format!(
+            "the node budget ran out after {} expanded nodes: raise --max-nodes, or try idastar (no memory limit) or greedy (fast, long solutions)",
+            thousands(*max_nodes)
+        ),
+        Ending::MemoryExhausted { bytes } => format!(
+            "the search stopped after {} expanded nodes, before it would have held {} MB, more memory than it may take (--max-memory, or three quarters of what the system has free): lower --max-nodes, or try idastar (no memory limit) or greedy (fast, long solutions)",
+            thousands(s.expanded),
+            thousands(bytes >> 20)
+        ),
+        Ending::DepthLimitReached { limit } => {
+            format!("no solution within the depth limit of {limit} moves: raise --depth-limit")
+        }
+    };
+    if json {
+        let mut out = match solution {
+            Some(sol) => json!({
+                "solvable": true,
+                "optimal": sol.optimal(),
+                "length": sol.len(),
+                "moves": sol.to_string(),
+                "within": report.within,
+            }),
+            None => json!({"solvable": true, "solved": false, "reason": why}),
+        };
+        let extra = json!({
+            "expanded": s.expanded,
+            "generated": s.generated,
+            "millis": round3(s.millis),
+            "algorithm": m.algorithm.name(),
+            "heuristic": m.heuristic_name(),
+            "peak_frontier": s.peak_frontier,
+            "board": board.to_string(),
+            "goal": goal.to_string(),
+            "tables": tables.as_ref().and_then(Prepared::name),
+        });
+        if let (Some(o), Some(e)) = (out.as_object_mut(), extra.as_object()) {
+            o.extend(e.clone());
+        }
+        say!("{out}");
+    } else {
+        say!("Board     {board}");
+        say!("Goal      {goal}");
+        say!("Method    {}", describe(m));
+        if let Some(tables) = &tables {
+            say!("Tables    {}", tables.line(goal));
+        }
+        match solution {
+            Some(sol) => {
+                say!(
+                    "Solution  {} move{}, {}",
+                    sol.len(),
+                    if sol.len() == 1 { "" } else { "s" },
+                    promise(sol.optimal(), report.within)
+                );
+                say!("Moves     {}", format_moves(sol.moves()));
+            }
+            None => say!("No solution: {why}"),
+        }
+        say!(
+            "Nodes     {} expanded, {} generated, peak frontier {}",
+            thousands(s.expanded),
+            thousands(s.generated),
+            thousands(s.peak_frontier)
+        );
+        say!("Time      {:.3} ms", s.millis);
+    }
+    code
+}
+
+pub(crate) fn describe(m: Method) -> String {
+    let h = m.heuristic_name();
+    match m.algorithm {
+        Algorithm::AStar => format!("A* (f = depth + {h})"),
+        Algorithm::IdaStar => format!("IDA* (f = depth + {h})"),
+        Algorithm::Weighted => format!("weighted A* (f = depth + w·{h})"),
+        Algorithm::Greedy => format!("greedy best-first (f = {h})"),
+        Algorithm::Bfs => "breadth-first search".into(),
+        Algorithm::Dfs => "depth-first search, depth-limited".into(),
+        Algorithm::Reduction => "rows and columns, then shortened".into(),
+        Algorithm::Fringe => "each line by a bounded search, then shortened".into(),
+        Algorithm::Anytime => format!("anytime weighted IDA* (f = depth + w·{h}, w falling)"),
+        Algorithm::Auto => "auto".into(),
+    }
+}
