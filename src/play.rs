@@ -16,6 +16,7 @@
 //! - [`daily`], [`challenge`]: the daily puzzle, and a friend's result to beat.
 //! - [`colours`]: plain tiles or the fringe scheme.
 //! - [`protocol`]: the messages between the page and the solver's worker.
+//! - [`watchdog`]: noticing a worker that stopped without a word.
 
 pub mod bench_run;
 pub mod challenge;
@@ -31,4 +32,5 @@ pub mod protocol;
 pub mod settings;
 pub mod solves;
 pub mod solving;
+pub mod watchdog;
 pub mod watching;

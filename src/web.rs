@@ -8,7 +8,9 @@
 //! - [`effects`]: carries out what the model asks (worker messages, storage, address, clipboard).
 //! - [`browser`]: the browser around the page: its clock, address, storage, embedding parent.
 //! - [`components`]: one file per part of the page, each rendering props and sending actions.
+//! - [`workers`]: the page's side of the solver's workers: started, heard, ended.
 //! - [`worker`], [`table_cache`]: the solver's worker and its pattern databases' cache.
+//! - [`wire`]: the workers' messages as they cross, in envelopes that name their channel.
 //! - [`bench_page`]: the benchmark's own page (`bench/`, `src/bin/bench.rs`).
 
 pub mod app;
@@ -16,9 +18,10 @@ pub mod bench_page;
 pub mod browser;
 pub mod components;
 pub mod effects;
-pub mod helpers;
 pub mod table_cache;
+pub mod wire;
 pub mod worker;
+pub mod workers;
 
 use wasm_bindgen::JsCast;
 
@@ -47,10 +50,9 @@ fn mount<C: yew::BaseComponent<Properties = ()>>() {
     }
 }
 
-/// Registers the solver reactor inside the worker.
+/// Starts the solver inside its worker.
 pub fn start_worker() {
-    use yew_agent::Registrable;
-    worker::SolverReactor::registrar().register();
+    worker::start();
 }
 
 /// A panic in wasm would leave a dead page; instead, say so where the player looks, and log it.

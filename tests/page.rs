@@ -6,7 +6,7 @@ use slide::play::editor::FileProblem;
 use slide::play::page::{
     Action, Calendar, Choice, Copying, Effect, Page, ParentMessage, Remembered, Shared,
 };
-use slide::play::protocol::{Answer, FromWorker, Purpose, Tables, TablesFrom, ToWorker};
+use slide::play::protocol::{Answer, Failure, FromWorker, Purpose, Tables, TablesFrom, ToWorker};
 use slide::play::solving::Summary;
 use slide::puzzle::notation::format_moves;
 use slide::puzzle::random::Rng;
@@ -273,14 +273,15 @@ fn a_failed_hint_says_so() {
         Action::Worker(FromWorker::Failed {
             id,
             purpose: Purpose::Hint,
-            message: "No solution within the budget".into(),
+            failure: Failure::Budget { max_nodes: 700_000 },
             stats: None,
         }),
         1.0,
     );
-    assert_eq!(
-        page.alert.as_deref(),
-        Some("No hint: No solution within the budget")
+    let alert = page.alert.as_deref().unwrap();
+    assert!(
+        alert.starts_with("No hint: No solution within the budget of 700,000 nodes."),
+        "{alert}"
     );
 }
 
@@ -298,13 +299,20 @@ fn compare_asks_for_each_row_in_turn_and_a_failed_row_is_a_result() {
             panic!("row {row}: {asked:?}")
         };
         let method = page.request.as_ref().unwrap().method;
-        let fx = if row == 1 {
-            // Depth-first search runs out: the row says so.
+        let failure = match row {
+            1 => Some(Failure::Budget {
+                max_nodes: 1_000_000,
+            }),
+            2 => Some(Failure::Memory { bytes: 2 << 30 }),
+            _ => None,
+        };
+        let fx = if let Some(failure) = failure {
+            // Depth-first search runs out of nodes, breadth-first of memory: the rows say so.
             page.reduce(
                 Action::Worker(FromWorker::Failed {
                     id,
                     purpose: Purpose::Compare,
-                    message: "No solution within the budget of 1000000 nodes".into(),
+                    failure,
                     stats: Some(Stats {
                         expanded: 1_000_000,
                         ..Stats::default()
@@ -329,8 +337,19 @@ fn compare_asks_for_each_row_in_turn_and_a_failed_row_is_a_result() {
     assert!(!page.comparison.running);
     let rows = &page.comparison.rows;
     assert_eq!(rows.len(), 13);
-    assert_eq!(rows[1].note.as_deref(), Some("budget ran out"));
-    assert_eq!(rows[1].length, None);
+    assert_eq!(
+        rows[1].failure.as_ref().map(Failure::short),
+        Some("budget ran out")
+    );
+    assert_eq!(
+        rows[2].failure.as_ref().map(Failure::short),
+        Some("memory ran out")
+    );
+    assert_eq!((rows[1].length, rows[2].length), (None, None));
+    assert!(
+        !rows[1].optimal && !rows[2].optimal,
+        "a row that found nothing proves nothing shortest"
+    );
     assert!(
         rows.iter()
             .filter(|r| r.optimal && r.length.is_some())
@@ -338,8 +357,8 @@ fn compare_asks_for_each_row_in_turn_and_a_failed_row_is_a_result() {
     );
 
     // Any row replays on the board.
-    page.reduce(Action::ReplayRow(2), 2.0);
-    assert_eq!(page.game.replay().unwrap().moves.len(), rows_len(&page, 2));
+    page.reduce(Action::ReplayRow(3), 2.0);
+    assert_eq!(page.game.replay().unwrap().moves.len(), rows_len(&page, 3));
     assert!(!page.summary.as_ref().unwrap().optimal());
 }
 
@@ -1166,4 +1185,183 @@ fn only_an_optimal_solve_on_a_machine_with_cores_to_spare_is_shared() {
         1.0,
     );
     assert_eq!(sent(&page.reduce(Action::Solve, 2.0)).len(), 1);
+}
+
+// --- A worker that stops ------------------------------------------------------------------
+
+/// Looks for silent workers once a second from `from` to `to` (milliseconds); the effects of
+/// every look.
+fn look(page: &mut Page, from: f64, to: f64) -> Vec<Effect> {
+    let mut fx = Vec::new();
+    let mut t = from;
+    while t <= to {
+        fx.extend(page.reduce(Action::CheckWorkers, t));
+        t += 1000.0;
+    }
+    fx
+}
+
+fn restarted(fx: &[Effect]) -> Vec<usize> {
+    (fx.iter())
+        .filter_map(|e| match e {
+            Effect::Restart(worker) => Some(*worker),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_worker_that_falls_silent_while_it_owes_an_answer_is_replaced_and_the_next_solve_works() {
+    let mut page = open(HARDEST);
+    page.reduce(Action::WorkerReady { worker: 0 }, 0.0);
+    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
+    assert!(page.awaiting());
+    // Progress every 100 ms keeps it alive, however long the search.
+    for k in 1..=200 {
+        let t = f64::from(k) * 100.0;
+        let progress = FromWorker::Progress {
+            id,
+            purpose: Purpose::Solve,
+            stats: Stats::default(),
+        };
+        page.reduce(Action::Worker(progress), t);
+        if k % 10 == 0 {
+            assert!(restarted(&page.reduce(Action::CheckWorkers, t)).is_empty());
+        }
+    }
+    // Then nothing: four seconds are not enough to call it dead, five are.
+    assert!(restarted(&look(&mut page, 21_000.0, 24_000.0)).is_empty());
+    assert!(page.alert.is_none());
+    let fx = look(&mut page, 25_000.0, 25_000.0);
+    assert_eq!(restarted(&fx), vec![0]);
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Send(ToWorker::Site { .. }))),
+        "the fresh worker learns where the tables are"
+    );
+    let alert = page.alert.clone().unwrap();
+    assert!(
+        alert.starts_with("The solver stopped unexpectedly (it fell silent for 5 s)"),
+        "{alert}"
+    );
+    assert!(page.request.is_none() && !page.awaiting());
+    assert_eq!(page.game.board().to_string(), "8 6 7/2 5 4/3 0 1");
+    // Nothing is owed now: no more restarts, however long the page waits.
+    assert!(restarted(&look(&mut page, 26_000.0, 40_000.0)).is_empty());
+    page.reduce(Action::WorkerReady { worker: 0 }, 40_500.0);
+
+    // The next Solve goes to the fresh worker and is answered.
+    let [(id, Purpose::Solve, _)] = sent(&page.reduce(Action::Solve, 41_000.0))[..] else {
+        panic!()
+    };
+    assert!(page.alert.is_none());
+    let start = page.game.board().clone();
+    page.reduce(
+        solved(
+            id,
+            Purpose::Solve,
+            answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        41_100.0,
+    );
+    assert_eq!(page.game.replay().unwrap().moves.len(), 31);
+}
+
+#[test]
+fn a_worker_that_crashes_ends_what_it_owed_with_a_message() {
+    // During a comparison: the row says so and the comparison stops.
+    let mut page = open(HARDEST);
+    page.reduce(Action::Compare, 0.0);
+    let crashed = Action::WorkerStopped {
+        worker: 0,
+        why: "it crashed: index out of bounds".into(),
+    };
+    let fx = page.reduce(crashed.clone(), 10.0);
+    assert_eq!(restarted(&fx), vec![0]);
+    assert!(!page.comparison.running);
+    let row = &page.comparison.rows[0];
+    assert_eq!(
+        row.failure.as_ref().map(Failure::short),
+        Some("solver stopped")
+    );
+    assert!(
+        page.alert
+            .as_deref()
+            .unwrap()
+            .contains("it crashed: index out of bounds")
+    );
+
+    // While it measured a solve by hand: the result says the shortest is not known.
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand(&mut page);
+    assert!(page.awaiting());
+    page.reduce(crashed.clone(), 4000.0);
+    let result = page.result.as_ref().unwrap();
+    assert!(!result.measuring);
+    assert!(
+        result
+            .problem
+            .as_deref()
+            .unwrap()
+            .contains("The solver stopped unexpectedly"),
+        "{:?}",
+        result.problem
+    );
+    assert!(!page.awaiting());
+
+    // Owing nothing (a 4×4's tables being prepared): replaced quietly, the tables asked again.
+    let mut page = korf_15();
+    page.reduce(Action::Mounted, 0.0);
+    let fx = page.reduce(crashed, 10.0);
+    assert_eq!(restarted(&fx), vec![0]);
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Send(ToWorker::Prepare { .. })))
+    );
+    assert!(page.alert.is_none());
+}
+
+#[test]
+fn a_helper_that_stops_during_a_shared_solve_ends_it_and_the_others_are_told_to_stop() {
+    let mut page = korf_15();
+    let mut workers = Workers::default();
+    workers
+        .inbox
+        .extend(to_workers(&page.reduce(Action::Solve, 0.0)));
+    while workers.inbox.iter().all(|(w, _)| *w == 0) {
+        let action = workers.answer().unwrap();
+        workers.inbox.extend(to_workers(&page.reduce(action, 1.0)));
+    }
+    assert_eq!(page.owing(), vec![0, 1]);
+    page.reduce(Action::WorkerReady { worker: 1 }, 1.0);
+    // The game's worker reports progress on its share; the helper says nothing more.
+    let id = page.request.as_ref().unwrap().id;
+    let mut fx = Vec::new();
+    for t in [2_000.0, 3_000.0, 4_000.0, 5_000.0, 6_000.0, 7_000.0] {
+        let progress = FromWorker::Progress {
+            id,
+            purpose: Purpose::Solve,
+            stats: Stats::default(),
+        };
+        page.reduce(Action::Worker(progress), t - 10.0);
+        fx.extend(page.reduce(Action::CheckWorkers, t));
+    }
+    assert_eq!(restarted(&fx), vec![1]);
+    let stops: Vec<usize> = (to_workers(&fx).into_iter())
+        .filter_map(|(w, m)| matches!(m, ToWorker::Cancel { .. }).then_some(w))
+        .collect();
+    assert_eq!(stops, vec![0], "the game's worker stops its share");
+    assert!(page.request.is_none());
+    assert!(
+        page.alert
+            .as_deref()
+            .unwrap()
+            .starts_with("The solver stopped unexpectedly")
+    );
+    // The next Solve starts a fresh team.
+    let fx = page.reduce(Action::Solve, 8_000.0);
+    assert!(matches!(
+        &to_workers(&fx)[..],
+        [(0, ToWorker::Share { .. })]
+    ));
 }

@@ -7,7 +7,8 @@
 //! the page's, from the first order to the answer).
 
 use super::protocol::{
-    Answer, BROWSER_IDA_MAX_NODES, FromWorker, Purpose, Tables, ToWorker, order_message, team_hears,
+    Answer, BROWSER_IDA_MAX_NODES, Failure, FromWorker, Purpose, Tables, ToWorker, order_message,
+    team_hears,
 };
 use crate::heuristics::Heuristic;
 use crate::puzzle::goal::Goal;
@@ -101,6 +102,8 @@ pub enum BenchAction {
         message: FromWorker,
         at: f64,
     },
+    /// Worker `worker` stopped (`why`, in a few words); a fresh one takes its place.
+    WorkerStopped { worker: usize, why: String },
 }
 
 /// Several workers at work on a run.
@@ -295,6 +298,14 @@ impl BenchRun {
                     },
                 )];
             }
+            BenchAction::WorkerStopped { worker, why } if self.running => {
+                // The run's figures would not be comparable with a fresh worker's: it ends.
+                self.running = false;
+                self.problem = Some(Failure::Stopped { why }.to_string());
+                let others = self.stop_all().into_iter().filter(|(w, _)| *w != worker);
+                return others.collect();
+            }
+            BenchAction::WorkerStopped { .. } => {}
             BenchAction::Worker {
                 worker,
                 message,
@@ -314,11 +325,11 @@ impl BenchRun {
                     }
                     FromWorker::Failed {
                         purpose: Purpose::Bench,
-                        message,
+                        failure,
                         ..
                     } if self.running => {
                         self.running = false;
-                        self.problem = Some(message);
+                        self.problem = Some(failure.to_string());
                     }
                     _ => {}
                 }
@@ -501,12 +512,12 @@ impl BenchRun {
             FromWorker::Failed {
                 id,
                 purpose: Purpose::Bench,
-                message,
+                failure,
                 ..
             } if self.running && id == wanted => {
                 self.free(worker, at);
                 self.running = false;
-                self.problem = Some(message);
+                self.problem = Some(failure.to_string());
                 self.stop_all()
             }
             _ => Vec::new(),
@@ -955,6 +966,29 @@ mod tests {
     }
 
     #[test]
+    fn a_worker_that_stops_ends_the_run_with_a_message_and_the_others_are_stopped() {
+        let mut run = side_by_side_started();
+        let stopped = BenchAction::WorkerStopped {
+            worker: 1,
+            why: "it crashed: unreachable".into(),
+        };
+        let orders = run.reduce(stopped.clone());
+        assert!(
+            !orders.is_empty() && orders.iter().all(|(w, _)| *w == 0),
+            "{orders:?}"
+        );
+        assert!(!run.running);
+        assert!(
+            run.problem
+                .as_deref()
+                .unwrap()
+                .starts_with("The solver stopped unexpectedly (it crashed: unreachable)")
+        );
+        // Once stopped, another stop changes nothing.
+        assert!(run.reduce(stopped).is_empty());
+    }
+
+    #[test]
     fn side_by_side_a_failure_stops_the_run_and_the_other_worker() {
         let mut run = side_by_side_started();
         let failed = BenchAction::Worker {
@@ -963,7 +997,7 @@ mod tests {
             message: FromWorker::Failed {
                 id: 1001,
                 purpose: Purpose::Bench,
-                message: "out of memory".into(),
+                failure: Failure::Memory { bytes: 1 << 31 },
                 stats: None,
             },
         };
@@ -975,7 +1009,11 @@ mod tests {
                 (1, ToWorker::Cancel { id: 1003 })
             ]
         );
-        assert_eq!(run.problem.as_deref(), Some("out of memory"));
+        assert!(
+            run.problem.as_deref().unwrap().contains("held 2048 MB"),
+            "{:?}",
+            run.problem
+        );
         assert!(!run.running);
     }
 

@@ -2,7 +2,7 @@
 //! [`crate::solver::compare::methods`], each under its own budget), each row's figures and
 //! solution kept for the table, the chart and Replay.
 
-use super::protocol::Answer;
+use super::protocol::{Answer, Failure};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::search::Stats;
@@ -20,7 +20,7 @@ pub struct Row {
     pub peak_memory: u64,
     pub millis: f64,
     /// Why there is no solution, when there is none.
-    pub note: Option<String>,
+    pub failure: Option<Failure>,
     /// The solution, for Replay.
     pub moves: Option<Vec<Move>>,
 }
@@ -35,27 +35,23 @@ impl Row {
             expanded: answer.stats.expanded,
             peak_memory: peak_memory(&answer.stats),
             millis: answer.stats.millis,
-            note: None,
+            failure: None,
             moves: Some(moves),
         }
     }
 
-    /// The row of a search that found nothing: a result too, and the table says why.
-    pub fn failed(method: Method, message: &str, stats: Option<Stats>) -> Row {
+    /// The row of a search that found nothing: a result too, and the table says why. It
+    /// proves nothing shortest, whatever its method could have proven.
+    pub fn failed(method: Method, failure: Failure, stats: Option<Stats>) -> Row {
         let stats = stats.unwrap_or_default();
-        let note = if message.contains("budget") {
-            "budget ran out"
-        } else {
-            "no solution"
-        };
         Row {
             method,
             length: None,
-            optimal: method.optimal(),
+            optimal: false,
             expanded: stats.expanded,
             peak_memory: peak_memory(&stats),
             millis: stats.millis,
-            note: Some(note.into()),
+            failure: Some(failure),
             moves: None,
         }
     }

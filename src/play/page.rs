@@ -28,6 +28,7 @@ use super::protocol::{FromWorker, Purpose, ToWorker};
 use super::settings::Settings;
 use super::solves::{History, size_name};
 use super::solving::{Request, Summary};
+use super::watchdog::Watchdog;
 use super::watching::Watching;
 use crate::heuristics::Heuristic;
 use crate::puzzle::board::Board;
@@ -83,6 +84,19 @@ pub enum Action {
     Cancel,
     /// A message from the worker.
     Worker(FromWorker),
+    /// Worker `worker` (0: the game's; 1, 2, …: helpers) stopped: it crashed, or could not
+    /// start. `why` says so in a few words (`it crashed: …`).
+    WorkerStopped {
+        worker: usize,
+        why: String,
+    },
+    /// Worker `worker` has loaded and hears messages.
+    WorkerReady {
+        worker: usize,
+    },
+    /// Look for workers that owe an answer and have fallen silent (every
+    /// [`LOOK_EVERY_MS`](super::watchdog::LOOK_EVERY_MS) while [`Page::awaiting`]).
+    CheckWorkers,
     /// Play, or Pause.
     PlayPause,
     /// The replay timer: one step.
@@ -192,6 +206,9 @@ pub enum Effect {
     /// Send on the worker channel that measures solves by hand (so Solve and Hint, which
     /// replace each other's searches, never cancel a measure).
     Measure(ToWorker),
+    /// End worker `worker` (0: the game's, with its measuring channel; 1, 2, …: helpers): it
+    /// stopped or fell silent. The next message for it starts a fresh one.
+    Restart(usize),
     /// Keep the history (JSON text).
     SaveHistory(String),
     SaveSettings(Settings),
@@ -329,6 +346,8 @@ pub struct Page {
     address: String,
     /// The goal whose pattern databases were asked for.
     prepared: Option<String>,
+    /// When each worker was last heard from, to notice one that died without a word.
+    watchdog: Watchdog,
 }
 
 /// What the page looked like before an action, to see what it changed.
@@ -452,6 +471,7 @@ impl Page {
             rng,
             address: String::new(),
             prepared: None,
+            watchdog: Watchdog::default(),
         };
         if let Some(d) = request.daily
             && let Err(problem) = page.open_daily(d.date, d.width, d.height)
@@ -474,6 +494,14 @@ impl Page {
         let mut fx = Vec::new();
         self.apply(action, now_ms, &mut fx);
         self.follow(before, now_ms, &mut fx);
+        // A worker given work has until its silence says otherwise.
+        for effect in &fx {
+            match effect {
+                Effect::Send(_) | Effect::Measure(_) => self.watchdog.heard(0, now_ms),
+                Effect::Helper { worker, .. } => self.watchdog.heard(*worker, now_ms),
+                _ => {}
+            }
+        }
         fx
     }
 
@@ -490,13 +518,7 @@ impl Page {
 
     fn apply(&mut self, action: Action, now_ms: f64, fx: &mut Vec<Effect>) {
         match action {
-            Action::Mounted => {
-                // The worker fetches the site's prebuilt tables from beside the page.
-                let folder = &self.base[..self.base.rfind('/').map_or(0, |i| i + 1)];
-                fx.push(Effect::Send(ToWorker::Site {
-                    tables: format!("{folder}tables/"),
-                }));
-            }
+            Action::Mounted => fx.push(Effect::Send(self.site())),
             Action::Tap(square) if self.editor.editing.is_some() => self.editor.tap(square),
             Action::Tap(square) => {
                 self.playing = false;
@@ -530,9 +552,25 @@ impl Page {
             }
             Action::Hint => self.ask(Purpose::Hint, None, now_ms, fx),
             Action::Cancel => self.cancel(fx),
-            Action::Worker(message) => self.receive(0, message, now_ms, fx),
+            Action::Worker(message) => {
+                self.watchdog.heard(0, now_ms);
+                self.receive(0, message, now_ms, fx)
+            }
             Action::Helper { worker, message } if worker > 0 => {
+                self.watchdog.heard(worker, now_ms);
                 self.receive(worker, message, now_ms, fx)
+            }
+            Action::WorkerReady { worker } => self.watchdog.ready(worker, now_ms),
+            Action::WorkerStopped { worker, why } => self.worker_stopped(worker, why, fx),
+            Action::CheckWorkers => {
+                let owing = self.owing();
+                for worker in self.watchdog.silent(&owing, now_ms) {
+                    let why = format!(
+                        "it fell silent for {} s",
+                        (super::watchdog::SILENCE_MS / 1000.0).round()
+                    );
+                    self.worker_stopped(worker, why, fx);
+                }
             }
             Action::Helper { .. } => {}
             Action::Cores(cores) => {

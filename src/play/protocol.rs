@@ -52,8 +52,10 @@ pub enum ToWorker {
     /// cache, the site's download, or built); answered by [`FromWorker::TablesReady`]. A request
     /// that arrives meanwhile takes over, and the build carries on inside it.
     Prepare { goal: String },
-    /// Where the site's prebuilt pattern databases are (a URL ending in `/`): sent once, when the
-    /// page opens. The worker starts from a `blob:` URL and cannot tell on its own.
+    /// Where the site's prebuilt pattern databases are (a URL ending in `/`): sent when the page
+    /// opens, which starts the worker so that it is loaded before the first request, and again
+    /// to a worker started in place of one that stopped. The page knows its site's layout; the
+    /// worker, started from its loader wherever that is, need not.
     Site { tables: String },
     /// One worker's share of a solve split among several (see [`crate::solver::team`]).
     /// Answered by [`FromWorker::Shared`], [`FromWorker::Failed`] or [`FromWorker::Cancelled`].
@@ -139,15 +141,15 @@ pub struct ShareWork {
 }
 
 impl ShareWork {
-    /// The start and goal boards; the message says what is wrong with them.
-    pub fn boards(&self) -> Result<(Board, Board), String> {
+    /// The start and goal boards.
+    pub fn boards(&self) -> Result<(Board, Board), Failure> {
         boards(&self.board, &self.goal)
     }
 
-    /// The worker's search; the message says why there is none.
-    pub fn search(self) -> Result<ShareSearch, String> {
+    /// The worker's search, or why there is none.
+    pub fn search(self) -> Result<ShareSearch, Failure> {
         let (start, goal) = self.boards()?;
-        ShareSearch::new(&start, &goal, self.heuristic, self.portion).map_err(|e| e.to_string())
+        ShareSearch::new(&start, &goal, self.heuristic, self.portion).map_err(Failure::of)
     }
 }
 
@@ -263,11 +265,11 @@ pub enum FromWorker {
         purpose: Purpose,
         answer: Answer,
     },
-    /// No solution: unsolvable board, budget exhausted, bad request. `message` is for the player.
+    /// No solution, and why (see [`Failure`]).
     Failed {
         id: u32,
         purpose: Purpose,
-        message: String,
+        failure: Failure,
         stats: Option<Stats>,
     },
     /// Stopped as asked (or replaced by a newer request).
@@ -279,6 +281,88 @@ pub enum FromWorker {
         end: ShareEnd,
         tables: Option<Tables>,
     },
+}
+
+/// Why a request ended without a solution. Each reader (the page's alert, learn mode's table,
+/// the measure of a solve, the benchmark) tells the kinds apart by this, never by the words.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Failure {
+    /// The node budget ran out first.
+    Budget { max_nodes: u64 },
+    /// Going on would have held `bytes`, more memory than a browser tab can spare.
+    Memory { bytes: u64 },
+    /// Depth-first search met nothing within its depth limit.
+    DepthLimit { limit: u32 },
+    /// The board can never reach the goal: the parity rule's explanation.
+    Unsolvable { explanation: String },
+    /// The request cannot be run as asked: a board or goal that cannot be read, a heuristic or
+    /// method that does not fit the board.
+    BadRequest { problem: String },
+    /// A bug: a search that returned a wrong path or gave up on a solvable board.
+    Internal { detail: String },
+    /// The worker stopped (it crashed, ran out of memory or fell silent) before answering; the
+    /// page noticed and started a fresh one. Never sent by a worker: the page writes it.
+    Stopped { why: String },
+}
+
+impl std::fmt::Display for Failure {
+    /// What the player reads.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::puzzle::numbers::thousands;
+        match self {
+            Failure::Budget { max_nodes } => write!(
+                f,
+                "No solution within the budget of {} nodes. Try another method: IDA* needs almost no memory, greedy is fast but its solutions are long.",
+                thousands(*max_nodes)
+            ),
+            Failure::Memory { bytes } => write!(
+                f,
+                "No solution before the search would have held {} MB, more memory than a browser tab can spare. Try IDA* (almost no memory) or greedy.",
+                bytes >> 20
+            ),
+            Failure::DepthLimit { limit } => write!(
+                f,
+                "Depth-first search found no solution within {limit} moves."
+            ),
+            Failure::Unsolvable { explanation } => f.write_str(explanation),
+            Failure::BadRequest { problem } => f.write_str(problem),
+            Failure::Internal { detail } => {
+                write!(f, "The solver went wrong (please report it): {detail}")
+            }
+            Failure::Stopped { why } => write!(
+                f,
+                "The solver stopped unexpectedly ({why}), so a fresh one has been started: ask again."
+            ),
+        }
+    }
+}
+
+impl Failure {
+    /// The failure of a search that could not be made or did not finish.
+    pub fn of(e: SolveError) -> Failure {
+        match e {
+            SolveError::Unsolvable(verdict) => Failure::Unsolvable {
+                explanation: verdict.explanation(),
+            },
+            SolveError::Internal(detail) => Failure::Internal { detail },
+            other => Failure::BadRequest {
+                problem: other.to_string(),
+            },
+        }
+    }
+
+    /// A few words for a table's cell: `budget ran out`.
+    pub fn short(&self) -> &'static str {
+        match self {
+            Failure::Budget { .. } => "budget ran out",
+            Failure::Memory { .. } => "memory ran out",
+            Failure::DepthLimit { .. } => "depth limit reached",
+            Failure::Unsolvable { .. } => "unsolvable",
+            Failure::BadRequest { .. } => "cannot run here",
+            Failure::Internal { .. } => "went wrong",
+            Failure::Stopped { .. } => "solver stopped",
+        }
+    }
 }
 
 /// Node budget in the browser for searches that keep their nodes: a tab has far less memory to
@@ -320,17 +404,17 @@ pub struct Resolved {
     pub options: Options,
 }
 
-/// A request's board and goal (board notation, and a goal's name or board); the message says
-/// what is wrong with them.
-fn boards(board: &str, goal: &str) -> Result<(Board, Board), String> {
-    let board = parse_board(board).map_err(|e| e.to_string())?;
+/// A request's board and goal (board notation, and a goal's name or board).
+fn boards(board: &str, goal: &str) -> Result<(Board, Board), Failure> {
+    let bad = |problem: String| Failure::BadRequest { problem };
+    let board = parse_board(board).map_err(|e| bad(e.to_string()))?;
     let goal = Goal::parse(goal)
         .and_then(|g| g.for_board(&board))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| bad(e.to_string()))?;
     Ok((board, goal))
 }
 
-/// Reads a solve request; the message says what is wrong with it.
+/// Reads a solve request.
 pub fn resolve(
     board: &str,
     goal: &str,
@@ -338,7 +422,7 @@ pub fn resolve(
     heuristic: Option<Heuristic>,
     max_nodes: Option<u64>,
     purpose: Purpose,
-) -> Result<Resolved, String> {
+) -> Result<Resolved, Failure> {
     let (board, goal) = boards(board, goal)?;
     let mut options = Options {
         algorithm,
@@ -364,12 +448,9 @@ impl Resolved {
         self.method.heuristic == Some(Heuristic::Pdb)
     }
 
-    /// The solver for it; the message says why there is none (an unsolvable board, say).
-    pub fn solver(&self) -> Result<Solver, String> {
-        Solver::new(&self.board, &self.goal, &self.options).map_err(|e| match e {
-            SolveError::Unsolvable(v) => v.explanation(),
-            other => other.to_string(),
-        })
+    /// The solver for it, or why there is none (an unsolvable board, say).
+    pub fn solver(&self) -> Result<Solver, Failure> {
+        Solver::new(&self.board, &self.goal, &self.options).map_err(Failure::of)
     }
 
     /// Rows and columns' answer, for an anytime search about to wait for its tables (a first
@@ -406,15 +487,15 @@ pub fn finished(
     result: Result<Report, SolveError>,
     tables: Option<Tables>,
 ) -> FromWorker {
-    let failed = |message: String, stats: Option<Stats>| FromWorker::Failed {
+    let failed = |failure: Failure, stats: Option<Stats>| FromWorker::Failed {
         id,
         purpose,
-        message,
+        failure,
         stats,
     };
     let report = match result {
         Ok(report) => report,
-        Err(e) => return failed(e.to_string(), None),
+        Err(e) => return failed(Failure::of(e), None),
     };
     let stats = Some(report.stats);
     match &report.ending {
@@ -424,25 +505,21 @@ pub fn finished(
                 purpose,
                 answer,
             },
-            None => failed("The solver's answer was lost.".into(), stats),
+            None => failed(
+                Failure::Internal {
+                    detail: "the solver's answer was lost".into(),
+                },
+                stats,
+            ),
         },
         Ending::BudgetExhausted { max_nodes } => failed(
-            format!(
-                "No solution within the budget of {max_nodes} nodes: this method would need more memory than a browser tab can spare. Try IDA* or greedy."
-            ),
+            Failure::Budget {
+                max_nodes: *max_nodes,
+            },
             stats,
         ),
-        Ending::MemoryExhausted { bytes } => failed(
-            format!(
-                "No solution before the search would have held {} MB, more memory than a browser tab can spare. Try IDA* or greedy.",
-                bytes >> 20
-            ),
-            stats,
-        ),
-        Ending::DepthLimitReached { limit } => failed(
-            format!("Depth-first search found no solution within {limit} moves."),
-            stats,
-        ),
+        Ending::MemoryExhausted { bytes } => failed(Failure::Memory { bytes: *bytes }, stats),
+        Ending::DepthLimitReached { limit } => failed(Failure::DepthLimit { limit: *limit }, stats),
     }
 }
 
@@ -487,7 +564,7 @@ pub fn team_hears(
     let (id, answer) = match message {
         FromWorker::Shared { id, end, .. } => (*id, Ok(Some(end.clone()))),
         FromWorker::Cancelled { id, .. } => (*id, Ok(None)),
-        FromWorker::Failed { id, message, .. } => (*id, Err(message.clone())),
+        FromWorker::Failed { id, failure, .. } => (*id, Err(failure.to_string())),
         _ => return None,
     };
     Some(team.answered(worker, id, answer))
@@ -600,7 +677,10 @@ mod tests {
             Purpose::Solve,
         )
         .unwrap_err();
-        assert!(e.contains("more than once") || e.contains("missing"), "{e}");
+        let Failure::BadRequest { problem } = e else {
+            panic!("{e:?}")
+        };
+        assert!(problem.contains("more than once"), "{problem}");
     }
 
     #[test]
@@ -614,7 +694,10 @@ mod tests {
             Purpose::Solve,
         )
         .unwrap();
-        assert!(r.solver().err().unwrap().starts_with("Unsolvable"));
+        let Some(Failure::Unsolvable { explanation }) = r.solver().err() else {
+            panic!("searched")
+        };
+        assert!(explanation.starts_with("Unsolvable"), "{explanation}");
     }
 
     #[test]
@@ -643,8 +726,12 @@ mod tests {
         let start = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
         let goal = Board::blank_last(3, 3).unwrap();
         match finished(4, Purpose::Compare, solve(&start, &goal, &options), None) {
-            FromWorker::Failed { message, stats, .. } => {
-                assert!(message.contains("budget"), "{message}");
+            FromWorker::Failed { failure, stats, .. } => {
+                assert_eq!(failure, Failure::Budget { max_nodes: 10 });
+                assert!(
+                    failure.to_string().contains("budget of 10 nodes"),
+                    "{failure}"
+                );
                 assert!(stats.is_some());
             }
             other => panic!("{other:?}"),

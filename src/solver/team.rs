@@ -126,6 +126,15 @@ pub enum Order {
     Cancel { worker: usize, id: u32 },
 }
 
+impl Order {
+    /// The worker it is for.
+    pub fn worker(&self) -> usize {
+        match self {
+            Order::Search { worker, .. } | Order::Cancel { worker, .. } => *worker,
+        }
+    }
+}
+
 /// How a shared solve ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TeamEnd {
@@ -225,6 +234,13 @@ impl Team {
     /// team's business).
     pub fn seated(&self, worker: usize, id: u32) -> bool {
         self.seats.get(worker) == Some(&Some(id))
+    }
+
+    /// The workers that owe an answer to an order.
+    pub fn busy(&self) -> impl Iterator<Item = usize> + '_ {
+        (self.seats.iter().enumerate())
+            .filter(|(_, seat)| seat.is_some())
+            .map(|(worker, _)| worker)
     }
 
     /// What the solve under way has cost so far, with its current bound.

@@ -16,8 +16,8 @@ use super::components::solver_panel::SolverPanel;
 use super::components::stats::StatsPanel;
 use super::components::status::StatusBar;
 use super::components::unsolvable::Unsolvable;
-use super::effects::{self, Bridges};
-use super::worker::SolverReactor;
+use super::effects;
+use super::workers::{LOADER, Workers};
 use crate::play::colours::{TileColours, fringes};
 use crate::play::page::{Action, Page};
 use crate::puzzle::goal::Goal;
@@ -28,28 +28,13 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-use yew_agent::reactor::{
-    ReactorEvent, ReactorProvider, UseReactorBridgeHandle, use_reactor_bridge,
-};
 
-/// The whole page. The worker is found next to the page (a relative path), so the site works
-/// from any folder of any static host.
-#[component]
-pub fn App() -> Html {
-    html! {
-        <ReactorProvider<SolverReactor> path={effects::WORKER_PATH}>
-            <Root />
-        </ReactorProvider<SolverReactor>>
-    }
-}
-
-type Bridge = UseReactorBridgeHandle<SolverReactor>;
-
-/// The page's model and what its effects need: the worker's bridges, and a redraw.
+/// The page's model and what its effects need: the solver's workers, and a redraw.
 #[derive(Clone)]
 struct Store {
     page: Rc<RefCell<Page>>,
-    bridges: Rc<RefCell<Bridges>>,
+    /// Started once the store can hear them (their events are its actions).
+    workers: Rc<RefCell<Option<Workers>>>,
     redraw: Callback<()>,
 }
 
@@ -62,8 +47,14 @@ impl Store {
             page.reduce(action, now_ms())
         };
         let dispatch = self.callback();
+        let mut workers = self.workers.borrow_mut();
+        let workers = workers.get_or_insert_with(|| {
+            // The worker's loader is found next to the page (a relative path), so the site
+            // works from any folder of any static host.
+            Workers::new(LOADER, dispatch.reform(effects::action))
+        });
         for effect in effects {
-            effects::run(effect, &self.bridges.borrow(), &dispatch);
+            effects::run(effect, workers, &dispatch);
         }
         self.redraw.emit(());
     }
@@ -87,33 +78,23 @@ fn open_page() -> Page {
     )
 }
 
+/// The whole page.
 #[component]
-fn Root() -> Html {
+pub fn App() -> Html {
     let page = use_mut_ref(open_page);
-    let bridges = use_mut_ref(|| Bridges {
-        game: None,
-        measure: None,
-        helpers: Default::default(),
-    });
+    let workers = use_mut_ref(|| None);
     let redraw = use_force_update();
     let store = Store {
         page: page.clone(),
-        bridges: bridges.clone(),
+        workers,
         redraw: Callback::from(move |_| redraw.force_update()),
     };
     let on = store.callback();
-    let game = use_worker(&on);
-    let measure = use_worker(&on);
-    {
-        let mut bridges = bridges.borrow_mut();
-        bridges.game = Some(game);
-        bridges.measure = Some(measure);
-    }
     {
         let on = on.clone();
         use_effect_with((), move |_| {
             on.emit(Action::Mounted);
-            on.emit(Action::Cores(super::helpers::cores()));
+            on.emit(Action::Cores(browser::cores()));
             browser::register_service_worker();
             // Marks the first board on screen, for the README's load-time figure.
             if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
@@ -127,20 +108,19 @@ fn Root() -> Html {
     layout(&p, &on)
 }
 
-/// A channel to the solver worker whose answers become the page's actions.
-#[hook]
-fn use_worker(on: &Callback<Action>) -> Bridge {
-    let on = on.clone();
-    use_reactor_bridge::<SolverReactor, _>(move |event| {
-        if let ReactorEvent::Output(message) = event {
-            on.emit(Action::Worker(message));
-        }
-    })
-}
-
-/// The replay's timer (one step per tick while playing) and the step-through's (while it runs).
+/// The replay's timer (one step per tick while playing), the step-through's (while it runs),
+/// and the look for silent workers (while one owes an answer).
 #[hook]
 fn use_timers(page: &Page, on: &Callback<Action>) {
+    let on_look = on.clone();
+    use_effect_with(page.awaiting(), move |&awaiting| {
+        let interval = awaiting.then(|| {
+            Interval::new(crate::play::watchdog::LOOK_EVERY_MS, move || {
+                on_look.emit(Action::CheckWorkers)
+            })
+        });
+        move || drop(interval)
+    });
     let on_tick = on.clone();
     use_effect_with((page.playing, page.speed), move |&(playing, speed)| {
         let interval =

@@ -3,21 +3,17 @@
 //! it uses the game's worker, one folder up.
 
 use super::components::bench::BenchPanel;
-use super::worker::SolverReactor;
 use yew::prelude::*;
-use yew_agent::reactor::ReactorProvider;
 
 #[component]
 pub fn BenchPage() -> Html {
     html! {
-        <ReactorProvider<SolverReactor> path="../worker.js">
-            <div class="page bench-page">
-                <header class="top">
-                    <h1>{ "Slide benchmark" }</h1>
-                    <a href="../">{ "Back to the game" }</a>
-                </header>
-                <BenchPanel />
-            </div>
-        </ReactorProvider<SolverReactor>>
+        <div class="page bench-page">
+            <header class="top">
+                <h1>{ "Slide benchmark" }</h1>
+                <a href="../">{ "Back to the game" }</a>
+            </header>
+            <BenchPanel />
+        </div>
     }
 }

@@ -215,3 +215,8 @@ pub fn forget_settings() {
         let _ = s.remove_item(SETTINGS_KEY);
     }
 }
+
+/// The machine's cores, as the browser tells.
+pub fn cores() -> usize {
+    web_sys::window().map_or(1, |w| w.navigator().hardware_concurrency() as usize)
+}

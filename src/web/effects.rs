@@ -2,45 +2,28 @@
 //! model's decisions touch the worker and the browser.
 
 use super::browser;
-use super::helpers::Helpers;
-use super::worker::SolverReactor;
+use super::wire::Channel;
+use super::workers::{WorkerEvent, Workers};
 use crate::play::page::{Action, Effect};
 use yew::Callback;
-use yew_agent::reactor::UseReactorBridgeHandle;
 
-/// The page's two channels to the worker: the game's searches, and the measures of solves by
-/// hand (a separate reactor in the same worker, so the game's requests never cancel a measure);
-/// and the helper workers that share hard solves, started when first needed.
-pub struct Bridges {
-    pub game: Option<UseReactorBridgeHandle<SolverReactor>>,
-    pub measure: Option<UseReactorBridgeHandle<SolverReactor>>,
-    pub helpers: std::rc::Rc<std::cell::RefCell<Helpers>>,
+/// What a worker did, as the page's action.
+pub fn action(event: WorkerEvent) -> Action {
+    match event {
+        WorkerEvent::Ready(worker) => Action::WorkerReady { worker },
+        WorkerEvent::Reply(0, _, message) => Action::Worker(message),
+        WorkerEvent::Reply(worker, _, message) => Action::Helper { worker, message },
+        WorkerEvent::Stopped(worker, why) => Action::WorkerStopped { worker, why },
+    }
 }
 
-/// The solver's worker script, beside the page.
-pub const WORKER_PATH: &str = "worker.js";
-
 /// Runs one effect; `dispatch` takes the answers that come later (the clipboard's).
-pub fn run(effect: Effect, bridges: &Bridges, dispatch: &Callback<Action>) {
+pub fn run(effect: Effect, workers: &mut Workers, dispatch: &Callback<Action>) {
     match effect {
-        Effect::Send(message) => {
-            if let Some(bridge) = &bridges.game {
-                bridge.send(message);
-            }
-        }
-        Effect::Helper { worker, message } => {
-            bridges
-                .helpers
-                .borrow_mut()
-                .send(worker, message, WORKER_PATH, |worker| {
-                    dispatch.reform(move |message| Action::Helper { worker, message })
-                });
-        }
-        Effect::Measure(message) => {
-            if let Some(bridge) = &bridges.measure {
-                bridge.send(message);
-            }
-        }
+        Effect::Send(message) => workers.send(0, Channel::Game, message),
+        Effect::Helper { worker, message } => workers.send(worker, Channel::Game, message),
+        Effect::Measure(message) => workers.send(0, Channel::Measure, message),
+        Effect::Restart(worker) => workers.restart(worker),
         Effect::SaveHistory(text) => browser::save_history(&text),
         Effect::SaveSettings(settings) => browser::save_settings(&settings),
         Effect::ForgetSettings => browser::forget_settings(),

@@ -29,7 +29,7 @@ extern "C" {
 const CACHE_NAME: &str = "slide-pattern-databases";
 
 /// The entry's address: its format version and goal. Cache Storage keys are http(s) URLs, and
-/// the worker runs from a `blob:` URL, so the page's origin is spelled out.
+/// the worker's own address is its loader's, so the page's origin is spelled out.
 fn key(scope: &WorkerGlobalScope, goal: &Board) -> String {
     format!(
         "{}/{CACHE_NAME}/{}/{}",

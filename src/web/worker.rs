@@ -1,4 +1,5 @@
-//! The solver's Web Worker: a yew-agent reactor that runs the core's [`Solver`] in slices.
+//! The solver's Web Worker: it runs the core's [`Solver`] in slices, one request at a time on
+//! each of its channels (see [`super::wire`]).
 //!
 //! A search loop cannot hear a message while it runs, so it stops every ~25 ms, yields to the
 //! worker's event loop (a zero-delay timer), reads any messages that arrived, and reports progress
@@ -6,21 +7,23 @@
 //! running one. The messages are [`crate::play::protocol`]'s; what a request runs with and what
 //! a report becomes are decided there too, so this file is only the loop.
 
+use super::wire::{self, Channel, Posted, Reply};
 use crate::heuristics::Heuristic;
 use crate::heuristics::pdb;
 use crate::play::protocol::{
-    Answer, FromWorker, Heard, Purpose, Requests, Resolved, ShareWork, Tables, TablesFrom,
+    Answer, Failure, FromWorker, Heard, Purpose, Requests, Resolved, ShareWork, Tables, TablesFrom,
     ToWorker, finished, resolve,
 };
 use crate::puzzle::board::Board;
 use crate::puzzle::notation::parse_board;
 use crate::solver::{Progress, Solver};
-use futures::{FutureExt, SinkExt, StreamExt};
+use futures::channel::mpsc::{UnboundedReceiver, UnboundedSender, unbounded};
+use futures::{FutureExt, StreamExt};
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use yew_agent::reactor::{ReactorScope, reactor};
 
 /// The slice length aimed at: short enough for Cancel and progress, long enough to be efficient.
 const SLICE_MS: f64 = 25.0;
@@ -65,7 +68,7 @@ impl Pace {
 enum Stop {
     /// Cancelled, or replaced by a newer request (now in `next`).
     Cancelled,
-    /// The page went away.
+    /// The channel closed: nothing will come any more.
     Gone,
 }
 
@@ -87,7 +90,18 @@ type Download = futures::future::LocalBoxFuture<'static, Option<pdb::PatternDb>>
 /// How often a download is left to read the page's messages.
 const LISTEN_MS: u32 = 25;
 
-type Scope = ReactorScope<ToWorker, FromWorker>;
+/// One channel of this worker: the page's messages for it, and the way back.
+struct Scope {
+    channel: Channel,
+    inbox: UnboundedReceiver<ToWorker>,
+}
+
+impl Scope {
+    /// The next message (`None` once the channel is closed).
+    fn next(&mut self) -> futures::stream::Next<'_, UnboundedReceiver<ToWorker>> {
+        self.inbox.next()
+    }
+}
 
 impl Worker {
     /// Yields to the event loop and reads what arrived meanwhile.
@@ -198,19 +212,25 @@ impl Worker {
         goal: &Board,
         id: Option<(u32, Purpose)>,
     ) -> Result<Option<pdb::PatternDb>, Stop> {
-        if let Some((id, purpose)) = id {
-            let fetching = FromWorker::Preparing {
-                id,
-                purpose,
-                fraction: None,
-            };
-            send(scope, fetching).await?;
-        }
         let mut download = match self.downloading.take() {
             Some((g, d)) if &g == goal => d,
             _ => super::table_cache::download(goal.clone()).boxed_local(),
         };
+        // Said at once, then every PROGRESS_EVERY_MS: on a slow network a download takes
+        // seconds, and a worker that says nothing for long is taken for dead.
+        let mut pace = Pace::new(0, 0);
+        pace.last_report = f64::NEG_INFINITY;
         loop {
+            if let Some((id, purpose)) = id
+                && pace.report_due()
+            {
+                let fetching = FromWorker::Preparing {
+                    id,
+                    purpose,
+                    fraction: None,
+                };
+                send(scope, fetching).await?;
+            }
             let listen = gloo_timers::future::TimeoutFuture::new(LISTEN_MS);
             match futures::future::select(download, listen).await {
                 futures::future::Either::Left((db, _)) => return Ok(db),
@@ -248,11 +268,11 @@ impl Worker {
         scope: &mut Scope,
         id: u32,
         purpose: Purpose,
-        request: Result<Resolved, String>,
+        request: Result<Resolved, Failure>,
     ) -> Result<(), Stop> {
         let request = match request {
             Ok(r) => r,
-            Err(message) => return send(scope, failed(id, purpose, message)).await,
+            Err(failure) => return send(scope, failed(id, purpose, failure)).await,
         };
         let mut tables = None;
         if request.needs_tables() {
@@ -283,7 +303,7 @@ impl Worker {
                 let output = self.search(scope, solver, id, purpose, tables).await?;
                 send(scope, output).await
             }
-            Err(message) => send(scope, failed(id, purpose, message)).await,
+            Err(failure) => send(scope, failed(id, purpose, failure)).await,
         }
     }
 
@@ -310,7 +330,7 @@ impl Worker {
         }
         let mut search = match work.search() {
             Ok(search) => search,
-            Err(message) => return send(scope, failed(id, purpose, message)).await,
+            Err(failure) => return send(scope, failed(id, purpose, failure)).await,
         };
         let mut pace = Pace::new(20_000, 1_000);
         loop {
@@ -384,12 +404,12 @@ impl Worker {
     }
 }
 
-#[reactor(SolverReactor)]
-pub async fn solver_reactor(mut scope: Scope) {
+/// Answers one channel's requests, one at a time, until the channel closes.
+async fn serve(mut scope: Scope) {
     let mut worker = Worker::default();
     loop {
         let Some(input) = worker.next_request(&mut scope).await else {
-            break; // the page went away
+            break;
         };
         let done = match input {
             ToWorker::Solve {
@@ -417,18 +437,60 @@ pub async fn solver_reactor(mut scope: Scope) {
     }
 }
 
-/// Sends a message to the page; the page being gone ends the work.
+/// Sends a message to the page on `scope`'s channel.
 async fn send(scope: &mut Scope, message: FromWorker) -> Result<(), Stop> {
-    scope.send(message).await.map_err(|_| Stop::Gone)
+    post(&Reply::On {
+        channel: scope.channel,
+        message,
+    });
+    Ok(())
 }
 
-fn failed(id: u32, purpose: Purpose, message: String) -> FromWorker {
+/// Posts `reply` to the page.
+fn post(reply: &Reply) {
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    if let Some(bytes) = wire::encode(reply) {
+        let _ = scope.post_message(&bytes);
+    }
+}
+
+fn failed(id: u32, purpose: Purpose, failure: Failure) -> FromWorker {
     FromWorker::Failed {
         id,
         purpose,
-        message,
+        failure,
         stats: None,
     }
+}
+
+/// Starts the worker: a panic is reported to the page before the trap that ends the worker;
+/// each channel's messages go to a loop of its own, started with its first message; and the
+/// page hears that the worker is ready (messages it posted before were held for it).
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        let last_words = info.to_string();
+        web_sys::console::error_1(&format!("Slide's solver crashed: {last_words}").into());
+        post(&Reply::Panicked(last_words));
+    }));
+    let channels: RefCell<HashMap<Channel, UnboundedSender<ToWorker>>> = RefCell::default();
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+            let Some(Posted { channel, message }) = wire::decode(&event.data()) else {
+                return;
+            };
+            let mut channels = channels.borrow_mut();
+            let sender = channels.entry(channel).or_insert_with(|| {
+                let (sender, inbox) = unbounded();
+                wasm_bindgen_futures::spawn_local(serve(Scope { channel, inbox }));
+                sender
+            });
+            let _ = sender.unbounded_send(message);
+        });
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    post(&Reply::Ready);
 }
 
 /// Wakes a search that yielded (see [`yield_to_events`]): a message channel to itself.

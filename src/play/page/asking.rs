@@ -10,8 +10,8 @@ use crate::heuristics::Heuristic;
 use crate::play::comparison::Row;
 use crate::play::game;
 use crate::play::protocol::{
-    BROWSER_IDA_MAX_NODES, FromWorker, Purpose, ToWorker, finished, order_message, resolve,
-    team_hears,
+    BROWSER_IDA_MAX_NODES, Failure, FromWorker, Purpose, ToWorker, finished, order_message,
+    resolve, team_hears,
 };
 use crate::play::solving::{Request, Summary, TeamWork};
 use crate::puzzle::board::Board;
@@ -245,7 +245,7 @@ impl Page {
             }
             FromWorker::Failed {
                 purpose,
-                message,
+                failure,
                 stats,
                 ..
             } => {
@@ -255,11 +255,11 @@ impl Page {
                 match purpose {
                     Purpose::Compare => {
                         self.comparison
-                            .push(Row::failed(request.method, &message, stats));
+                            .push(Row::failed(request.method, failure, stats));
                         self.ask_next_row(now_ms, fx);
                     }
-                    Purpose::Hint => self.alert = Some(format!("No hint: {message}")),
-                    _ => self.alert = Some(message),
+                    Purpose::Hint => self.alert = Some(format!("No hint: {failure}")),
+                    _ => self.alert = Some(failure.to_string()),
                 }
             }
             FromWorker::Cancelled { purpose, .. } => {
@@ -269,6 +269,80 @@ impl Page {
                 }
             }
             FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => {}
+        }
+    }
+
+    /// Where the site's prebuilt tables are, for a worker that has just started.
+    pub(super) fn site(&self) -> ToWorker {
+        let folder = &self.base[..self.base.rfind('/').map_or(0, |i| i + 1)];
+        ToWorker::Site {
+            tables: format!("{folder}tables/"),
+        }
+    }
+
+    /// The workers that owe the page an answer (0: the game's, which also measures; 1, 2, …:
+    /// helpers sharing a solve).
+    pub fn owing(&self) -> Vec<usize> {
+        let team = self.request.as_ref().is_some_and(|r| r.team.is_some());
+        let mut owing = Vec::new();
+        if (self.request.is_some() && !team) || self.measuring.is_some() {
+            owing.push(0);
+        }
+        if let Some(t) = self.team.as_ref().filter(|_| team) {
+            owing.extend(t.busy());
+        }
+        owing.sort_unstable();
+        owing.dedup();
+        owing
+    }
+
+    /// Whether a worker owes an answer: the web layer then has the page look for silent ones
+    /// ([`Action::CheckWorkers`](super::Action::CheckWorkers)).
+    pub fn awaiting(&self) -> bool {
+        self.request.is_some() || self.measuring.is_some()
+    }
+
+    /// Worker `worker` stopped (`why`, in a few words): it is ended and a fresh one takes its
+    /// place; whatever it owed ends with a message, and the page stays as it was.
+    pub(super) fn worker_stopped(&mut self, worker: usize, why: String, fx: &mut Vec<Effect>) {
+        fx.push(Effect::Restart(worker));
+        self.watchdog.restarted(worker);
+        let failure = Failure::Stopped { why };
+        let mut lost = false;
+        if worker == 0 {
+            // The fresh worker learns where the tables are, and prepares them again.
+            fx.push(Effect::Send(self.site()));
+            self.prepared = None;
+            if let Some((_, solve)) = self.measuring.take() {
+                if let Some(r) = self.result.as_mut().filter(|r| r.solve.id == solve) {
+                    r.measuring = false;
+                    r.problem = Some(format!("The shortest solution is not known: {failure}"));
+                }
+                lost = true;
+            }
+        }
+        let team_solve = self.request.as_ref().is_some_and(|r| r.team.is_some());
+        // A team that counted on the worker starts afresh next time; its others are stopped.
+        if self.team.as_ref().is_some_and(|t| worker < t.workers())
+            && let Some(mut team) = self.team.take()
+        {
+            let others = team.cancel().into_iter().filter(|o| o.worker() != worker);
+            send_orders(others.collect(), None, fx);
+        }
+        let ends_request = team_solve || (worker == 0 && self.request.is_some());
+        if ends_request && let Some(request) = self.request.take() {
+            if request.purpose == Purpose::Compare {
+                self.comparison
+                    .push(Row::failed(request.method, failure.clone(), None));
+                self.comparison.stop();
+            }
+            if let Some(summary) = self.summary.take() {
+                self.summary = Some(summary.settled());
+            }
+            lost = true;
+        }
+        if lost {
+            self.alert = Some(failure.to_string());
         }
     }
 

@@ -118,11 +118,11 @@ impl Page {
         let (id, answer, last) = match message {
             FromWorker::Better { id, answer, .. } => (id, Some(answer), false),
             FromWorker::Solved { id, answer, .. } => (id, Some(answer), true),
-            FromWorker::Failed { id, message, .. } if id == request => {
+            FromWorker::Failed { id, failure, .. } if id == request => {
                 self.measuring = None;
                 if let Some(r) = self.result.as_mut().filter(|r| r.solve.id == solve_id) {
                     r.measuring = false;
-                    r.problem = Some(format!("The shortest solution is not known: {message}"));
+                    r.problem = Some(format!("The shortest solution is not known: {failure}"));
                 }
                 return;
             }

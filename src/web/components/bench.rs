@@ -1,21 +1,17 @@
 //! The benchmark in the browser: Korf's instances solved one after another in the worker, with
-//! the figures `slide bench` prints natively. The run is the model's ([`BenchRun`]); it has its
-//! own bridge to the worker, so it never disturbs the game on the page. With several workers
-//! (one a core, up to four), the others are started here when a run first needs them.
+//! the figures `slide bench` prints natively. The run is the model's ([`BenchRun`]); its
+//! workers are its own (the game's page is not open beside it). With several workers (one a
+//! core, up to four), each is started when a run first needs it.
 
 use crate::play::bench_run::{BenchAction, BenchRun, SETS, Teamwork};
 use crate::play::protocol::TablesFrom;
 use crate::puzzle::numbers::{decimals, thousands};
-use crate::web::browser::now_ms;
-use crate::web::helpers::{Helpers, cores};
-use crate::web::worker::SolverReactor;
+use crate::web::browser::{cores, now_ms};
+use crate::web::wire::Channel;
+use crate::web::workers::{LOADER, WorkerEvent, Workers};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
-use yew_agent::reactor::{ReactorEvent, UseReactorBridgeHandle, use_reactor_bridge};
-
-/// The game's worker, from the benchmark's page (see `bench_page.rs`).
-const WORKER_PATH: &str = "../worker.js";
 
 /// Least time between two redraws of a running benchmark's table, in milliseconds.
 const REDRAW_MS: f64 = 250.0;
@@ -27,15 +23,12 @@ pub fn BenchPanel() -> Html {
         run.tune(&crate::web::browser::query());
         run
     });
-    let bridge_slot: Rc<RefCell<Option<UseReactorBridgeHandle<SolverReactor>>>> =
-        use_mut_ref(|| None);
-    // Workers 1, 2, …: started on first use, kept for later runs.
-    let helpers: Rc<RefCell<Helpers>> = use_mut_ref(Helpers::default);
-    let on_slot: Rc<RefCell<Option<Callback<BenchAction>>>> = use_mut_ref(|| None);
+    // Started once `on` exists: their events are its actions.
+    let workers: Rc<RefCell<Option<Workers>>> = use_mut_ref(|| None);
     let redraw = use_force_update();
     let last_redraw = use_mut_ref(|| 0.0);
     let on = {
-        let (run, bridge_slot, on_slot) = (run.clone(), bridge_slot.clone(), on_slot.clone());
+        let (run, workers) = (run.clone(), workers.clone());
         Callback::from(move |action: BenchAction| {
             // Most messages (progress, a worker's share) change nothing on show, and while a
             // run goes on, new rows are shown at most every REDRAW_MS: redrawing the table takes
@@ -43,29 +36,21 @@ pub fn BenchPanel() -> Html {
             let shown = |r: &BenchRun| (r.running, r.problem.is_some(), r.chosen, r.workers);
             let before = shown(&run.borrow());
             let rows = run.borrow().rows.len();
+            let stopped = match &action {
+                BenchAction::WorkerStopped { worker, .. } => Some(*worker),
+                _ => None,
+            };
             let messages = run.borrow_mut().reduce(action);
             let now = now_ms();
             let changed = shown(&run.borrow()) != before
                 || (run.borrow().rows.len() != rows && now - *last_redraw.borrow() >= REDRAW_MS);
-            for (worker, message) in messages {
-                if worker == 0 {
-                    if let Some(bridge) = bridge_slot.borrow().as_ref() {
-                        bridge.send(message);
-                    }
-                    continue;
+            if let Some(workers) = workers.borrow_mut().as_mut() {
+                if let Some(worker) = stopped {
+                    workers.restart(worker);
                 }
-                let Some(on) = on_slot.borrow().clone() else {
-                    continue;
-                };
-                helpers
-                    .borrow_mut()
-                    .send(worker, message, WORKER_PATH, |worker| {
-                        on.reform(move |message| BenchAction::Worker {
-                            worker,
-                            message,
-                            at: now_ms(),
-                        })
-                    });
+                for (worker, message) in messages {
+                    workers.send(worker, Channel::Game, message);
+                }
             }
             if changed {
                 *last_redraw.borrow_mut() = now;
@@ -73,21 +58,16 @@ pub fn BenchPanel() -> Html {
             }
         })
     };
-    *on_slot.borrow_mut() = Some(on.clone());
-    let bridge = {
+    workers.borrow_mut().get_or_insert_with(|| {
+        // The game's worker loader, one folder up.
         let on = on.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
-            if let ReactorEvent::Output(message) = event {
-                let at = now_ms();
-                on.emit(BenchAction::Worker {
-                    worker: 0,
-                    message,
-                    at,
-                });
+        let hear = Callback::from(move |event| {
+            if let Some(action) = bench_action(event) {
+                on.emit(action);
             }
-        })
-    };
-    *bridge_slot.borrow_mut() = Some(bridge);
+        });
+        Workers::new(&format!("../{LOADER}"), hear)
+    });
     let run = run.borrow();
     let on_set = on.reform(|e: Event| {
         let value = e
@@ -201,5 +181,19 @@ fn results(run: &BenchRun) -> Html {
             </table>
             </div>
         </>
+    }
+}
+
+/// What a worker did, as the benchmark's action (a worker's readiness is none: its first
+/// answer waits on its tables, which the run times apart).
+fn bench_action(event: WorkerEvent) -> Option<BenchAction> {
+    match event {
+        WorkerEvent::Reply(worker, _, message) => Some(BenchAction::Worker {
+            worker,
+            message,
+            at: now_ms(),
+        }),
+        WorkerEvent::Stopped(worker, why) => Some(BenchAction::WorkerStopped { worker, why }),
+        WorkerEvent::Ready(_) => None,
     }
 }

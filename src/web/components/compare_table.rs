@@ -29,12 +29,16 @@ pub fn CompareTable(props: &TableProps) -> Html {
                             <tr data-algorithm={r.method.algorithm.name()} data-heuristic={r.method.heuristic_name()}
                                 data-length={length.clone()} data-optimal={r.optimal.to_string()} data-expanded={r.expanded.to_string()}>
                                 <th scope="row">{ r.method.label() }</th>
-                                <td>{ match (&r.length, &r.note) {
+                                <td>{ match (&r.length, &r.failure) {
                                     (Some(l), _) => l.to_string(),
-                                    (None, Some(note)) => note.clone(),
+                                    (None, Some(failure)) => failure.short().to_string(),
                                     (None, None) => "none".into(),
                                 } }</td>
-                                <td>{ if r.optimal { "yes" } else { "no" } }</td>
+                                <td>{ match (r.length, r.optimal) {
+                                    (None, _) => "not reached",
+                                    (Some(_), true) => "yes",
+                                    (Some(_), false) => "no",
+                                } }</td>
                                 <td class="num">{ thousands(r.expanded) }</td>
                                 <td class="num">{ thousands(r.peak_memory) }</td>
                                 <td class="num">{ format!("{} ms", decimals(r.millis, 1)) }</td>

@@ -1,0 +1,55 @@
+//! The solver worker's messages as they cross between the page and the worker: each one of
+//! [`crate::play::protocol`]'s messages in an envelope that says which channel it is on, encoded
+//! with bincode into bytes (a copy of a few hundred bytes, where a structured clone of the same
+//! data would walk every field).
+//!
+//! One worker serves two channels, the game's searches and the measures of solves by hand, so
+//! that a Solve or a Hint, which replace each other's searches, never cancel a measure.
+
+use crate::play::protocol::{FromWorker, ToWorker};
+use js_sys::Uint8Array;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::{JsCast, JsValue};
+
+/// A channel of a worker: each has its own requests, one running at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Channel {
+    /// Solve, Hint, Compare, the benchmark, a team's shares.
+    Game,
+    /// The shortest solution of a board solved by hand.
+    Measure,
+}
+
+/// What the page posts to a worker.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Posted {
+    pub channel: Channel,
+    pub message: ToWorker,
+}
+
+/// What a worker posts to the page.
+#[derive(Debug, Serialize, Deserialize)]
+pub enum Reply {
+    /// The worker's code is running and hears messages from now on (those posted before are
+    /// held by the page until then).
+    Ready,
+    /// An answer on a channel.
+    On {
+        channel: Channel,
+        message: FromWorker,
+    },
+    /// The worker's code panicked (its last words, before the trap that ends it).
+    Panicked(String),
+}
+
+/// `value` as bytes for `postMessage`.
+pub fn encode(value: &impl Serialize) -> Option<JsValue> {
+    let bytes = bincode::serialize(value).ok()?;
+    Some(Uint8Array::from(bytes.as_slice()).into())
+}
+
+/// A message's data as `T`, if it is bytes that decode to one.
+pub fn decode<T: for<'de> Deserialize<'de>>(data: &JsValue) -> Option<T> {
+    let bytes = data.dyn_ref::<Uint8Array>()?.to_vec();
+    bincode::deserialize(&bytes).ok()
+}
