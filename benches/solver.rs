@@ -238,13 +238,14 @@ fn tune_fringe(spec: &str) {
             let b = slide::puzzle::scramble::random_solvable(&goal, Default::default(), &mut rng)
                 .unwrap()
                 .into_board();
+            let position = slide::Position::new(b.clone(), goal.clone()).unwrap();
             let t = Instant::now();
-            if let Ok(f) = solve(&b, &goal, &tuning) {
+            if let Ok(f) = solve(&position, &tuning) {
                 raw_ratio += f.moves.len() as f64 / md.estimate_board(&b) as f64;
             }
             raw_ms += t.elapsed().as_secs_f64() * 1000.0;
             let t = Instant::now();
-            match shortened(&b, &goal, &tuning) {
+            match shortened(&position, &tuning) {
                 Ok(f) => ratio += f.moves.len() as f64 / md.estimate_board(&b) as f64,
                 Err(_) => failed += 1,
             }
@@ -278,9 +279,9 @@ fn tune_beam(spec: &str) {
             .unwrap()
             .into_board();
         let t = Instant::now();
+        let position = slide::Position::new(b.clone(), goal.clone()).unwrap();
         let r = slide::solver::beam::solve(
-            &b,
-            &goal,
+            &position,
             v[1] as usize,
             v[2],
             0,

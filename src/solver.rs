@@ -351,7 +351,7 @@ fn build(
             Algorithm::Anytime => {
                 // Rows and columns answer first where they fit: in a millisecond, every time.
                 let first = rows_and_columns::fits(goal)
-                    .then(|| rows_and_columns::reduce(start, goal).ok())
+                    .then(|| rows_and_columns::reduce_boards(start, goal).ok())
                     .flatten()
                     .map(|r| r.moves);
                 with_estimate!(need()?, e => Anytime::<K, _>::new(start, goal, e, max_nodes, first))

@@ -132,7 +132,8 @@ fn line_by_line_search_answers_rectangles_toward_both_corners() {
             let report = solve(&start, &goal, &options).unwrap();
             let sol = report.solution().unwrap();
             assert!(reaches(&start, &goal, sol.moves()), "{w}x{h} {start}");
-            let first = slide::solver::rows_and_columns::reduce(&start, &goal).unwrap();
+            let position = slide::Position::new(start.clone(), goal.clone()).unwrap();
+            let first = slide::solver::rows_and_columns::reduce(&position).unwrap();
             assert!(sol.len() <= first.moves.len(), "{w}x{h} {start}");
         }
     }

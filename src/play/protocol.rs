@@ -456,11 +456,11 @@ impl Resolved {
     /// Rows and columns' answer, for an anytime search about to wait for its tables (a first
     /// visit builds them for seconds; the player sees this answer meanwhile).
     pub fn early_answer(&self) -> Option<Answer> {
-        use crate::solver::rows_and_columns::{fits, reduce};
+        use crate::solver::rows_and_columns::{fits, reduce_boards};
         if self.method.algorithm != Algorithm::Anytime || !fits(&self.goal) {
             return None;
         }
-        let reduced = reduce(&self.board, &self.goal).ok()?;
+        let reduced = reduce_boards(&self.board, &self.goal).ok()?;
         let checked = crate::puzzle::solution::Solution::checked(
             &self.board,
             &self.goal,

@@ -23,6 +23,7 @@ use crate::heuristics::manhattan::squares_apart;
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::{Board, beside};
 use crate::puzzle::moves::Move;
+use crate::puzzle::position::Position;
 use crate::puzzle::random::Rng;
 
 /// What a beam search found: the moves, and the boards generated on the way; when it gave up,
@@ -61,14 +62,8 @@ pub struct Shell<'a> {
 ///
 /// Every tile also counts more the farther it is from home (its [`far_term`]): with it the 7×7
 /// beam of 8,000 answers at 1.508 × Manhattan instead of 1.635 × (50 random boards).
-pub fn solve(
-    start: &Board,
-    goal: &Board,
-    width: usize,
-    max_nodes: u64,
-    seed: u64,
-    outer: usize,
-) -> Beamed {
+pub fn solve(position: &Position, width: usize, max_nodes: u64, seed: u64, outer: usize) -> Beamed {
+    let (start, goal) = (position.board(), position.goal());
     Beam::new(start, goal, width, max_nodes, seed, outer).finish()
 }
 
@@ -229,8 +224,8 @@ impl Grid {
 }
 
 impl Beam {
-    /// A beam at its first level (see [`solve`]).
-    pub fn new(
+    /// A beam at its first level (see [`solve`]), of two boards of one shape.
+    pub(crate) fn new(
         start: &Board,
         goal: &Board,
         width: usize,
@@ -243,7 +238,7 @@ impl Beam {
 
     /// [`Beam::new`] for a board whose answer is expected to take `pace` tenths of a move a
     /// move of its estimate (see [`PACE`]): the beam is sized so its budget lasts that long.
-    pub fn paced(
+    pub(crate) fn paced(
         start: &Board,
         goal: &Board,
         width: usize,
@@ -269,7 +264,7 @@ impl Beam {
     /// distance, then linear conflicts. Where the tiles' homes make one line (a shell), a square
     /// of it walled in by tiles home counts more ([`DEAD_POCKET`]), and so does the blank's walk to
     /// the nearest tile of the shell still away ([`BLANK_WALK`]).
-    pub fn placing(
+    pub(crate) fn placing(
         start: &Board,
         goal: &Board,
         width: usize,
@@ -1688,10 +1683,9 @@ mod tests {
         let mut rng = Rng::seeded(8);
         for (w, h) in [(5, 5), (6, 6), (4, 7)] {
             let goal = Board::blank_last(w, h).unwrap();
-            let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
-                .unwrap()
-                .into_board();
-            let whole = solve(&start, &goal, 300, 1_000_000, 1, 2);
+            let position = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+            let whole = solve(&position, 300, 1_000_000, 1, 2);
+            let start = position.into_board();
             let moves = whole.moves.clone().expect("a 300-wide beam finds its way");
             let mut b = start.clone();
             assert!(b.apply_all(&moves).is_ok());

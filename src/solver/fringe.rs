@@ -42,6 +42,7 @@ use super::shorten::Shortening;
 use crate::heuristics::manhattan::squares_apart;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
+use crate::puzzle::position::Position;
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
@@ -188,9 +189,14 @@ const ROOM: u64 = 1 << 15;
 /// Most tiles tracked at once: a whole line of a 10×10 board.
 const MAX_TRACKED: usize = 10;
 
-/// Solves `start` toward `goal` (whose blank must be in a corner) line by line, each line by a
-/// bounded search; errors if a search runs out of nodes.
-pub fn solve(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, ReductionError> {
+/// Solves a position (its goal's blank in a corner) line by line, each line by a bounded search;
+/// errors if a search runs out of nodes.
+pub fn solve(position: &Position, tuning: &Tuning) -> Result<Fringed, ReductionError> {
+    solve_boards(position.board(), position.goal(), tuning)
+}
+
+/// [`solve`] for two boards the caller knows to have one shape.
+fn solve_boards(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, ReductionError> {
     let mut placing = Placing::new(start, goal, tuning)?;
     loop {
         if let Some(done) = placing.step() {
@@ -298,7 +304,7 @@ impl Placing {
     fn reduced(&mut self) -> Result<Fringed, ReductionError> {
         let (w, h, goal) = (self.work.w, self.h, self.goal.tiles());
         let (a, b) = corner_boards(&self.work.at, goal, w, h, self.top, self.left)?;
-        let rest = super::rows_and_columns::reduce(&a, &b)?.moves;
+        let rest = super::rows_and_columns::reduce_boards(&a, &b)?.moves;
         Ok(self.answer(rest))
     }
 
@@ -1086,8 +1092,9 @@ const WINDOW: usize = super::rows_and_columns::WINDOW;
 const WINDOW_NODES: u64 = 20_000;
 
 /// [`solve`], then the path shortened (loops cut, windows re-solved optimally).
-pub fn shortened(start: &Board, goal: &Board, tuning: &Tuning) -> Result<Fringed, ReductionError> {
-    let solved = solve(start, goal, tuning)?;
+pub fn shortened(position: &Position, tuning: &Tuning) -> Result<Fringed, ReductionError> {
+    let start = position.board();
+    let solved = solve(position, tuning)?;
     Ok(Fringed {
         moves: shorten(start, &solved.moves, tuning),
         ..solved
@@ -1155,7 +1162,9 @@ enum Phase {
 const SHORTEN_NODES_PER_STEP: u64 = 2_000;
 
 impl FringeSearch {
-    pub fn new(start: &Board, goal: &Board, max_nodes: u64) -> FringeSearch {
+    /// The search of `start` toward `goal`, boards of one shape (as [`crate::solver::Solver`]
+    /// makes sure).
+    pub(crate) fn new(start: &Board, goal: &Board, max_nodes: u64) -> FringeSearch {
         let bound =
             crate::heuristics::Estimator::new(crate::heuristics::Heuristic::LinearConflict, goal)
                 .map_or(0, |e| e.estimate_board(start));
@@ -1423,7 +1432,7 @@ const VARIANTS: usize = 64;
 impl crate::search::Step for FringeSearch {
     fn step(&mut self, _slice: u64) -> Option<crate::search::Outcome> {
         if self.best.is_none() {
-            let Ok(first) = super::rows_and_columns::reduce(&self.start, &self.goal) else {
+            let Ok(first) = super::rows_and_columns::reduce_boards(&self.start, &self.goal) else {
                 return Some(crate::search::Outcome::Exhausted);
             };
             self.offer(first.moves);
@@ -1490,11 +1499,11 @@ mod tests {
                 Board::blank_last(w, h).unwrap(),
                 Board::blank_first(w, h).unwrap(),
             ] {
-                let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
-                    .unwrap()
-                    .into_board();
-                let r = solve(&start, &goal, &Tuning::default())
-                    .unwrap_or_else(|e| panic!("{w}x{h} {start}: {e}"));
+                let position =
+                    random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+                let r = solve(&position, &Tuning::default())
+                    .unwrap_or_else(|e| panic!("{position:?}: {e}"));
+                let start = position.into_board();
                 let mut b = start.clone();
                 assert!(b.apply_all(&r.moves).is_ok());
                 assert_eq!(b, goal, "{w}x{h} from {start}");

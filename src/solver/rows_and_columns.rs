@@ -12,6 +12,7 @@ use super::shorten::shorten;
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
+use crate::puzzle::position::Position;
 use crate::search::Outcome;
 use crate::search::astar::shortest_path;
 use std::collections::{HashMap, VecDeque};
@@ -251,8 +252,13 @@ pub fn fits(goal: &Board) -> bool {
     (b / w == 0 || b / w == h - 1) && (b % w == 0 || b % w == w - 1)
 }
 
-/// Solves `start` toward `goal` by rows and columns; the goal's blank must be in a corner.
-pub fn reduce(start: &Board, goal: &Board) -> Result<Reduced, ReductionError> {
+/// Solves a position by rows and columns; the goal's blank must be in a corner.
+pub fn reduce(position: &Position) -> Result<Reduced, ReductionError> {
+    reduce_boards(position.board(), position.goal())
+}
+
+/// [`reduce`] for two boards the caller knows to have one shape.
+pub(crate) fn reduce_boards(start: &Board, goal: &Board) -> Result<Reduced, ReductionError> {
     let (w, h) = (start.width(), start.height());
     let flip = Flip::for_goal(goal)?;
     let (s, g) = (flip.board(start), flip.board(goal));
@@ -368,7 +374,9 @@ pub(crate) struct ReductionSearch {
 }
 
 impl ReductionSearch {
-    pub fn new(start: &Board, goal: &Board, max_nodes: u64) -> ReductionSearch {
+    /// The search of `start` toward `goal`, boards of one shape (as [`crate::solver::Solver`]
+    /// makes sure).
+    pub(crate) fn new(start: &Board, goal: &Board, max_nodes: u64) -> ReductionSearch {
         ReductionSearch {
             start: start.clone(),
             goal: goal.clone(),
@@ -383,7 +391,7 @@ impl ReductionSearch {
 impl crate::search::Step for ReductionSearch {
     fn step(&mut self, _slice: u64) -> Option<Outcome> {
         let Some(first) = &self.first else {
-            let Ok(first) = reduce(&self.start, &self.goal) else {
+            let Ok(first) = reduce_boards(&self.start, &self.goal) else {
                 return Some(Outcome::Exhausted);
             };
             self.fresh = Some(crate::search::Better {
@@ -409,9 +417,9 @@ impl crate::search::Step for ReductionSearch {
     }
 }
 
-/// A shortest path from `start` to `goal` by A* with Manhattan distance, if found within
-/// `max_nodes` expansions: how the corner is finished and windows are re-solved.
-pub fn optimal(start: &Board, goal: &Board, max_nodes: u64) -> Option<Vec<Move>> {
+/// A shortest path from `start` to `goal` (boards of one shape) by A* with Manhattan distance,
+/// if found within `max_nodes` expansions: how the corner is finished and windows are re-solved.
+pub(crate) fn optimal(start: &Board, goal: &Board, max_nodes: u64) -> Option<Vec<Move>> {
     let estimator = Estimator::new(Heuristic::Manhattan, goal).ok()?;
     shortest_path(start, goal, estimator, max_nodes)
 }
@@ -460,11 +468,11 @@ mod tests {
                 Board::blank_first(w, h).unwrap(),
             ] {
                 for _ in 0..3 {
-                    let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
-                        .unwrap()
-                        .into_board();
-                    let r = reduce(&start, &goal)
-                        .unwrap_or_else(|e| panic!("{w}x{h} {start} -> {goal}: {e}"));
+                    let position =
+                        random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+                    let r =
+                        reduce(&position).unwrap_or_else(|e| panic!("{w}x{h} {position:?}: {e}"));
+                    let start = position.into_board();
                     check(&start, &goal, &r.moves);
                     let short = shorten(&start, &r.moves, 16, &mut |a, b| {
                         optimal_search(a, b, 20_000)

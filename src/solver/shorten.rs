@@ -187,13 +187,13 @@ mod tests {
     fn shortening_a_few_nodes_at_a_time_ends_where_shortening_at_once_does() {
         use crate::puzzle::random::Rng;
         use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
-        use crate::solver::rows_and_columns::{optimal_search, reduce};
+        use crate::solver::rows_and_columns::{optimal_search, reduce_boards};
         let mut rng = Rng::seeded(2);
         let goal = Board::blank_last(6, 6).unwrap();
         let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
             .unwrap()
             .into_board();
-        let long = reduce(&start, &goal).unwrap().moves;
+        let long = reduce_boards(&start, &goal).unwrap().moves;
         let mut window = |a: &Board, b: &Board| optimal_search(a, b, 20_000);
         let whole = shorten(&start, &long, 24, &mut window);
         assert!(whole.len() < long.len());
