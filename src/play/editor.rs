@@ -6,7 +6,6 @@ use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::notation::parse_board;
 use crate::puzzle::position::Position;
-use crate::puzzle::solvability::suggested_fix;
 
 /// Files larger than this are not boards.
 pub const MAX_FILE_BYTES: f64 = 1_000_000.0;
@@ -137,7 +136,7 @@ impl Editor {
 
     /// For a board on show that cannot reach its goal: the two squares whose swap fixes it.
     pub fn fix(&self) -> Option<(usize, usize)> {
-        suggested_fix(&self.editing.as_ref()?.position)
+        self.editing.as_ref()?.position.suggested_fix()
     }
 
     /// Tiles to mark on the board: the fix's swap, or the tile picked first.

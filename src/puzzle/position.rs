@@ -101,7 +101,13 @@ impl Position {
 
     /// Whether the board can reach the goal, and why (see [`solvability`]).
     pub fn solvability(&self) -> Solvability {
-        solvability::of(self)
+        solvability::verdict(&self.board, &self.goal)
+    }
+
+    /// For a board that cannot reach its goal: the two squares whose exchange lets it (see
+    /// [`solvability::suggested_fix`]); `None` for a board that can.
+    pub fn suggested_fix(&self) -> Option<(usize, usize)> {
+        solvability::suggested_fix(&self.board, &self.goal)
     }
 
     /// Whether the board can reach the goal.

@@ -10,7 +10,6 @@
 
 use crate::puzzle::board::Board;
 use crate::puzzle::goal::GoalError;
-use crate::puzzle::position::Position;
 
 /// The verdict, with the numbers behind it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,12 +64,8 @@ fn count(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// Decides whether a position's board can reach its goal, in O(n log n).
-pub fn of(position: &Position) -> Solvability {
-    verdict(position.board(), position.goal())
-}
-
-/// Decides whether `board` can reach `goal`; an error if their shapes differ.
+/// Decides whether `board` can reach `goal`, in O(n log n); an error if their shapes differ
+/// (a [`Position`](crate::puzzle::position::Position) has them agree already).
 pub fn check(board: &Board, goal: &Board) -> Result<Solvability, GoalError> {
     if !board.same_shape(goal) {
         return Err(GoalError::ShapeMismatch {
@@ -81,8 +76,8 @@ pub fn check(board: &Board, goal: &Board) -> Result<Solvability, GoalError> {
     Ok(verdict(board, goal))
 }
 
-/// The verdict for two boards of one shape (what [`Position`] and [`check`] make sure of).
-fn verdict(board: &Board, goal: &Board) -> Solvability {
+/// The verdict for two boards of one shape (what a `Position` and [`check`] make sure of).
+pub(crate) fn verdict(board: &Board, goal: &Board) -> Solvability {
     let n = board.len();
     // rank[tile] = the tile's place in the goal's reading order, blank skipped.
     let mut rank = vec![0usize; n];
@@ -117,12 +112,11 @@ fn verdict(board: &Board, goal: &Board) -> Solvability {
 ///
 /// Exchanging any two numbered tiles flips the parity, so every such swap works; this picks the
 /// most helpful one: a pair that sends both tiles home, else one that sends one tile home, else
-/// the first two numbered tiles. `None` if the board is already solvable.
-pub fn suggested_fix(position: &Position) -> Option<(usize, usize)> {
-    if position.is_solvable() {
+/// the first two numbered tiles. `None` if the board is already solvable, or the shapes differ.
+pub fn suggested_fix(board: &Board, goal: &Board) -> Option<(usize, usize)> {
+    if check(board, goal).ok()?.solvable {
         return None;
     }
-    let (board, goal) = (position.board(), position.goal());
     let n = board.len();
     let numbered: Vec<usize> = (0..n).filter(|&s| board.tile(s) != 0).collect();
     let home = |tile: u8, square: usize| goal.tile(square) == tile;
@@ -246,14 +240,14 @@ mod tests {
     fn the_offered_swap_makes_a_board_solvable_and_helps() {
         let goal = Board::blank_last(3, 3).unwrap();
         let b = parse_board("1 2 3/4 5 6/8 7 0").unwrap();
-        let (x, y) = suggested_fix(&Position::new(b.clone(), goal.clone()).unwrap()).unwrap();
+        let (x, y) = suggested_fix(&b, &goal).unwrap();
         assert_eq!(
             (b.tile(x), b.tile(y)),
             (8, 7),
             "swapping 7 and 8 back solves it outright"
         );
         assert_eq!(b.swapped(x, y).unwrap(), goal);
-        assert_eq!(suggested_fix(&Position::solved(goal)), None);
+        assert_eq!(suggested_fix(&goal, &goal), None);
         // Whatever the board, the offered swap leaves it solvable.
         let mut rng = crate::puzzle::random::Rng::seeded(8);
         for (w, h) in [(2, 2), (3, 3), (4, 4), (5, 3), (10, 10)] {
@@ -262,7 +256,7 @@ mod tests {
             for _ in 0..50 {
                 rng.shuffle(&mut tiles);
                 let b = Board::new(w, h, &tiles).unwrap();
-                match suggested_fix(&Position::new(b.clone(), goal.clone()).unwrap()) {
+                match suggested_fix(&b, &goal) {
                     Some((x, y)) => {
                         assert!(b.tile(x) != 0 && b.tile(y) != 0);
                         assert!(is_solvable(&b.swapped(x, y).unwrap(), &goal));
@@ -276,6 +270,13 @@ mod tests {
     #[test]
     fn mismatched_goal_is_an_error() {
         let goal = Board::blank_last(4, 4).unwrap();
-        assert!(check(&parse_board("1 2/3 0").unwrap(), &goal).is_err());
+        let two = parse_board("2 1/3 0").unwrap();
+        assert!(check(&two, &goal).is_err());
+        assert_eq!(suggested_fix(&two, &goal), None);
+        let four = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0").unwrap();
+        assert_eq!(
+            suggested_fix(&four, &Board::blank_last(3, 3).unwrap()),
+            None
+        );
     }
 }
