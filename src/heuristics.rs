@@ -50,12 +50,12 @@ impl Heuristic {
         }
     }
 
-    /// Its name for people: `Manhattan`, `linear conflict`, `pattern databases`.
+    /// Its name for people: `Manhattan distance`, `linear conflicts`, `pattern databases`.
     pub fn description(self) -> &'static str {
         match self {
-            Heuristic::Hamming => "Hamming",
-            Heuristic::Manhattan => "Manhattan",
-            Heuristic::LinearConflict => "linear conflict",
+            Heuristic::Hamming => "misplaced tiles (Hamming)",
+            Heuristic::Manhattan => "Manhattan distance",
+            Heuristic::LinearConflict => "linear conflicts",
             Heuristic::Pdb => "pattern databases",
         }
     }

@@ -4,7 +4,7 @@
 
 use slide::play::editor::FileProblem;
 use slide::play::page::{
-    Action, Calendar, Choice, Copying, Effect, Page, ParentMessage, Remembered, Shared,
+    Action, Calendar, Copying, Effect, Page, ParentMessage, Remembered, Shared,
 };
 use slide::play::protocol::{Answer, Failure, FromWorker, Purpose, Tables, TablesFrom, ToWorker};
 use slide::play::solving::Summary;
@@ -463,7 +463,7 @@ fn a_fifteen_puzzle_gets_its_tables_ready_once() {
     let mut small = open(HARDEST);
     assert_eq!(prepares(&small.reduce(Action::Mounted, 0.0)), 0);
     small.reduce(
-        Action::Method(Choice {
+        Action::Method(slide::solver::Method {
             algorithm: Algorithm::IdaStar,
             heuristic: Some(Heuristic::Pdb),
         }),
@@ -488,7 +488,7 @@ fn replay_controls_play_step_and_stop_at_the_end() {
     page.reduce(Action::Slide(slide::Move::Left), 4.0);
     assert!(!page.playing);
     page.reduce(Action::Speed(99), 5.0);
-    assert_eq!(page.speed, 30);
+    assert_eq!(page.speed, 60);
 }
 
 #[test]
@@ -581,6 +581,62 @@ fn a_bigger_or_smaller_unsolvable_board_is_shown_with_its_own_goal() {
     page.reduce(Action::Tap(15), 3.0);
     page.reduce(Action::Tap(3), 3.0);
     assert_eq!(page.shown().board().to_string(), "2 1/3 0");
+}
+
+#[test]
+fn a_replay_starts_at_a_pace_fitted_to_its_length() {
+    use slide::play::page::replay_speed;
+    assert_eq!(replay_speed(31), 4, "a short answer at 4 moves a second");
+    assert_eq!(replay_speed(300), 15);
+    // The longest 10×10 answers still play in well under a minute.
+    for n in [963, 2130] {
+        let seconds = n as f64 / f64::from(replay_speed(n));
+        assert!(seconds <= 36.0, "{n} moves in {seconds} s");
+    }
+    let page = open("?board=1,2,3/4,5,6/7,8,0&moves=");
+    assert_eq!(page.speed, 4);
+    // A link's long replay, and a new answer, each start at their own pace.
+    let long: String = "LR".repeat(100);
+    let mut page = open(&format!("?board=1,2,3/4,5,6/7,0,8&moves={long}R"));
+    assert_eq!(page.speed, replay_speed(201));
+    page.reduce(Action::Speed(2), 1.0);
+    assert_eq!(page.speed, 2, "the player's choice holds for this replay");
+    let id = sent(&page.reduce(Action::Solve, 2.0))[0].0;
+    let start = page.game.board().clone();
+    page.reduce(
+        solved(
+            id,
+            Purpose::Solve,
+            answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        3.0,
+    );
+    assert_eq!(page.speed, 4);
+}
+
+#[test]
+fn the_board_field_shows_the_board_on_show_until_the_player_types() {
+    let mut page = open(HARDEST);
+    let shown = |p: &Page| p.editor.text(p.shown().board());
+    assert_eq!(shown(&page), "8 6 7/2 5 4/3 0 1");
+    page.reduce(Action::Slide(slide::Move::Left), 0.0);
+    assert_eq!(
+        shown(&page),
+        page.game.board().to_string(),
+        "it follows the moves"
+    );
+    // What the player types stays while they play on, until another board is started.
+    page.reduce(Action::BoardText("1 2 3/4 5".into()), 1.0);
+    page.reduce(Action::Slide(slide::Move::Right), 2.0);
+    assert_eq!(shown(&page), "1 2 3/4 5");
+    assert!(page.editor.problem.is_some());
+    page.reduce(Action::Shuffle, 3.0);
+    assert_eq!(shown(&page), page.game.board().to_string());
+    assert_eq!(page.editor.problem, None);
+    // An unsolvable board applied is the one on show, and the field's.
+    page.reduce(Action::BoardText("1 2 3/4 5 6/8 7 0".into()), 4.0);
+    page.reduce(Action::ApplyBoard, 4.0);
+    assert_eq!(shown(&page), "1 2 3/4 5 6/8 7 0");
 }
 
 #[test]
@@ -708,7 +764,7 @@ fn a_solve_by_hand_is_measured_against_the_shortest_and_kept() {
     let result = page.result.clone().unwrap();
     assert_eq!((result.solve.moves, result.solve.slides), (2, 1));
     assert_eq!(result.solve.millis, 2500.0);
-    assert_eq!(result.solve.result_text(), "2.500 (2 / 0.800)");
+    assert_eq!(result.solve.result_text(), "2.50 s · 2 moves · 0.8 tiles/s");
     assert!(result.measuring);
     assert_eq!(page.history.solves.len(), 1);
 
@@ -755,6 +811,65 @@ fn a_solve_helped_by_a_replay_is_not_a_solve_by_hand() {
     assert!(measured(&fx).is_none());
     assert!(page.result.is_none());
     assert!(page.history.solves.is_empty());
+}
+
+#[test]
+fn a_solve_after_a_hint_or_a_shown_solution_is_kept_marked_assisted_and_counts_for_nothing() {
+    // A hint, then the player's own moves.
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    let id = sent(&page.reduce(Action::Hint, 0.0))[0].0;
+    let start = page.game.board().clone();
+    page.reduce(
+        solved(
+            id,
+            Purpose::Hint,
+            answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        10.0,
+    );
+    let fx = solve_by_hand(&mut page);
+    let solve = &page.history.solves[0];
+    assert!(solve.assisted);
+    assert!(
+        measured(&fx).is_some(),
+        "still measured against the shortest"
+    );
+    assert_eq!(page.history.statistics("3x3").count, 0);
+    assert_eq!(page.best(), None, "no best");
+    assert!(
+        !page.share_link().contains("challenge="),
+        "no challenge: {}",
+        page.share_link()
+    );
+
+    // The solution shown, then copied move by move.
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
+    page.reduce(
+        solved(
+            id,
+            Purpose::Solve,
+            answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        10.0,
+    );
+    solve_by_hand(&mut page);
+    assert!(page.history.solves[0].assisted);
+    assert!(
+        page.history
+            .to_json()
+            .to_string()
+            .contains("\"assisted\":true"),
+        "{}",
+        page.history.to_json()
+    );
+
+    // Without help: counted.
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand(&mut page);
+    assert!(!page.history.solves[0].assisted);
+    assert_eq!(page.history.statistics("3x3").count, 1);
+    assert!(page.share_link().contains("challenge="));
 }
 
 #[test]
@@ -926,7 +1041,7 @@ fn a_daily_not_out_yet_or_malformed_gives_an_alert_and_a_fresh_board() {
 fn a_challenge_shows_its_target_and_says_who_won_after_the_solve() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&challenge=2,2000&moves=LL");
     let c = page.challenge.clone().unwrap();
-    assert_eq!(c.target_text(), "2 moves in 2.000");
+    assert_eq!(c.target_text(), "2 moves in 2.00 s");
     assert!(!c.revealed, "the friend's moves stay hidden");
     assert_eq!(page.game.replay(), None, "and are not a replay");
     solve_by_hand(&mut page);
@@ -934,7 +1049,7 @@ fn a_challenge_shows_its_target_and_says_who_won_after_the_solve() {
     assert!(c.revealed);
     assert_eq!(
         c.outcome.as_deref(),
-        Some("A tie on moves (2 each); your friend wins on time (2.000 against 2.500).")
+        Some("A tie on moves (2 each); your friend wins on time (2.00 s against 2.50 s).")
     );
     let verdict = c.verdict(&page.result.as_ref().unwrap().solve.start);
     assert_eq!(verdict, Some(slide::play::challenge::Verdict::Checked));
@@ -1178,7 +1293,7 @@ fn only_an_optimal_solve_on_a_machine_with_cores_to_spare_is_shared() {
     // A search other than IDA*: alone.
     let mut page = korf_15();
     page.reduce(
-        Action::Method(Choice {
+        Action::Method(slide::solver::Method {
             algorithm: Algorithm::Greedy,
             heuristic: Some(Heuristic::Manhattan),
         }),

@@ -4,6 +4,7 @@
 //! checked, not trusted.
 
 use super::link::LinkedChallenge;
+use super::solves::Solve;
 use super::solves::time_text;
 use crate::puzzle::position::Position;
 
@@ -37,7 +38,7 @@ impl Challenge {
         }
     }
 
-    /// The target as the page states it: `67 moves in 1:23.456`.
+    /// The target as the page states it: `67 moves in 1:23.46`.
     pub fn target_text(&self) -> String {
         format!(
             "{} moves in {}",
@@ -66,10 +67,18 @@ impl Challenge {
     /// link carries the friend's moves, their replay from `start` decides the friend's count, not
     /// the claim: miscounted moves count as replayed, and moves that do not solve the board
     /// cannot win. The time cannot be replayed, so the claimed one stands.
-    pub fn settle(&mut self, moves: usize, millis: f64, start: &Position) {
+    pub fn settle(&mut self, solve: &Solve) {
         use std::cmp::Ordering::*;
+        let (moves, millis) = (solve.moves, solve.millis);
+        self.revealed = true;
+        if solve.assisted {
+            self.outcome = Some(
+                "You had help (a hint or the solution), so this solve does not count against your friend's: shuffle another board, or open the link again to try on your own.".into(),
+            );
+            return;
+        }
         let t = &self.target;
-        let theirs = match self.verdict(start) {
+        let theirs = match self.verdict(&solve.start) {
             None | Some(Verdict::Checked) => Some(t.moves),
             Some(Verdict::Miscounted { actual }) => Some(actual),
             Some(Verdict::NotASolution) => None,
@@ -95,7 +104,6 @@ impl Challenge {
             first.make_ascii_uppercase();
         }
         self.outcome = Some(text);
-        self.revealed = true;
     }
 }
 
@@ -123,6 +131,32 @@ mod tests {
     use crate::puzzle::board::Board;
     use crate::puzzle::moves::Move::*;
     use crate::puzzle::notation::parse_board;
+
+    fn solved(moves: usize, millis: f64, start: &Position) -> Solve {
+        Solve {
+            id: 1,
+            date: crate::play::daily::Date::parse("2026-11-23").unwrap(),
+            start: start.clone(),
+            moves,
+            slides: moves,
+            millis,
+            optimal: None,
+            best_known: None,
+            assisted: false,
+        }
+    }
+
+    #[test]
+    fn a_solve_with_help_does_not_count_against_the_friends() {
+        let start = Position::solved(Board::blank_last(3, 3).unwrap());
+        let mut c = challenge(10, 60_000.0, None);
+        c.settle(&Solve {
+            assisted: true,
+            ..solved(2, 1_000.0, &start)
+        });
+        assert!(c.revealed);
+        assert!(c.outcome.as_deref().unwrap().starts_with("You had help"));
+    }
 
     fn challenge(moves: usize, millis: f64, proof: Option<Vec<crate::Move>>) -> Challenge {
         Challenge::new(LinkedChallenge {
@@ -162,20 +196,20 @@ mod tests {
     #[test]
     fn the_outcome_says_who_won_on_moves_and_on_time() {
         let mut c = challenge(67, 83_456.0, None);
-        assert_eq!(c.target_text(), "67 moves in 1:23.456");
+        assert_eq!(c.target_text(), "67 moves in 1:23.46");
         let start = Position::solved(Board::blank_last(4, 4).unwrap());
-        c.settle(60, 90_000.0, &start);
+        c.settle(&solved(60, 90_000.0, &start));
         assert_eq!(
             c.outcome.as_deref(),
             Some(
-                "You win on moves (60 against 67); your friend wins on time (1:23.456 against 1:30.000)."
+                "You win on moves (60 against 67); your friend wins on time (1:23.46 against 1:30.00)."
             )
         );
         assert!(c.revealed);
-        c.settle(67, 83_456.2, &start);
+        c.settle(&solved(67, 83_456.2, &start));
         assert_eq!(
             c.outcome.as_deref(),
-            Some("A tie on moves (67 each); a tie on time (1:23.456).")
+            Some("A tie on moves (67 each); a tie on time (1:23.46).")
         );
     }
 
@@ -188,19 +222,19 @@ mod tests {
         .unwrap();
         // Claimed 3, but the moves in the link solve it in 2: the player's 2 only ties.
         let mut c = challenge(3, 60_000.0, Some(vec![Left, Left]));
-        c.settle(2, 50_000.0, &start);
+        c.settle(&solved(2, 50_000.0, &start));
         assert!(c.outcome.unwrap().starts_with("A tie on moves (2 each)"));
         // Claimed 1, replayed 2: the player's 2 is a tie, not a loss.
         let mut c = challenge(1, 60_000.0, Some(vec![Left, Left]));
-        c.settle(2, 50_000.0, &start);
+        c.settle(&solved(2, 50_000.0, &start));
         assert!(c.outcome.unwrap().starts_with("A tie on moves (2 each)"));
         // Moves that do not solve the board cannot win on moves.
         let mut c = challenge(1, 60_000.0, Some(vec![Left, Right]));
-        c.settle(4, 50_000.0, &start);
+        c.settle(&solved(4, 50_000.0, &start));
         assert_eq!(
             c.outcome.as_deref(),
             Some(
-                "You win on moves (4; your friend's moves do not solve the board); you win on time (50.000 against 1:00.000)."
+                "You win on moves (4; your friend's moves do not solve the board); you win on time (50.00 s against 1:00.00)."
             )
         );
     }

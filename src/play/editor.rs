@@ -41,8 +41,9 @@ impl Editing {
 /// The editor panel's state.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Editor {
-    /// The Board field's text.
-    pub draft: String,
+    /// What the player typed in the Board field, until another board is started (the field
+    /// then shows the board on show: see [`Editor::text`]).
+    pub draft: Option<String>,
     /// What is wrong with the draft, the file, or the custom goal, in the core's words.
     pub problem: Option<String>,
     /// The Custom goal field's text.
@@ -62,12 +63,23 @@ impl Editor {
         } else {
             parse_board(&text).err().map(|e| e.to_string())
         };
-        self.draft = text;
+        self.draft = Some(text);
+    }
+
+    /// The Board field's text: what the player is typing, else the board on show.
+    pub fn text(&self, shown: &Board) -> String {
+        self.draft.clone().unwrap_or_else(|| shown.to_string())
+    }
+
+    /// Another board was started: the field shows it, and a problem with the old text goes.
+    pub fn new_board(&mut self) {
+        self.draft = None;
+        self.problem = None;
     }
 
     /// Apply: the typed board, or `None` with the problem shown.
     pub fn apply(&mut self) -> Option<Board> {
-        match parse_board(&self.draft) {
+        match parse_board(self.draft.as_deref().unwrap_or_default()) {
             Ok(board) => {
                 self.problem = None;
                 Some(board)
@@ -95,7 +107,7 @@ impl Editor {
         match parse_board(&text) {
             Ok(board) => {
                 self.problem = None;
-                self.draft = board.to_string();
+                self.draft = None;
                 Some(board)
             }
             Err(e) => {
@@ -201,7 +213,8 @@ mod tests {
         let b = e
             .file("seed.txt", Ok("3\n8 6 7\n2 5 4\n3 0 1\n".into()))
             .unwrap();
-        assert_eq!(e.draft, b.to_string());
+        assert_eq!(b.to_string(), "8 6 7/2 5 4/3 0 1");
+        assert_eq!(e.draft, None, "the field shows the board");
         assert_eq!(e.problem, None);
     }
 

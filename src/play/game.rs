@@ -50,6 +50,8 @@ pub enum Action {
     SeekStep(usize),
     /// Forget the solution (the board stays where it is).
     CloseSolution,
+    /// The player was shown a hint.
+    Helped,
 }
 
 /// The state of one game.
@@ -65,7 +67,11 @@ pub struct Game {
     /// The player's own moves reached the goal (not a replay or a redo).
     won: bool,
     /// A replay made moves in this game: a solve is then not the player's alone.
-    assisted: bool,
+    replayed: bool,
+    /// The player was shown a solution or a hint: a solve by hand is then an assisted one.
+    helped: bool,
+    /// Solutions attached so far (a new one is a new replay, at its own pace).
+    solutions: u32,
     replay: Option<Replay>,
 }
 
@@ -80,7 +86,9 @@ impl Game {
             started_ms: None,
             solved_ms: None,
             won: false,
-            assisted: false,
+            replayed: false,
+            helped: false,
+            solutions: 0,
             replay: None,
         }
     }
@@ -93,7 +101,18 @@ impl Game {
     /// Whether the player reached the goal with their own moves only, no replayed step among
     /// them: a solve by hand, which the page measures and keeps.
     pub fn solved_by_hand(&self) -> bool {
-        self.won && !self.assisted
+        self.won && !self.replayed
+    }
+
+    /// Whether the player was shown a solution or a hint in this game (a solve by hand is then
+    /// kept, marked assisted, and counts for no best or average).
+    pub fn helped(&self) -> bool {
+        self.helped
+    }
+
+    /// How many solutions were attached in this game: a change means a new replay.
+    pub fn solutions(&self) -> u32 {
+        self.solutions
     }
 
     /// The board as shown.
@@ -226,6 +245,8 @@ impl Game {
             Action::ShowSolution { moves, optimal } => {
                 // Redo would fight the replay for the same moves: the solution wins.
                 self.future.clear();
+                self.helped = true;
+                self.solutions += 1;
                 self.replay = Some(Replay {
                     moves,
                     optimal,
@@ -246,6 +267,7 @@ impl Game {
                 changed
             }
             Action::CloseSolution => self.replay.take().is_some(),
+            Action::Helped => !std::mem::replace(&mut self.helped, true),
         }
     }
 
@@ -275,7 +297,7 @@ impl Game {
         let Some(m) = self.next_replay_move() else {
             return false;
         };
-        self.assisted = true;
+        self.replayed = true;
         self.position.apply(m);
         self.past.push(m);
         self.note_solved(None);

@@ -37,17 +37,16 @@ use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 use crate::puzzle::random::Rng;
 use crate::solver::team::Team;
-use crate::solver::{Algorithm, Method, Options};
-
-/// A search method as the page's picker offers it (`Auto` and no heuristic: the fastest).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Choice {
-    pub algorithm: Algorithm,
-    pub heuristic: Option<Heuristic>,
-}
+use crate::solver::{Method, Options};
 
 /// Replay speeds offered, in moves a second.
-pub const SPEEDS: std::ops::RangeInclusive<u32> = 1..=30;
+pub const SPEEDS: std::ops::RangeInclusive<u32> = 1..=60;
+
+/// The speed a replay of `moves` moves starts at: 4 moves a second, or faster for a long one,
+/// so that it plays in about 20 seconds (a minute at most, for the longest 10×10 answers).
+pub fn replay_speed(moves: usize) -> u32 {
+    (moves.div_ceil(20) as u32).clamp(4, *SPEEDS.end())
+}
 /// Most helper workers a solve is shared with: four workers in all, as the benchmark's most (each
 /// holds its own 16 MiB of pattern databases once it has helped).
 pub const MAX_HELPERS: usize = 3;
@@ -77,7 +76,8 @@ pub enum Action {
     Size(usize, usize),
     /// Shuffles leave most tiles out of place (or any solvable board).
     MostlyMisplaced(bool),
-    Method(Choice),
+    /// The method picked (one of [`Method::OFFERED`]).
+    Method(Method),
     Solve,
     Hint,
     /// Cancel the search (Stop keeps the best answer found so far).
@@ -297,7 +297,8 @@ pub struct Page {
     pub base: String,
     pub alert: Option<String>,
     pub mostly_misplaced: bool,
-    pub method: Choice,
+    /// The method picked for Solve.
+    pub method: Method,
     /// The search the page waits for.
     pub request: Option<Request>,
     /// Where the solution on show came from.
@@ -353,6 +354,9 @@ pub struct Page {
 /// What the page looked like before an action, to see what it changed.
 struct Before {
     moves: usize,
+    /// The game's start and the board being set by hand, if any: either changing is a new board.
+    started: (Position, Option<Position>),
+    solutions: u32,
     board: Board,
     goal: Board,
     solved: bool,
@@ -442,12 +446,12 @@ impl Page {
             base: base.to_string(),
             alert,
             mostly_misplaced: true,
-            method: Choice::default(),
+            method: Method::default(),
             request: None,
             summary,
             hint: None,
             playing: false,
-            speed: 4,
+            speed: replay_speed(0),
             comparison: Comparison::default(),
             watching: Watching::default(),
             editor,
@@ -483,6 +487,9 @@ impl Page {
                 page.game = game;
             }
         }
+        if let Some(replay) = page.game.replay() {
+            page.speed = replay_speed(replay.moves.len());
+        }
         page.address = page.query(page.embed);
         page
     }
@@ -508,6 +515,8 @@ impl Page {
     fn before(&self) -> Before {
         Before {
             moves: self.game.moves_made(),
+            started: self.started(),
+            solutions: self.game.solutions(),
             board: self.game.board().clone(),
             goal: self.game.goal().clone(),
             solved: self.game.is_solved(),
@@ -544,7 +553,7 @@ impl Page {
                 self.new_game(w, h, fx);
             }
             Action::MostlyMisplaced(on) => self.mostly_misplaced = on,
-            Action::Method(choice) => self.method = choice,
+            Action::Method(method) => self.method = method,
             Action::Solve => {
                 self.summary = None;
                 self.playing = false;
@@ -761,6 +770,14 @@ impl Page {
     /// step-through for another board goes, the embedding page hears of moves, a win is
     /// recorded, the address bar follows the board, the tables a 4×4 board needs are prepared.
     fn follow(&mut self, before: Before, now_ms: f64, fx: &mut Vec<Effect>) {
+        if self.started() != before.started {
+            self.editor.new_board();
+        }
+        if self.game.solutions() != before.solutions
+            && let Some(replay) = self.game.replay()
+        {
+            self.speed = replay_speed(replay.moves.len());
+        }
         let g = &self.game;
         if self.playing && (g.replay().is_none() || g.next_replay_move().is_none()) {
             self.playing = false;
@@ -784,10 +801,13 @@ impl Page {
             }
         }
         if g.solved_by_hand() && !before.by_hand {
-            let b = g.board();
-            self.settings
-                .record(b.width(), b.height(), g.moves_made(), g.elapsed_ms(now_ms));
-            fx.push(Effect::SaveSettings(self.settings.clone()));
+            // A solve with help is kept, marked, but is no best.
+            if !g.helped() {
+                let b = g.board();
+                self.settings
+                    .record(b.width(), b.height(), g.moves_made(), g.elapsed_ms(now_ms));
+                fx.push(Effect::SaveSettings(self.settings.clone()));
+            }
             // Embedded, the page that embeds this one hears of the solve; the result, the
             // history and the measure belong to the game's own page.
             if !self.embed {
@@ -807,6 +827,12 @@ impl Page {
             fx.push(Effect::Send(ToWorker::Prepare { goal: goal.clone() }));
             self.prepared = Some(goal);
         }
+    }
+
+    /// The game's start and the board being set by hand, if any.
+    fn started(&self) -> (Position, Option<Position>) {
+        let editing = self.editor.editing.as_ref().map(|e| e.position.clone());
+        (self.game.start().clone(), editing)
     }
 
     /// Whether Solve on this board would use pattern databases (so they are prepared now).

@@ -33,6 +33,8 @@ pub struct Solve {
     pub optimal: Option<usize>,
     /// The best solution the solver found, where it proved none shortest (large boards).
     pub best_known: Option<usize>,
+    /// The player was shown a solution or a hint on the way: kept, but in no best or average.
+    pub assisted: bool,
 }
 
 impl Solve {
@@ -57,10 +59,13 @@ impl Solve {
         (self.moves > 0).then(|| (reference as f64 / self.moves as f64).min(1.0))
     }
 
-    /// The speedsolvers' way of writing a result: `12.345 (67 / 5.430)`.
+    /// The result in words with their units: `12.35 s · 67 moves · 5.4 tiles/s`.
     pub fn result_text(&self) -> String {
-        let tps = self.tps().map_or("–".into(), |t| decimals(t, 3));
-        format!("{} ({} / {tps})", time_text(self.millis), self.moves)
+        let mut text = format!("{} · {}", time_text(self.millis), count(self.moves, "move"));
+        if let Some(tps) = self.tps() {
+            text.push_str(&format!(" · {} tiles/s", decimals(tps, 1)));
+        }
+        text
     }
 }
 
@@ -78,15 +83,20 @@ pub fn slides(moves: &[Move]) -> usize {
         .count()
 }
 
-/// A time as speedsolvers write it: `9.870`, `1:02.345`.
+/// A time as a player reads it: `9.87 s`, and from a minute on `1:02.35` (minutes and seconds).
 pub fn time_text(millis: f64) -> String {
-    let ms = millis.max(0.0).round() as u64;
-    let (minutes, seconds, thousandths) = (ms / 60_000, ms / 1000 % 60, ms % 1000);
+    let cs = (millis.max(0.0) / 10.0).round() as u64;
+    let (minutes, seconds, hundredths) = (cs / 6_000, cs / 100 % 60, cs % 100);
     if minutes > 0 {
-        format!("{minutes}:{seconds:02}.{thousandths:03}")
+        format!("{minutes}:{seconds:02}.{hundredths:02}")
     } else {
-        format!("{seconds}.{thousandths:03}")
+        format!("{seconds}.{hundredths:02} s")
     }
+}
+
+/// `1 move`, `67 moves`.
+pub fn count(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// A size's statistics; `None` where there are too few solves.
@@ -143,9 +153,11 @@ impl History {
         self.solves.iter_mut().find(|s| s.id == id)
     }
 
-    /// The statistics of one size.
+    /// The statistics of one size, from the solves without help.
     pub fn statistics(&self, size: &str) -> Statistics {
-        let solves: Vec<&Solve> = self.solves.iter().filter(|s| s.size() == size).collect();
+        let solves: Vec<&Solve> = (self.solves.iter())
+            .filter(|s| s.size() == size && !s.assisted)
+            .collect();
         let times: Vec<f64> = solves.iter().map(|s| s.millis).collect();
         let min = |values: Vec<f64>| values.into_iter().min_by(f64::total_cmp);
         Statistics {
@@ -175,7 +187,7 @@ impl History {
         for s in &self.solves {
             let optional = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
             out.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{}\n",
                 s.id,
                 s.date,
                 s.size(),
@@ -186,6 +198,7 @@ impl History {
                 decimals(s.millis, 3),
                 optional(s.optimal),
                 optional(s.best_known),
+                s.assisted,
             ));
         }
         out
@@ -226,7 +239,7 @@ impl History {
     }
 }
 
-const CSV_HEADER: &str = "id,date,size,board,goal,moves,mtm,millis,optimal,best_known";
+const CSV_HEADER: &str = "id,date,size,board,goal,moves,mtm,millis,optimal,best_known,assisted";
 
 fn solve_json(s: &Solve) -> Json {
     let count = |n: usize| Json::Number(n as f64);
@@ -242,6 +255,7 @@ fn solve_json(s: &Solve) -> Json {
         ("millis".into(), Json::Number(s.millis)),
         ("optimal".into(), optional(s.optimal)),
         ("best_known".into(), optional(s.best_known)),
+        ("assisted".into(), Json::Bool(s.assisted)),
     ])
 }
 
@@ -256,11 +270,17 @@ struct Fields<'a> {
     millis: Option<f64>,
     optimal: Option<f64>,
     best_known: Option<f64>,
+    assisted: bool,
 }
 
 impl<'a> Fields<'a> {
-    /// The fields by name, from a JSON object's members or a CSV line's cells.
-    fn read(number: impl Fn(&str) -> Option<f64>, text: impl Fn(&str) -> Option<&'a str>) -> Self {
+    /// The fields by name, from a JSON object's members or a CSV line's cells (`flag`: a yes or
+    /// no, absent in files written before it was kept).
+    fn read(
+        number: impl Fn(&str) -> Option<f64>,
+        text: impl Fn(&str) -> Option<&'a str>,
+        flag: impl Fn(&str) -> Option<bool>,
+    ) -> Self {
         Fields {
             id: number("id"),
             date: text("date"),
@@ -271,6 +291,7 @@ impl<'a> Fields<'a> {
             millis: number("millis"),
             optimal: number("optimal"),
             best_known: number("best_known"),
+            assisted: flag("assisted").unwrap_or(false),
         }
     }
 
@@ -306,6 +327,7 @@ impl<'a> Fields<'a> {
             millis,
             optimal: count(self.optimal, "optimal").ok(),
             best_known: count(self.best_known, "best_known").ok(),
+            assisted: self.assisted,
         })
     }
 }
@@ -323,7 +345,8 @@ fn from_json(text: &str) -> Result<Vec<Result<Solve, String>>, String> {
         .map(|(i, v)| {
             let number = |k: &str| v.get(k).and_then(Json::as_f64);
             let text = |k: &str| v.get(k).and_then(Json::as_str);
-            Fields::read(number, text)
+            let flag = |k: &str| v.get(k).and_then(Json::as_bool);
+            Fields::read(number, text, flag)
                 .solve()
                 .map_err(|e| format!("solve {}: {e}", i + 1))
         })
@@ -350,7 +373,8 @@ fn from_csv(text: &str) -> Result<Vec<Result<Solve, String>>, String> {
             let cells: Vec<&str> = line.split(',').map(str::trim).collect();
             let cell = |name: &str| column(name).and_then(|i| cells.get(i)).copied();
             let number = |name: &str| cell(name).and_then(super::json::number);
-            Fields::read(number, cell)
+            let flag = |name: &str| cell(name).map(|c| c == "true");
+            Fields::read(number, cell, flag)
                 .solve()
                 .map_err(|e| format!("line {}: {e}", n + 1))
         })
@@ -375,6 +399,7 @@ mod tests {
             millis,
             optimal: Some(31),
             best_known: None,
+            assisted: false,
         }
     }
 
@@ -415,13 +440,24 @@ mod tests {
             5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 1.0,
         ]);
         assert_eq!(twelve.statistics("3x3").ao12, Some(9.5));
+        // A solve with help is kept, and counts for nothing.
+        let mut helped = history(&[12_000.0, 1_000.0]);
+        helped.solves[1].assisted = true;
+        let s = helped.statistics("3x3");
+        assert_eq!((s.count, s.best_time), (1, Some(12_000.0)));
     }
 
     #[test]
     fn results_are_written_as_speedsolvers_write_them() {
         let s = solve(1, 12_345.0, 67);
-        assert_eq!(s.result_text(), "12.345 (67 / 5.427)");
-        assert_eq!(time_text(62_345.4), "1:02.345");
+        assert_eq!(s.result_text(), "12.35 s · 67 moves · 5.4 tiles/s");
+        assert_eq!(time_text(62_345.4), "1:02.35");
+        assert_eq!(
+            time_text(59_996.0),
+            "1:00.00",
+            "rounded up to a minute, said as one"
+        );
+        assert_eq!(time_text(999.0), "1.00 s");
         assert_eq!(s.efficiency().map(|e| decimals(e, 3)), Some("0.463".into()));
         use Move::*;
         assert_eq!(slides(&[Left, Left, Up, Right, Right, Right]), 3);
@@ -433,6 +469,7 @@ mod tests {
         let mut h = history(&[12_000.5, 9_000.0, 15_000.25]);
         h.solves[1].optimal = None;
         h.solves[1].best_known = Some(44);
+        h.solves[2].assisted = true;
         for text in [h.to_json().to_string(), h.to_csv()] {
             let mut back = History::default();
             let report = back.import(&text).unwrap();

@@ -91,19 +91,23 @@ impl Algorithm {
         Algorithm::ALL.into_iter().find(|a| a.name() == name)
     }
 
-    /// Its names for people: in a table (`Greedy`), and within a sentence (`greedy best-first`).
+    /// Its names for people, the one place they are written: in a picker or a table
+    /// (`Greedy best-first`), and within a sentence (`greedy best-first search`).
     fn names(self) -> (&'static str, &'static str) {
         match self {
-            Algorithm::Auto => ("Auto", "auto"),
+            Algorithm::Auto => ("Fastest for this size", "the fastest method for the size"),
             Algorithm::AStar => ("A*", "A*"),
             Algorithm::IdaStar => ("IDA*", "IDA*"),
-            Algorithm::Bfs => ("Breadth-first", "breadth-first search"),
-            Algorithm::Dfs => ("Depth-first (limited)", "depth-first search"),
-            Algorithm::Greedy => ("Greedy", "greedy best-first"),
-            Algorithm::Weighted => ("Weighted A* (w = 2)", "weighted A*"),
+            Algorithm::Bfs => ("Breadth-first search", "breadth-first search"),
+            Algorithm::Dfs => (
+                "Depth-first search (depth-limited)",
+                "depth-first search, depth-limited",
+            ),
+            Algorithm::Greedy => ("Greedy best-first", "greedy best-first search"),
+            Algorithm::Weighted => ("Weighted A*", "weighted A*"),
             Algorithm::Reduction => ("Rows and columns", "rows and columns, then shortened"),
             Algorithm::Anytime => ("Anytime weighted IDA*", "anytime weighted IDA*"),
-            Algorithm::Fringe => ("Line by line search", "line-by-line search, then shortened"),
+            Algorithm::Fringe => ("Line by line", "line by line, then shortened"),
         }
     }
 
@@ -178,8 +182,9 @@ impl Options {
     }
 }
 
-/// An algorithm with its heuristic decided: what actually runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// An algorithm with its heuristic: as asked for (`auto`, or no heuristic for the algorithm's
+/// usual one; the default is `auto`), or once [resolved](Method::resolve), what actually runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Method {
     /// Never [`Algorithm::Auto`].
     pub algorithm: Algorithm,
@@ -288,19 +293,52 @@ impl Method {
         )
     }
 
-    /// The method's name in a table or on a button, e.g. `A* + Manhattan`, `Greedy + Hamming`.
+    /// The methods the page offers, in its picker's order: `auto` first, then those that always
+    /// find a shortest solution, then the quicker ones that may not.
+    pub const OFFERED: [Method; 16] = {
+        use Algorithm::*;
+        use Heuristic::*;
+        const fn m(algorithm: Algorithm, heuristic: Option<Heuristic>) -> Method {
+            Method {
+                algorithm,
+                heuristic,
+            }
+        }
+        [
+            m(Auto, None),
+            m(AStar, Some(Manhattan)),
+            m(AStar, Some(LinearConflict)),
+            m(AStar, Some(Hamming)),
+            m(IdaStar, Some(Pdb)),
+            m(IdaStar, Some(LinearConflict)),
+            m(IdaStar, Some(Manhattan)),
+            m(Bfs, None),
+            m(Anytime, Some(Pdb)),
+            m(Fringe, None),
+            m(Reduction, None),
+            m(Weighted, Some(LinearConflict)),
+            m(Greedy, Some(LinearConflict)),
+            m(Greedy, Some(Manhattan)),
+            m(Greedy, Some(Hamming)),
+            m(Dfs, None),
+        ]
+    };
+
+    /// The method's name in a picker or a table: `A* with Manhattan distance`, `Breadth-first
+    /// search`.
     pub fn label(self) -> String {
         self.with_heuristic(self.algorithm.names().0)
     }
 
-    /// The method's name within a sentence, e.g. `greedy best-first + Hamming`.
+    /// The method's name within a sentence: `greedy best-first search with misplaced tiles
+    /// (Hamming)`.
     pub fn description(self) -> String {
         self.with_heuristic(self.algorithm.names().1)
     }
 
     fn with_heuristic(self, algorithm: &str) -> String {
         match self.heuristic {
-            Some(h) => format!("{algorithm} + {}", h.description()),
+            Some(h) => format!("{algorithm} with {}", h.description()),
             None => algorithm.to_string(),
         }
     }

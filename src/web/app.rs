@@ -314,6 +314,7 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                     include_result={p.include_result} include_moves={p.include_moves} on={on.clone()} />
                 <Editor
                     editor={p.editor.clone()}
+                    shown={p.shown().board().clone()}
                     goal_choice={Goal::named(g.goal())}
                     picture={AttrValue::from(p.settings.picture.clone())}
                     numbers={p.settings.numbers}

@@ -40,14 +40,7 @@ impl Page {
             }
             // A hint should come fast: the default method for the size.
             (Purpose::Hint, _) => (self.game.board().clone(), auto(), None),
-            _ => (
-                self.game.board().clone(),
-                Method {
-                    algorithm: self.method.algorithm,
-                    heuristic: self.method.heuristic,
-                },
-                None,
-            ),
+            _ => (self.game.board().clone(), self.method, None),
         };
         let team = (purpose == Purpose::Solve)
             .then(|| self.team_work(&board, method))
@@ -232,7 +225,10 @@ impl Page {
                     return;
                 }
                 match purpose {
-                    Purpose::Hint => self.hint = moves.first().map(|&m| (request.board, m)),
+                    Purpose::Hint => {
+                        self.hint = moves.first().map(|&m| (request.board, m));
+                        self.game.apply(game::Action::Helped);
+                    }
                     Purpose::Solve => {
                         let optimal = answer.optimal;
                         self.summary =

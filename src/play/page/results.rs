@@ -83,9 +83,10 @@ impl Page {
             millis: g.elapsed_ms(now_ms),
             optimal: None,
             best_known: None,
+            assisted: g.helped(),
         };
         if let Some(c) = self.challenge.as_mut() {
-            c.settle(solve.moves, solve.millis, &solve.start);
+            c.settle(&solve);
         }
         self.history.add(solve.clone());
         fx.push(self.save_history());
@@ -211,7 +212,8 @@ impl Page {
     /// The link Copy link gives after a solve by hand: the start board with the result as a
     /// challenge (and the moves, if asked).
     pub(super) fn challenge_link(&self) -> Option<String> {
-        let r = self.result.as_ref().filter(|_| self.include_result)?;
+        // A solve with help challenges nobody.
+        let r = (self.result.as_ref()).filter(|r| self.include_result && !r.solve.assisted)?;
         let target = LinkedChallenge {
             moves: r.solve.moves,
             millis: r.solve.millis,

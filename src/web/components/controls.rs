@@ -1,13 +1,14 @@
-//! The buttons and pickers: shuffle, size, method, solve or cancel, hint, undo, redo.
+//! The buttons and pickers: shuffle, size, solve or cancel, hint, undo, redo, daily; and folded
+//! away, the solver's options (the method, and how shuffles scramble).
 
-use crate::heuristics::Heuristic;
-use crate::play::page::{Action, Choice};
-use crate::solver::Algorithm;
+use crate::play::page::Action;
+use crate::solver::Method;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// The sizes offered, width × height.
-pub const SIZES: [(usize, usize); 16] = [
+pub const SIZES: [(usize, usize); 17] = [
+    (2, 2),
     (3, 3),
     (4, 4),
     (5, 5),
@@ -26,79 +27,11 @@ pub const SIZES: [(usize, usize); 16] = [
     (5, 4),
 ];
 
-/// Every method in the picker: label, algorithm, heuristic.
-const METHODS: [(&str, Algorithm, Option<Heuristic>); 16] = [
-    ("Fastest for this size", Algorithm::Auto, None),
-    (
-        "A* + Manhattan",
-        Algorithm::AStar,
-        Some(Heuristic::Manhattan),
-    ),
-    (
-        "A* + linear conflict",
-        Algorithm::AStar,
-        Some(Heuristic::LinearConflict),
-    ),
-    ("A* + Hamming", Algorithm::AStar, Some(Heuristic::Hamming)),
-    (
-        "IDA* + pattern DBs",
-        Algorithm::IdaStar,
-        Some(Heuristic::Pdb),
-    ),
-    (
-        "IDA* + linear conflict",
-        Algorithm::IdaStar,
-        Some(Heuristic::LinearConflict),
-    ),
-    (
-        "IDA* + Manhattan",
-        Algorithm::IdaStar,
-        Some(Heuristic::Manhattan),
-    ),
-    (
-        "Weighted A* + linear conflict",
-        Algorithm::Weighted,
-        Some(Heuristic::LinearConflict),
-    ),
-    (
-        "Greedy + linear conflict",
-        Algorithm::Greedy,
-        Some(Heuristic::LinearConflict),
-    ),
-    (
-        "Greedy + Manhattan",
-        Algorithm::Greedy,
-        Some(Heuristic::Manhattan),
-    ),
-    (
-        "Greedy + Hamming",
-        Algorithm::Greedy,
-        Some(Heuristic::Hamming),
-    ),
-    ("Breadth-first search", Algorithm::Bfs, None),
-    ("Depth-first search", Algorithm::Dfs, None),
-    ("Rows and columns", Algorithm::Reduction, None),
-    ("Line by line search", Algorithm::Fringe, None),
-    (
-        "Anytime + pattern DBs",
-        Algorithm::Anytime,
-        Some(Heuristic::Pdb),
-    ),
-];
-
-fn method_value(algorithm: Algorithm, heuristic: Option<Heuristic>) -> String {
-    format!(
-        "{}:{}",
-        algorithm.name(),
-        heuristic.map_or("none", Heuristic::name)
-    )
-}
-
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
     pub size: (usize, usize),
     pub mostly_misplaced: bool,
-    pub method: Choice,
+    pub method: Method,
     pub searching: bool,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -140,7 +73,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     }
 }
 
-/// Size, shuffle kind, and method, with Solve beside the method.
+/// Size, and Solve beside it; the solver's options folded away.
 fn pickers(props: &ControlsProps) -> Html {
     let on_size = props.on.reform(|e: Event| {
         let value = e.target_unchecked_into::<HtmlSelectElement>().value();
@@ -150,27 +83,12 @@ fn pickers(props: &ControlsProps) -> Html {
             _ => Action::Shuffle,
         }
     });
-    let on_method = props.on.reform(|e: Event| {
-        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
-        let (algorithm, heuristic) = METHODS
-            .iter()
-            .find(|(_, a, h)| method_value(*a, *h) == value)
-            .map_or((Algorithm::Auto, None), |(_, a, h)| (*a, *h));
-        Action::Method(Choice {
-            algorithm,
-            heuristic,
-        })
-    });
-    let on_mostly = props.on.reform(|e: Event| {
-        Action::MostlyMisplaced(e.target_unchecked_into::<HtmlInputElement>().checked())
-    });
     let (w, h) = props.size;
     let current = format!("{w}x{h}");
     let mut sizes: Vec<(usize, usize)> = SIZES.to_vec();
     if !SIZES.contains(&props.size) {
         sizes.insert(0, props.size);
     }
-    let chosen = method_value(props.method.algorithm, props.method.heuristic);
     html! {
         <>
             <div class="row">
@@ -184,25 +102,51 @@ fn pickers(props: &ControlsProps) -> Html {
                         }) }
                     </select>
                 </span>
-                <label class="check">
-                    <input type="checkbox" checked={props.mostly_misplaced} onchange={on_mostly} />
-                    { "Most tiles out of place" }
-                </label>
-            </div>
-            <div class="row">
-                <span class="field">
-                    <label for="method">{ "Method" }</label>
-                    <select id="method" onchange={on_method}>
-                        { for METHODS.iter().map(|(label, a, h)| {
-                            let value = method_value(*a, *h);
-                            let selected = value == chosen;
-                            html! { <option {selected} {value}>{ *label }</option> }
-                        }) }
-                    </select>
-                </span>
                 { solve_or_cancel(props) }
             </div>
+            { options(props) }
         </>
+    }
+}
+
+/// The method (the picker carries the method itself, by its place in [`Method::OFFERED`]) and
+/// how shuffles scramble, each said in plain words.
+fn options(props: &ControlsProps) -> Html {
+    let on_method = props.on.reform(|e: Event| {
+        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let index = value.parse::<usize>().unwrap_or(0);
+        Action::Method(Method::OFFERED.get(index).copied().unwrap_or_default())
+    });
+    let on_mostly = props.on.reform(|e: Event| {
+        Action::MostlyMisplaced(e.target_unchecked_into::<HtmlInputElement>().checked())
+    });
+    let option = |(i, m): (usize, &Method)| {
+        let selected = *m == props.method;
+        html! { <option {selected} value={i.to_string()}>{ m.label() }</option> }
+    };
+    let offered = || Method::OFFERED.iter().enumerate().skip(1);
+    html! {
+        <details class="options">
+            <summary>{ "Solver options" }</summary>
+            <div class="field">
+                <label for="method">{ "Method" }</label>
+                <select id="method" onchange={on_method}>
+                    { option((0, &Method::OFFERED[0])) }
+                    <optgroup label="Always the shortest solution">
+                        { for offered().filter(|(_, m)| m.optimal()).map(option) }
+                    </optgroup>
+                    <optgroup label="Quicker, not always the shortest">
+                        { for offered().filter(|(_, m)| !m.optimal()).map(option) }
+                    </optgroup>
+                </select>
+            </div>
+            <p class="note">{ "Fastest for this size finds the shortest solution up to 4×4 (and 5×5 when it can), and a good one at once on larger boards, then shorter ones while you watch. Learn mode below compares them all." }</p>
+            <label class="check">
+                <input type="checkbox" checked={props.mostly_misplaced} onchange={on_mostly} />
+                { "Shuffle with most tiles out of place" }
+            </label>
+            <p class="note">{ "On: at least 8 tiles in 10 start away from their place. Off: any board that can be solved, each as likely." }</p>
+        </details>
     }
 }
 

@@ -20,6 +20,8 @@ pub const PICTURES: [(&str, &str); 3] = [
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
     pub editor: EditorState,
+    /// The board on show, which the Board field shows until the player types.
+    pub shown: crate::puzzle::board::Board,
     /// The goal in play, by name where it has one.
     pub goal_choice: Goal,
     pub picture: AttrValue,
@@ -49,7 +51,7 @@ pub fn Editor(props: &EditorProps) -> Html {
                 <span class="field grow">
                     <label for="board-text">{ "Board" }</label>
                     <input id="board-text" type="text" spellcheck="false" autocomplete="off"
-                        placeholder="8 6 7/2 5 4/3 0 1" value={e.draft.clone()} oninput={on_input} />
+                        value={e.text(&props.shown)} oninput={on_input} />
                 </span>
                 <button type="submit">{ "Apply" }</button>
             </form>
@@ -181,13 +183,17 @@ fn picture_picker(props: &EditorProps) -> Html {
                         <option value="fringe" selected={fringe}>{ "Fringe" }</option>
                     </select>
                 </span>
-                <span class="note">{
-                    if fringe && !props.fringes_apply {
-                        "Fringe colours follow rows and columns toward a blank in a corner; with this goal the tiles stay plain."
-                    } else {
-                        "Fringe: each tile in the colour of the fringe it is solved in: the first row and column, the next, and so on to the last 2×2 corner."
-                    }
-                }</span>
+                if fringe {
+                    <span class="note">{
+                        if !props.fringes_apply {
+                            "Fringe colours follow rows and columns toward a blank in a corner; with this goal the tiles stay plain."
+                        } else if picture != "none" {
+                            "Fringe colours show on numbered tiles: choose Numbers only to see them."
+                        } else {
+                            "Each tile in the colour of the fringe it is solved in: the first row and column, the next, and so on to the last 2×2 corner."
+                        }
+                    }</span>
+                }
             </div>
             <div class="row">
                 <span class="field">
@@ -200,10 +206,12 @@ fn picture_picker(props: &EditorProps) -> Html {
                         <option value="own" selected={picture == "own"}>{ "Your own picture" }</option>
                     </select>
                 </span>
-                <label class="check">
-                    <input type="checkbox" checked={props.numbers} onchange={on_numbers} />
-                    { "Show numbers" }
-                </label>
+                if picture != "none" {
+                    <label class="check">
+                        <input type="checkbox" checked={props.numbers} onchange={on_numbers} />
+                        { "Show numbers" }
+                    </label>
+                }
             </div>
             if picture == "own" {
                 <div class="row">

@@ -3,7 +3,7 @@
 //! shortest, and for the daily a spoiler-free result to share.
 
 use crate::play::page::{Action, HandResult, Shared, Whose};
-use crate::play::solves::time_text;
+use crate::play::solves::count;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 
@@ -21,22 +21,26 @@ pub fn ResultPanel(props: &ResultProps) -> Html {
     let s = &r.solve;
     let on = &props.on;
     let optional = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
-    let tps = s.tps().map_or("–".into(), |t| decimals(t, 3));
+    let tps = s.tps().map_or(String::new(), |t| decimals(t, 3));
     html! {
         <section class="result" data-testid="result" aria-labelledby="result-title"
             data-moves={s.moves.to_string()} data-mtm={s.slides.to_string()}
             data-millis={decimals(s.millis, 0)} data-tps={tps.clone()}
             data-optimal-length={optional(s.optimal)} data-best-known={optional(s.best_known)}
             data-efficiency={s.efficiency().map(|e| decimals(e, 3)).unwrap_or_default()}>
-            <h2 id="result-title">{ "Solved by hand" }</h2>
+            <h2 id="result-title">{ match (r.daily.is_some(), s.assisted) {
+                (true, _) => "The daily puzzle, solved",
+                (false, false) => "Solved by hand",
+                (false, true) => "Solved, with help",
+            } }</h2>
             <p class="result-line"><strong>{ s.result_text() }</strong></p>
             <p class="note">{ format!(
-                "{} in {}: {}, one per tile moved ({} in a row or column), {tps} tiles a second.",
-                if r.daily.is_some() { "The daily puzzle" } else { "The board" },
-                time_text(s.millis),
-                plural(s.moves, "move"),
-                plural(s.slides, "slide"),
+                "Time from your first move. A move is one tile moved; tiles moved together along a row or column make one slide: {}.",
+                count(s.slides, "slide"),
             ) }</p>
+            if s.assisted {
+                <p class="note">{ "You had help (a hint or the solution), so this solve counts for no best or average and is not sent as a challenge." }</p>
+            }
             <p aria-live="polite">{ r.comparison_text() }</p>
             <div class="row">
                 <button onclick={on.reform(|_| Action::WatchSolve(Whose::Yours))}>{ "Watch your solve" }</button>
@@ -48,11 +52,6 @@ pub fn ResultPanel(props: &ResultProps) -> Html {
             { shared_result(&props.shared) }
         </section>
     }
-}
-
-/// `1 move`, `2 moves`.
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// What Share result did: copied, or the text to copy by hand.

@@ -3,7 +3,7 @@
 //! import, clear (after asking).
 
 use crate::play::page::{Action, HistoryFormat};
-use crate::play::solves::{Solve, Statistics, time_text};
+use crate::play::solves::{Solve, Statistics, count, time_text};
 use crate::puzzle::numbers::decimals;
 use crate::web::browser::read_chosen_file;
 use web_sys::HtmlSelectElement;
@@ -46,12 +46,13 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
         (
             "best-moves",
             "Best moves",
-            s.best_moves.map(|m| (m.to_string(), m.to_string())),
+            s.best_moves.map(|m| (m.to_string(), count(m, "move"))),
         ),
         (
             "best-tps",
             "Best TPS",
-            s.best_tps.map(|t| (decimals(t, 3), decimals(t, 3))),
+            s.best_tps
+                .map(|t| (decimals(t, 3), format!("{} tiles/s", decimals(t, 1)))),
         ),
         ("mean-time", "Mean time", time(s.mean_time)),
         ("ao5", "ao5", time(s.ao5)),
@@ -83,7 +84,7 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
                         }
                     }) }
                 </dl>
-                <p class="note">{ "Times run from the first move to the solve. ao5 and ao12 are the averages of your last 5 and last 12 solves of this size with the best and the worst time dropped; TPS is tiles moved a second. Everything stays in this browser." }</p>
+                <p class="note">{ "Times run from the first move to the solve. ao5 and ao12 are the averages of your last 5 and last 12 solves of this size with the best and the worst time dropped; TPS is tiles moved a second. A solve after a hint or a shown solution is kept in the history, marked “with help”, and left out of these figures. Everything stays in this browser." }</p>
             </div>
             { history_table(&props.solves, *show_all, on_show_all) }
             { files(props) }
@@ -128,10 +129,13 @@ fn history_table(solves: &[Solve], show_all: bool, on_show_all: Callback<MouseEv
                     { for solves.iter().rev().take(shown).map(|s| html! {
                         <tr data-solve={s.id.to_string()} data-size={s.size()} data-board={s.start.board().to_string()}
                             data-moves={s.moves.to_string()} data-millis={decimals(s.millis, 0)}
-                            data-optimal-length={optional(s.optimal)} data-date={s.date.to_string()}>
+                            data-optimal-length={optional(s.optimal)} data-date={s.date.to_string()}
+                            data-assisted={s.assisted.to_string()}>
                             <td>{ s.date.to_string() }</td>
                             <td>{ s.size().replace('x', "×") }</td>
-                            <td>{ s.result_text() }</td>
+                            <td>{ s.result_text() }
+                                if s.assisted { <span class="assisted">{ " · with help" }</span> }
+                            </td>
                             <td>{ match (s.optimal, s.best_known) {
                                 (Some(n), _) => n.to_string(),
                                 (None, Some(n)) => format!("≤ {n}"),

@@ -30,12 +30,6 @@ fn clock(ms: f64) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
 
-/// A solve's time as speedsolvers write it: `9.870 s`, `1:02.345`.
-fn seconds(ms: f64) -> String {
-    let unit = if ms < 60_000.0 { " s" } else { "" };
-    format!("{}{unit}", time_text(ms))
-}
-
 #[component]
 pub fn StatusBar(props: &StatusProps) -> Html {
     // Redraw every half second while the clock runs; the time itself comes from the game.
@@ -58,7 +52,11 @@ pub fn StatusBar(props: &StatusProps) -> Html {
         None => props.elapsed_ms,
     };
     let text = if props.solved && props.started && elapsed >= 1.0 {
-        format!("Solved in {} and {}!", count(props.moves), seconds(elapsed))
+        format!(
+            "Solved in {} and {}!",
+            count(props.moves),
+            time_text(elapsed)
+        )
     } else if props.solved && props.started {
         // Reached at once, or by a replay: no time to tell.
         format!("Solved in {}!", count(props.moves))
@@ -76,7 +74,7 @@ pub fn StatusBar(props: &StatusProps) -> Html {
                 <span><span data-testid="moves">{ props.moves }</span>{ if props.moves == 1 { " move" } else { " moves" } }</span>
                 <span class="clock" data-testid="timer">{ clock(elapsed) }</span>
                 if let Some((moves, millis)) = props.best {
-                    <span class="best" data-testid="best">{ format!("best {moves} move{}, {}", if moves == 1 { "" } else { "s" }, seconds(millis)) }</span>
+                    <span class="best" data-testid="best">{ format!("best {moves} move{}, {}", if moves == 1 { "" } else { "s" }, time_text(millis)) }</span>
                 }
             </p>
         </div>
