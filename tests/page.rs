@@ -105,7 +105,7 @@ fn solve_asks_the_worker_shows_progress_then_the_answer() {
     };
     page.reduce(Action::Worker(progress), 1100.0);
     let text = page.request.as_ref().unwrap().progress_text(1600.0);
-    assert_eq!(text, "Solving… 1,234 nodes explored, 0.6 s");
+    assert_eq!(text, "Solving… 1,234 positions explored, 0.6 s");
 
     let start = page.game.board().clone();
     page.reduce(
@@ -1206,7 +1206,7 @@ fn a_hard_fifteen_puzzle_is_shared_with_a_helper_worker_and_solved_optimally() {
     page.reduce(Action::Worker(growing), 5.0);
     assert_eq!(
         page.request.as_ref().unwrap().progress_text(505.0),
-        "Solving… 5,000 nodes explored, bound 50, 2 workers, 0.5 s"
+        "Solving… 5,000 positions explored, none shorter than 50 moves, 2 workers, 0.5 s"
     );
     let mut clock = 0.0;
     let mut progress = Vec::new();
@@ -1243,7 +1243,8 @@ fn a_hard_fifteen_puzzle_is_shared_with_a_helper_worker_and_solved_optimally() {
     assert!(
         progress
             .iter()
-            .any(|p| p.contains(" nodes explored, bound ") && p.contains("2 workers")),
+            .any(|p| p.contains(" positions explored, none shorter than ")
+                && p.contains("2 workers")),
         "{progress:?}"
     );
 }
@@ -1479,4 +1480,26 @@ fn a_helper_that_stops_during_a_shared_solve_ends_it_and_the_others_are_told_to_
         &to_workers(&fx)[..],
         [(0, ToWorker::Share { .. })]
     ));
+}
+
+#[test]
+fn a_hint_is_said_in_words_as_well_as_ringed() {
+    let mut page = open("?board=1,2,3/4,5,6/7,0,8");
+    assert_eq!(page.hint_text(), None);
+    let id = sent(&page.reduce(Action::Hint, 0.0))[0].0;
+    let start = page.game.board().clone();
+    page.reduce(
+        solved(
+            id,
+            Purpose::Hint,
+            answer(&start, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        1.0,
+    );
+    assert_eq!(
+        page.hint_text().as_deref(),
+        Some("Hint: slide tile 8 left.")
+    );
+    page.reduce(Action::Slide(slide::Move::Right), 2.0);
+    assert_eq!(page.hint_text(), None, "the board moved on");
 }

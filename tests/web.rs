@@ -9,6 +9,7 @@ use slide::puzzle::notation::parse_board;
 use slide::puzzle::random::Rng;
 use slide::web::components::board_view::BoardView;
 use slide::web::components::replay::ReplayPanel;
+use slide::web::components::replay_bar::ReplayBar;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
@@ -58,7 +59,9 @@ fn Harness(props: &HarnessProps) -> Html {
             <button id="redo" onclick={act.reform(|_| Action::Redo)}>{ "Redo" }</button>
             <span id="moves">{ g.moves_made() }</span>
             if let (Some(r), Some(step), Some(summary)) = (g.replay(), g.replay_step(), p.summary.clone()) {
-                <ReplayPanel summary={summary} moves={r.moves.clone()} step={step} playing={false} speed={4}
+                <ReplayBar summary={summary.clone()} moves={r.moves.clone()} step={step} playing={false}
+                    on={act.clone()} />
+                <ReplayPanel summary={summary} moves={r.moves.clone()} step={step} speed={4}
                     on={act.clone()} />
             }
         </>

@@ -8,7 +8,7 @@ use super::protocol::{Answer, Purpose, Tables};
 use crate::puzzle::board::Board;
 use crate::puzzle::numbers::{decimals, thousands};
 use crate::search::Stats;
-use crate::solver::{Method, promise};
+use crate::solver::Method;
 
 /// A search the page has asked the worker for and is waiting on.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,7 +45,8 @@ pub struct TeamWork {
 }
 
 impl Request {
-    /// The progress line: `Solving… 1,234 nodes explored, bound 40, 1.2 s`.
+    /// The progress line: `Solving… 1,234 positions explored, none shorter than 40 moves, 1.2 s`;
+    /// while an answer is on show, `Looking for a shorter answer… 2.1 s`.
     pub fn progress_text(&self, now_ms: f64) -> String {
         let what = match self.purpose {
             Purpose::Solve => "Solving",
@@ -69,15 +70,24 @@ impl Request {
             None => {}
         }
         let s = &self.stats;
-        let mut text = format!("{what}… {} nodes explored", thousands(s.expanded));
-        if let Some(bound) = s.bound {
-            text.push_str(&format!(", bound {bound}"));
+        let what = if self.shown.is_some() {
+            "Looking for a shorter answer"
+        } else {
+            what
+        };
+        let mut text = format!("{what}…");
+        // Rows and columns answer without a search: no count of nothing.
+        if s.expanded > 0 {
+            text.push_str(&format!(" {} positions explored,", thousands(s.expanded)));
+        }
+        if let Some(bound) = s.bound.filter(|_| self.shown.is_none()) {
+            text.push_str(&format!(" none shorter than {bound} moves,"));
         }
         if let Some(team) = &self.team {
-            text.push_str(&format!(", {} workers", team.workers));
+            text.push_str(&format!(" {} workers,", team.workers));
         }
         text.push_str(&format!(
-            ", {} s",
+            " {} s",
             decimals((now_ms - self.started_ms).max(0.0) / 1000.0, 1)
         ));
         text
@@ -148,8 +158,8 @@ impl Summary {
         self
     }
 
-    /// What follows the length: `, optimal`, `, at most 1.19× the shortest; looking for
-    /// shorter…`, `, from the link`.
+    /// What follows the length, in plain words: `, the shortest possible`, `, at most 1.19 times
+    /// the shortest; looking for a shorter one…`, `, from the link`.
     pub fn headline(&self) -> String {
         match self {
             Summary::Search {
@@ -158,12 +168,19 @@ impl Summary {
                 improving,
                 ..
             } => {
+                let promise = match within {
+                    _ if *optimal => "the shortest possible".to_string(),
+                    Some(w) if w.is_finite() => {
+                        format!("at most {} times the shortest", decimals(*w, 2))
+                    }
+                    _ => "maybe not the shortest".to_string(),
+                };
                 let more = if *improving {
-                    "; looking for shorter…"
+                    "; looking for a shorter one…"
                 } else {
                     ""
                 };
-                format!(", {}{more}", promise(*optimal, *within))
+                format!(", {promise}{more}")
             }
             Summary::Link => ", from the link".to_string(),
             Summary::Yours => ", your solve".to_string(),
@@ -171,7 +188,8 @@ impl Summary {
         }
     }
 
-    /// What the answer cost: `A* + Manhattan · 6,728 nodes · 1.8 ms searching, 12 ms in all`.
+    /// How the answer was found, in a sentence: `Found by A* with Manhattan distance after
+    /// exploring 6,728 positions: 1.8 ms of searching, 12 ms from the click.`
     pub fn cost(&self) -> Option<String> {
         let Summary::Search {
             method,
@@ -183,11 +201,19 @@ impl Summary {
         else {
             return None;
         };
-        let tables = tables.map_or(String::new(), |t| format!(" ({})", t.text()));
+        let tables = tables.map_or(String::new(), |t| format!(" First, the {}.", t.text()));
+        let how = if stats.expanded == 0 {
+            // Rows and columns place the tiles line by line without a search.
+            format!("Found by {} without a search", method.description())
+        } else {
+            format!(
+                "Found by {} after exploring {} positions",
+                method.description(),
+                thousands(stats.expanded)
+            )
+        };
         Some(format!(
-            "{} · {} nodes · {} ms searching, {} ms in all{tables}",
-            method.description(),
-            thousands(stats.expanded),
+            "{how}: {} ms of searching, {} ms from the click.{tables}",
             decimals(stats.millis, 1),
             decimals(*wall_ms, 0)
         ))
@@ -261,7 +287,7 @@ mod tests {
         let r = request();
         assert_eq!(
             r.progress_text(3250.0),
-            "Solving… 1,234,567 nodes explored, bound 48, 2.3 s"
+            "Solving… 1,234,567 positions explored, none shorter than 48 moves, 2.3 s"
         );
         let shared = Request {
             team: Some(TeamWork {
@@ -275,7 +301,17 @@ mod tests {
         };
         assert_eq!(
             shared.progress_text(3250.0),
-            "Solving… 1,234,567 nodes explored, bound 48, 2 workers, 2.3 s"
+            "Solving… 1,234,567 positions explored, none shorter than 48 moves, 2 workers, 2.3 s"
+        );
+        // An answer on show, a shorter one sought: said so, and no count of nothing.
+        let improving = Request {
+            stats: Stats::default(),
+            shown: Some(Summary::Link),
+            ..request()
+        };
+        assert_eq!(
+            improving.progress_text(3250.0),
+            "Looking for a shorter answer… 2.3 s"
         );
         let building = Request {
             preparing: Some(Some(0.456)),
@@ -314,11 +350,27 @@ mod tests {
         let s = Summary::of(&answer, 12.4, true);
         assert_eq!(
             s.headline(),
-            ", at most 1.43× the shortest; looking for shorter…"
+            ", at most 1.43 times the shortest; looking for a shorter one…"
         );
         assert_eq!(
             s.cost().unwrap(),
-            "anytime weighted IDA* + pattern databases · 6,728 nodes · 1.8 ms searching, 12 ms in all (pattern databases built in 2.5 s, once: kept for next time)"
+            "Found by anytime weighted IDA* with pattern databases after exploring 6,728 positions: 1.8 ms of searching, 12 ms from the click. First, the pattern databases built in 2.5 s, once: kept for next time."
+        );
+        // Rows and columns explore nothing, and say so rather than "0 positions".
+        let rows = Answer {
+            algorithm: Algorithm::Reduction,
+            heuristic: None,
+            stats: Stats::default(),
+            tables: None,
+            ..answer.clone()
+        };
+        let s = Summary::of(&rows, 3.0, false);
+        assert!(
+            s.cost()
+                .unwrap()
+                .starts_with("Found by rows and columns, then shortened without a search"),
+            "{:?}",
+            s.cost()
         );
         assert!(!s.clone().settled().improving());
         assert_eq!(Summary::Link.headline(), ", from the link");

@@ -42,6 +42,16 @@ impl Move {
         }
     }
 
+    /// The direction in a sentence: `up`, `down`, `left`, `right`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Move::Up => "up",
+            Move::Down => "down",
+            Move::Left => "left",
+            Move::Right => "right",
+        }
+    }
+
     /// The move a letter names (either case), if any.
     pub const fn from_letter(c: char) -> Option<Move> {
         match c {

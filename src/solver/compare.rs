@@ -5,7 +5,7 @@
 use crate::heuristics::Heuristic;
 use crate::puzzle::board::Board;
 use crate::search::Stats;
-use crate::solver::{Algorithm, Ending, Method, Options, SolveError, solve};
+use crate::solver::{Algorithm, Method, Options, SolveError, solve};
 
 /// The node budget of a row whose search keeps its nodes (about 120 MB at most on boards up to
 /// 4×4): enough for every optimal method on any 3×3 board; weak ones on larger boards run out of
@@ -65,7 +65,7 @@ pub struct Row {
     pub method: Method,
     /// The solution's length, or `None` when the budget (or DFS's depth limit) ran out.
     pub length: Option<usize>,
-    /// Whether the method guarantees a shortest solution.
+    /// Whether the row's solution is proven shortest (never, for a row that found none).
     pub optimal: bool,
     pub stats: Stats,
 }
@@ -86,13 +86,11 @@ pub fn peak_memory(stats: &Stats) -> u64 {
 /// Runs one row.
 pub fn row(board: &Board, goal: &Board, method: Method) -> Result<Row, SolveError> {
     let report = solve(board, goal, &options(method))?;
+    let solution = report.solution();
     Ok(Row {
         method,
-        length: match &report.ending {
-            Ending::Solved(s) => Some(s.len()),
-            _ => None,
-        },
-        optimal: method.optimal(),
+        length: solution.map(|s| s.len()),
+        optimal: solution.is_some_and(|s| s.optimal()),
         stats: report.stats,
     })
 }
@@ -119,9 +117,9 @@ mod tests {
         for r in &rows {
             match (r.optimal, r.length) {
                 (true, Some(len)) => assert_eq!(len, 31, "{:?}", r.method),
-                (true, None) => panic!("{:?} ran out of budget", r.method),
+                (true, None) => panic!("{:?}: proven shortest without a solution", r.method),
                 (false, Some(len)) => assert!(len >= 31, "{:?}", r.method),
-                (false, None) => {}
+                (false, None) => assert!(!r.method.optimal(), "{:?} ran out", r.method),
             }
             assert!(r.peak_memory() > 0);
         }
@@ -135,5 +133,15 @@ mod tests {
             .unwrap();
         let bfs = &rows[0];
         assert!(a_star_lc.stats.expanded * 20 < bfs.stats.expanded);
+    }
+
+    #[test]
+    fn a_row_whose_budget_ran_out_proves_nothing_shortest() {
+        // A 32-move 15-puzzle: breadth-first search and A* with Hamming run out of nodes.
+        let board = parse_board("2 3 4 11/1 5 12 8/7 13 0 15/10 6 9 14").unwrap();
+        let goal = Board::blank_last(4, 4).unwrap();
+        let bfs = row(&board, &goal, Method::OFFERED[7]).unwrap();
+        assert_eq!(bfs.method.algorithm, Algorithm::Bfs);
+        assert_eq!((bfs.length, bfs.optimal), (None, false));
     }
 }

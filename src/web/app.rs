@@ -8,8 +8,10 @@ use super::components::board_view::BoardView;
 use super::components::challenge::ChallengePanel;
 use super::components::controls::Controls;
 use super::components::editor::Editor;
+use super::components::how_to::HowTo;
 use super::components::learn::Learn;
 use super::components::replay::ReplayPanel;
+use super::components::replay_bar::ReplayBar;
 use super::components::result::ResultPanel;
 use super::components::share::Share;
 use super::components::solver_panel::SolverPanel;
@@ -20,6 +22,7 @@ use super::effects;
 use super::workers::{LOADER, Workers};
 use crate::play::colours::{TileColours, fringes};
 use crate::play::page::{Action, Page};
+use crate::play::protocol::Purpose;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
 use crate::puzzle::random::Rng;
@@ -182,9 +185,13 @@ fn key_move(key: &str) -> Option<Move> {
     }
 }
 
-/// The page's parts, from the model.
+/// The page's parts, from the model. On a phone they stack in this order: the header, how to
+/// play, what the board is (a daily, a friend's challenge), the board with everything a player
+/// waits for right under it (the search's progress, the answer and Play, a hint, why a board
+/// cannot be solved, the result of a solve), then the controls and the rest.
 fn layout(p: &Page, on: &Callback<Action>) -> Html {
     let g = &p.game;
+    let shown = p.shown();
     let classes = classes!(
         "page",
         p.embed.then_some("embed"),
@@ -201,17 +208,26 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                 }
                 <StatusBar
                     moves={g.moves_made()}
-                    solved={g.is_solved()}
+                    solved={shown.is_solved()}
+                    unsolvable={p.unsolvable().is_some()}
+                    editing={p.editor.editing.is_some() && p.unsolvable().is_none()}
                     running_since_ms={g.running_since_ms()}
                     elapsed_ms={g.elapsed_ms(now_ms())}
                     started={g.moves_made() > 0}
-                    goal_blank_first={g.goal().blank() == 0}
+                    goal_blank_first={shown.goal().blank() == 0}
                     best={p.best()}
                 />
             </header>
+            if !p.embed {
+                <HowTo goal={shown.goal().clone()} />
+            }
             <AlertBanner message={p.alert.clone()} on={on.clone()} />
+            { about_the_board(p, on) }
             <div class="play-area">
-                { board(p, on) }
+                <div class="board-column">
+                    { board(p, on) }
+                    { under_the_board(p, on) }
+                </div>
                 <div class="side">
                     { side(p, on) }
                 </div>
@@ -247,6 +263,30 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
     }
 }
 
+/// What a player waits for, where they look: the search's progress, the answer and its Play,
+/// the hint in words, why the board cannot be solved, the result of their solve.
+fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
+    let g = &p.game;
+    html! {
+        <>
+            <SolverPanel request={p.request.clone()} />
+            if let (Some(summary), Some(step), Some(replay)) = (p.summary.clone(), g.replay_step(), g.replay()) {
+                <ReplayBar summary={summary} moves={replay.moves.clone()} step={step}
+                    playing={p.playing} on={on.clone()} />
+            }
+            if let Some(hint) = p.hint_text() {
+                <p class="hint-line" data-testid="hint" role="status">{ hint }</p>
+            }
+            if let Some((explanation, a, b)) = p.unsolvable() {
+                <Unsolvable explanation={explanation} tiles={(a, b)} on={on.clone()} />
+            }
+            if let Some(r) = p.result.clone().filter(|_| !p.embed) {
+                <ResultPanel result={r} shared={p.shared.clone()} on={on.clone()} />
+            }
+        </>
+    }
+}
+
 /// The statistics of the size on the board (or the one picked), and the history.
 fn stats(p: &Page, on: &Callback<Action>) -> Html {
     let size = p.stats_size();
@@ -257,8 +297,8 @@ fn stats(p: &Page, on: &Callback<Action>) -> Html {
     }
 }
 
-/// The daily in play, the result of a solve by hand, a friend's challenge.
-fn player(p: &Page, on: &Callback<Action>) -> Html {
+/// What the board on show is, above it: the daily puzzle, a friend's challenge to beat.
+fn about_the_board(p: &Page, on: &Callback<Action>) -> Html {
     let g = &p.game;
     let start = p
         .result
@@ -274,40 +314,37 @@ fn player(p: &Page, on: &Callback<Action>) -> Html {
             if let Some(c) = p.challenge.clone() {
                 <ChallengePanel challenge={c} {start} on={on.clone()} />
             }
-            if let Some(r) = p.result.clone() {
-                <ResultPanel result={r} shared={p.shared.clone()} on={on.clone()} />
-            }
         </>
     }
 }
 
-/// Controls, the search in flight, the solution, the fix of an unsolvable board, and (outside
-/// embed mode) sharing and the editor.
+/// Controls, the solution's details, and (outside embed mode) sharing and the editor.
 fn side(p: &Page, on: &Callback<Action>) -> Html {
     let g = &p.game;
     let b = g.board();
+    // One stop button at a time: Cancel for a Solve or a Hint until an answer is on show (then
+    // the answer's Stop looking), and a comparison has its own.
+    let solving = p
+        .request
+        .as_ref()
+        .is_some_and(|r| matches!(r.purpose, Purpose::Solve | Purpose::Hint) && r.shown.is_none());
     html! {
         <>
             <Controls
                 size={(b.width(), b.height())}
                 mostly_misplaced={p.mostly_misplaced}
                 method={p.method}
-                searching={p.request.is_some()}
+                searching={solving}
                 can_undo={g.can_undo()}
                 can_redo={g.can_redo()}
-                solved={g.is_solved()}
+                solved={p.shown().is_solved() || p.editor.editing.is_some()}
                 daily={p.daily.is_some()}
                 compact={p.embed}
                 on={on.clone()}
             />
-            <SolverPanel request={p.request.clone()} />
-            { player(p, on) }
-            if let (Some(summary), Some(step), Some(replay)) = (p.summary.clone(), g.replay_step(), g.replay()) {
+            if let (false, Some(summary), Some(step), Some(replay)) = (p.embed, p.summary.clone(), g.replay_step(), g.replay()) {
                 <ReplayPanel summary={summary} moves={replay.moves.clone()} step={step}
-                    playing={p.playing} speed={p.speed} compact={p.embed} on={on.clone()} />
-            }
-            if let Some((explanation, a, b)) = p.unsolvable() {
-                <Unsolvable explanation={explanation} tiles={(a, b)} on={on.clone()} />
+                    speed={p.speed} on={on.clone()} />
             }
             if !p.embed {
                 <Share shared={p.shared.clone()} result={p.result.is_some()}

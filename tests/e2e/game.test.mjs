@@ -4,7 +4,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { button, lifecycle, open, screenshots, shot, solvable, state } from './harness.mjs';
+import { button, chooseMethod, lifecycle, open, screenshots, shot, solvable, state } from './harness.mjs';
 
 const started = lifecycle();
 const figures = {};
@@ -228,16 +228,15 @@ describe('solving and replay', () => {
   it('a long 5×5 search shows live progress, the page answers meanwhile, and nothing comes after Cancel', async () => {
     const { page, errors } = await open(started.browser, `${started.server.url}/`);
     await page.getByLabel('Size', { exact: true }).selectOption({ label: '5×5' });
-    const method = page.getByLabel('Method', { exact: true });
-    await method.selectOption({ label: 'A* + Hamming' });
+    const method = await chooseMethod(page, 'A* with misplaced tiles (Hamming)');
     await button(page, 'Solve').click();
     const progress = page.getByTestId('progress');
-    await page.waitForFunction(() => /[1-9][\d,]* nodes/.test(document.querySelector('[data-testid=progress]')?.textContent ?? ''));
+    await page.waitForFunction(() => /[1-9][\d,]* positions/.test(document.querySelector('[data-testid=progress]')?.textContent ?? ''));
     const first = await progress.textContent();
     await page.waitForFunction((f) => document.querySelector('[data-testid=progress]')?.textContent !== f, first);
     // The page answers while the worker searches: a picker changes, and the search goes on.
-    await method.selectOption({ label: 'IDA* + Manhattan' });
-    assert.equal(await method.evaluate((s) => s.selectedOptions[0].textContent), 'IDA* + Manhattan');
+    await method.selectOption({ label: 'IDA* with Manhattan distance' });
+    assert.equal(await method.evaluate((s) => s.selectedOptions[0].textContent), 'IDA* with Manhattan distance');
     assert.equal(await progress.count(), 1, 'still searching');
     const cancelledAt = await page.evaluate(() => performance.now());
     await button(page, 'Cancel').click();
@@ -262,7 +261,7 @@ describe('solving and replay', () => {
   it('a search that outgrows its budget says so instead of hanging', async () => {
     // Korf's first instance (57 moves): breadth-first search cannot get there in the budget.
     const { page, errors } = await open(started.browser, `${started.server.url}/?board=13,6,8,12/15,14,0,10/11,7,4,5/9,1,3,2`);
-    await page.getByLabel('Method', { exact: true }).selectOption({ label: 'Breadth-first search' });
+    await chooseMethod(page, 'Breadth-first search');
     await button(page, 'Solve').click();
     await page.getByRole('alert').waitFor({ timeout: 60000 });
     assert.match(await page.getByRole('alert').textContent(), /budget/);

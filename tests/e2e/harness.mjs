@@ -151,3 +151,18 @@ export function lifecycle() {
 
 /** A button by its accessible name, exactly. */
 export const button = (page, name) => page.getByRole('button', { name, exact: true });
+
+/** Picks the search method by its label, in the Solver options fold (opened if need be). */
+export async function chooseMethod(page, label) {
+  const method = page.getByLabel('Method', { exact: true });
+  if (!(await method.isVisible())) await page.getByText('Solver options', { exact: true }).click();
+  await method.selectOption({ label });
+  return method;
+}
+
+/** The answer on show in words: its line under the board and how it was found (folded). */
+export async function answerText(page) {
+  const bar = await page.locator('[data-testid=solution]').innerText();
+  const how = page.locator('details.how');
+  return (await how.count()) ? `${bar}\n${await how.textContent()}` : bar;
+}

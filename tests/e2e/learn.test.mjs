@@ -42,7 +42,7 @@ describe('learn mode', () => {
 
       // Any row's solution can be replayed on the board.
       const greedy = table.find((r) => r.algorithm === 'greedy' && r.heuristic === 'hamming');
-      await page.getByRole('button', { name: 'Replay Greedy + Hamming' }).click();
+      await page.getByRole('button', { name: 'Replay Greedy best-first with misplaced tiles (Hamming)' }).click();
       assert.equal(await page.getAttribute('[data-testid=solution]', 'data-length'), greedy.length);
       assert.equal(await page.getAttribute('[data-testid=solution]', 'data-optimal'), 'false');
       assert.deepEqual(errors, []);

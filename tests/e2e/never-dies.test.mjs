@@ -58,7 +58,7 @@ describe('a solver worker that stops', () => {
     const { page, errors } = await open(started.browser, url);
     await button(page, 'Solve').click();
     await page.waitForFunction(
-      () => /[1-9][\d,]* nodes/.test(document.querySelector('[data-testid=progress]')?.textContent ?? ''),
+      () => /[1-9][\d,]* positions/.test(document.querySelector('[data-testid=progress]')?.textContent ?? ''),
       null,
       { timeout: 60000 },
     );

@@ -50,7 +50,11 @@ pub(crate) fn run_compare(args: CheckArgsJson) -> Result<u8, Failure> {
                 "{:<44} {:>7} {:>8} {:>12} {:>12} {:>10.2}",
                 describe(method),
                 row.length.map_or("budget".into(), |l| l.to_string()),
-                if row.optimal { "yes" } else { "no" },
+                match (row.length, row.optimal) {
+                    (None, _) => "-",
+                    (Some(_), true) => "yes",
+                    (Some(_), false) => "no",
+                },
                 thousands(row.stats.expanded),
                 thousands(row.peak_memory()),
                 row.stats.millis

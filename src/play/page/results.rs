@@ -9,7 +9,7 @@ use crate::play::daily::{self, Date};
 use crate::play::game::{self, Game};
 use crate::play::link::{LinkedChallenge, LinkedDaily, write_challenge_query, write_daily_query};
 use crate::play::protocol::{Answer, FromWorker, Purpose, ToWorker};
-use crate::play::solves::{Solve, slides, time_text};
+use crate::play::solves::{Solve, count, slides, time_text};
 use crate::play::solving::Summary;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
@@ -48,11 +48,13 @@ impl HandResult {
         });
         match (s.optimal, s.best_known) {
             (Some(n), _) => format!(
-                "The shortest solution is {n} moves: {}{efficiency}.",
+                "The shortest solution is {}: {}{efficiency}.",
+                count(n, "move"),
                 above(n)
             ),
             (None, Some(n)) => format!(
-                "The best solution Slide found is {n} moves (not proven shortest): {}{efficiency}.",
+                "The best solution Slide found is {} (not proven shortest): {}{efficiency}.",
+                count(n, "move"),
                 above(n)
             ),
             _ if self.measuring => "Looking for the shortest solution…".into(),

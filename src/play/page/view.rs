@@ -56,6 +56,18 @@ impl Page {
             .map(|square| board.tile(square))
     }
 
+    /// The hint on show, in words: `Slide tile 3 down.` (the tile is also ringed on the board).
+    pub fn hint_text(&self) -> Option<String> {
+        let board = self.game.board();
+        let (b, mv) = self.hint.as_ref().filter(|(b, _)| b == board)?;
+        let square = mv.blank_target(b.blank(), b.width(), b.height())?;
+        Some(format!(
+            "Hint: slide tile {} {}.",
+            b.tile(square),
+            mv.word()
+        ))
+    }
+
     /// How long a tile takes to slide: shorter while a replay plays fast.
     pub fn slide_ms(&self) -> u32 {
         if self.playing {

@@ -1,5 +1,7 @@
 //! The board: one button per tile, placed with CSS transforms so a move glides; taps, and swipes
-//! on touch screens. `data-state` always equals what is shown.
+//! on touch screens. `data-state` always equals what is shown. The board is one Tab stop (the
+//! tiles are buttons for pointers and screen readers, out of the Tab order): a 10×10 would be 99
+//! stops before Shuffle, and the arrow keys already slide tiles.
 
 use crate::play::colours::{PALETTE, fringes};
 use crate::puzzle::moves::Move;
@@ -134,7 +136,7 @@ pub fn BoardView(props: &BoardProps) -> Html {
             })
         };
         html! {
-            <button key={u32::from(tile)} {class} data-tile={tile.to_string()}
+            <button key={u32::from(tile)} {class} data-tile={tile.to_string()} tabindex="-1"
                 aria-label={format!("Tile {tile}")} style={place} {onclick}>
                 <span aria-hidden="true" style={face}>
                     if number { <span class="number">{ tile }</span> }
@@ -145,7 +147,8 @@ pub fn BoardView(props: &BoardProps) -> Html {
 
     html! {
         <div class={class} data-testid="board" data-state={b.to_string()} data-goal={goal.to_string()}
-            role="group" aria-label={format!("Puzzle board, {w} by {h}")} {style} {ontouchstart} {ontouchend}>
+            role="group" tabindex="0" aria-label={format!("Puzzle board, {w} by {h}: the arrow keys slide a tile into the gap")}
+            {style} {ontouchstart} {ontouchend}>
             { for tiles }
         </div>
     }

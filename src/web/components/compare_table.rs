@@ -16,7 +16,9 @@ pub struct TableProps {
 pub fn CompareTable(props: &TableProps) -> Html {
     let c = &props.comparison;
     html! {
-        <div class="table-wrap">
+        <>
+        <p class="scroll-note">{ "The table scrolls sideways: more columns to the right." }</p>
+        <div class="table-wrap" tabindex="0" role="region" aria-label="The comparison">
             <table class="compare" data-testid="compare">
                 <thead><tr>
                     <th scope="col">{ "Method" }</th><th scope="col">{ "Moves" }</th><th scope="col">{ "Optimal" }</th>
@@ -55,6 +57,7 @@ pub fn CompareTable(props: &TableProps) -> Html {
                 </tbody>
             </table>
         </div>
+        </>
     }
 }
 

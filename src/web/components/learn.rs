@@ -26,16 +26,20 @@ pub fn Learn(props: &LearnProps) -> Html {
         <details class="panel learn">
             <summary>{ "Learn: how the searches differ" }</summary>
             <div class="row">
-                <button class="primary" onclick={props.on.reform(|_| Action::Compare)} disabled={c.running}>{ "Compare" }</button>
+                if c.running {
+                    <button class="stop" onclick={props.on.reform(|_| Action::Cancel)}>{ "Stop comparing" }</button>
+                } else {
+                    <button class="primary" onclick={props.on.reform(|_| Action::Compare)}>{ "Compare" }</button>
+                }
                 <span class="note">{ format!(
-                    "Runs every search on this board in the worker, each with a budget of {} nodes ({} for IDA*, which keeps only its path).",
+                    "Runs every search on this board, one after another, each with a budget of {} positions ({} for IDA*, which keeps only its path).",
                     thousands(COMPARE_MAX_NODES),
                     thousands(COMPARE_IDA_MAX_NODES)
                 ) }</span>
             </div>
             if !c.rows.is_empty() || c.running {
                 <CompareTable comparison={c.clone()} on={props.on.clone()} />
-                <div class="table-wrap"><Chart rows={c.rows.clone()} /></div>
+                <div class="table-wrap" tabindex="0" role="region" aria-label="Chart of the positions each method explored"><Chart rows={c.rows.clone()} /></div>
             }
             <StepThrough watching={props.watching.clone()} on={props.on.clone()} />
             <Explain />

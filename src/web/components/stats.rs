@@ -118,7 +118,9 @@ fn history_table(solves: &[Solve], show_all: bool, on_show_all: Callback<MouseEv
     let optional = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
     let shown = if show_all { solves.len() } else { SHOWN };
     html! {
-        <div class="table-wrap">
+        <>
+        <p class="scroll-note">{ "The table scrolls sideways: more columns to the right." }</p>
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Your solves">
             <table class="compare history" data-testid="history">
                 <caption>{ if solves.len() > shown { format!("The last {shown} of {} solves", solves.len()) } else { format!("{} solve{}", solves.len(), if solves.len() == 1 { "" } else { "s" }) } }</caption>
                 <thead><tr>
@@ -145,10 +147,11 @@ fn history_table(solves: &[Solve], show_all: bool, on_show_all: Callback<MouseEv
                     }) }
                 </tbody>
             </table>
-            if solves.len() > shown {
-                <button onclick={on_show_all}>{ format!("Show all {} solves", solves.len()) }</button>
-            }
         </div>
+        if solves.len() > shown {
+            <button onclick={on_show_all}>{ format!("Show all {} solves", solves.len()) }</button>
+        }
+        </>
     }
 }
 

@@ -7,7 +7,14 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct StatusProps {
     pub moves: usize,
+    /// The board on show is its goal.
     pub solved: bool,
+    /// The board on show can never reach its goal (it waits for its fix).
+    #[prop_or_default]
+    pub unsolvable: bool,
+    /// The board on show is being set by hand.
+    #[prop_or_default]
+    pub editing: bool,
     pub started: bool,
     /// When the clock started (`performance.now()` time), while it runs.
     pub running_since_ms: Option<f64>,
@@ -51,7 +58,11 @@ pub fn StatusBar(props: &StatusProps) -> Html {
         }
         None => props.elapsed_ms,
     };
-    let text = if props.solved && props.started && elapsed >= 1.0 {
+    let text = if props.unsolvable {
+        "This board can never be solved: see why, and the fix, under it.".to_string()
+    } else if props.editing {
+        "Setting tiles by hand: tap two tiles to swap them.".to_string()
+    } else if props.solved && props.started && elapsed >= 1.0 {
         format!(
             "Solved in {} and {}!",
             count(props.moves),
@@ -63,13 +74,13 @@ pub fn StatusBar(props: &StatusProps) -> Html {
     } else if props.solved {
         "Solved.".to_string()
     } else if props.goal_blank_first {
-        "Slide the tiles into order, blank first.".to_string()
+        "Tiles in order, the gap first.".to_string()
     } else {
-        "Slide the tiles into order, blank last.".to_string()
+        "Tiles in order, the gap last.".to_string()
     };
     html! {
         <div class="status-bar">
-            <p class={classes!("status", props.solved.then_some("solved"))} data-testid="status" aria-live="polite">{ text }</p>
+            <p class={classes!("status", (props.solved && !props.unsolvable).then_some("solved"))} data-testid="status" aria-live="polite">{ text }</p>
             <p class="counters">
                 <span><span data-testid="moves">{ props.moves }</span>{ if props.moves == 1 { " move" } else { " moves" } }</span>
                 <span class="clock" data-testid="timer">{ clock(elapsed) }</span>
