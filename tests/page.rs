@@ -2,9 +2,11 @@
 //! browser. The worker's side is played by hand here (its messages are built as it would build
 //! them), so each rule of the page is tested on its own.
 
+use slide::play::editor::EditAction;
 use slide::play::editor::FileProblem;
 use slide::play::page::{
-    Action, Calendar, Copying, Effect, Page, ParentMessage, Remembered, Shared,
+    Action, AskAction, Calendar, Copying, Effect, LearnAction, Page, ParentMessage, PlayAction,
+    PrefsAction, RecordAction, Remembered, ShareAction, Shared,
 };
 use slide::play::protocol::{Answer, Failure, FromWorker, Purpose, Tables, TablesFrom, ToWorker};
 use slide::play::solving::Summary;
@@ -62,15 +64,15 @@ fn answer(board: &Board, algorithm: Algorithm, heuristic: Heuristic) -> Answer {
 }
 
 fn solved(id: u32, purpose: Purpose, answer: Answer) -> Action {
-    Action::Worker(FromWorker::Solved {
+    Action::Ask(AskAction::Worker(FromWorker::Solved {
         id,
         purpose,
         answer,
-    })
+    }))
 }
 
 fn better(id: u32, moves: &str) -> Action {
-    Action::Worker(FromWorker::Better {
+    Action::Ask(AskAction::Worker(FromWorker::Better {
         id,
         purpose: Purpose::Solve,
         answer: Answer {
@@ -82,18 +84,18 @@ fn better(id: u32, moves: &str) -> Action {
             stats: Stats::default(),
             tables: None,
         },
-    })
+    }))
 }
 
 #[test]
 fn solve_asks_the_worker_shows_progress_then_the_answer() {
     let mut page = open(HARDEST);
-    let fx = page.reduce(Action::Solve, 1000.0);
+    let fx = page.reduce(Action::Ask(AskAction::Solve), 1000.0);
     let [(id, Purpose::Solve, board)] = &sent(&fx)[..] else {
         panic!("{fx:?}")
     };
     assert_eq!(board, "8 6 7/2 5 4/3 0 1");
-    assert!(page.request.is_some());
+    assert!(page.asking().request().is_some());
 
     let progress = FromWorker::Progress {
         id: *id,
@@ -103,11 +105,11 @@ fn solve_asks_the_worker_shows_progress_then_the_answer() {
             ..Stats::default()
         },
     };
-    page.reduce(Action::Worker(progress), 1100.0);
-    let text = page.request.as_ref().unwrap().progress_text(1600.0);
+    page.reduce(Action::Ask(AskAction::Worker(progress)), 1100.0);
+    let text = page.asking().request().unwrap().progress_text(1600.0);
     assert_eq!(text, "Solving… 1,234 positions explored, 0.6 s");
 
-    let start = page.game.board().clone();
+    let start = page.game().board().clone();
     page.reduce(
         solved(
             *id,
@@ -116,29 +118,29 @@ fn solve_asks_the_worker_shows_progress_then_the_answer() {
         ),
         1012.0,
     );
-    assert!(page.request.is_none());
-    let replay = page.game.replay().expect("the solution is on the board");
+    assert!(page.asking().request().is_none());
+    let replay = page.game().replay().expect("the solution is on the board");
     assert_eq!(replay.moves.len(), 31);
     assert!(replay.optimal);
-    let summary = page.summary.as_ref().unwrap();
+    let summary = page.playing().summary().unwrap();
     assert!(summary.optimal());
     assert_eq!(summary.wall_ms(), Some(12.0));
-    assert_eq!(page.game.replay_step(), Some(0));
+    assert_eq!(page.game().replay_step(), Some(0));
 }
 
 #[test]
 fn better_answers_show_at_once_and_the_final_one_replaces_them() {
     let mut page = open(HARDEST);
-    let fx = page.reduce(Action::Solve, 0.0);
+    let fx = page.reduce(Action::Ask(AskAction::Solve), 0.0);
     let id = sent(&fx)[0].0;
-    let start = page.game.board().clone();
+    let start = page.game().board().clone();
     let greedy = Options::with(Algorithm::Greedy, Heuristic::Hamming);
-    let report = solve(&start, page.game.goal(), &greedy).unwrap();
+    let report = solve(&start, page.game().goal(), &greedy).unwrap();
     let long = format_moves(report.solution().unwrap().moves());
     page.reduce(better(id, &long), 5.0);
-    assert!(page.request.is_some(), "the search goes on");
-    assert!(page.summary.as_ref().unwrap().improving());
-    assert_eq!(page.game.replay().unwrap().moves.len(), long.len());
+    assert!(page.asking().request().is_some(), "the search goes on");
+    assert!(page.playing().summary().unwrap().improving());
+    assert_eq!(page.game().replay().unwrap().moves.len(), long.len());
 
     page.reduce(
         solved(
@@ -148,22 +150,22 @@ fn better_answers_show_at_once_and_the_final_one_replaces_them() {
         ),
         9.0,
     );
-    assert_eq!(page.game.replay().unwrap().moves.len(), 31);
-    assert!(!page.summary.as_ref().unwrap().improving());
+    assert_eq!(page.game().replay().unwrap().moves.len(), 31);
+    assert!(!page.playing().summary().unwrap().improving());
 }
 
 #[test]
 fn an_earlier_answer_being_replayed_stays_when_a_better_one_arrives() {
     let mut page = open(HARDEST);
-    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
-    let start = page.game.board().clone();
+    let id = sent(&page.reduce(Action::Ask(AskAction::Solve), 0.0))[0].0;
+    let start = page.game().board().clone();
     let first = answer(&start, Algorithm::Greedy, Heuristic::Manhattan);
     page.reduce(better(id, &first.moves), 1.0);
-    page.reduce(Action::Step(true), 2.0);
-    page.reduce(Action::Step(true), 3.0);
+    page.reduce(Action::Play(PlayAction::Step(true)), 2.0);
+    page.reduce(Action::Play(PlayAction::Step(true)), 3.0);
     // The board moved on with the replay: the next better answer is for a board no longer shown.
     page.reduce(better(id, "UDUD"), 4.0);
-    assert_eq!(page.game.replay().unwrap().moves.len(), first.moves.len());
+    assert_eq!(page.game().replay().unwrap().moves.len(), first.moves.len());
     page.reduce(
         solved(
             id,
@@ -172,22 +174,22 @@ fn an_earlier_answer_being_replayed_stays_when_a_better_one_arrives() {
         ),
         5.0,
     );
-    assert_eq!(page.game.replay_step(), Some(2), "the replay goes on");
-    assert_eq!(page.game.replay().unwrap().moves.len(), first.moves.len());
-    assert!(!page.summary.as_ref().unwrap().improving());
-    assert_eq!(page.alert, None);
+    assert_eq!(page.game().replay_step(), Some(2), "the replay goes on");
+    assert_eq!(page.game().replay().unwrap().moves.len(), first.moves.len());
+    assert!(!page.playing().summary().unwrap().improving());
+    assert_eq!(page.alert(), None);
 }
 
 #[test]
 fn a_stale_answer_for_an_old_board_is_ignored_with_a_word() {
     let mut page = open(HARDEST);
-    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
-    let start = page.game.board().clone();
+    let id = sent(&page.reduce(Action::Ask(AskAction::Solve), 0.0))[0].0;
+    let start = page.game().board().clone();
     // The player moves a tile while the worker searches.
     let tap = (0..9)
-        .find(|&s| !page.game.board().slide_from(s).is_empty())
+        .find(|&s| !page.game().board().slide_from(s).is_empty())
         .unwrap();
-    page.reduce(Action::Tap(tap), 1.0);
+    page.reduce(Action::Play(PlayAction::Tap(tap)), 1.0);
     page.reduce(
         solved(
             id,
@@ -196,13 +198,13 @@ fn a_stale_answer_for_an_old_board_is_ignored_with_a_word() {
         ),
         2.0,
     );
-    assert!(page.game.replay().is_none());
+    assert!(page.game().replay().is_none());
     assert_eq!(
-        page.alert.as_deref(),
+        page.alert(),
         Some("The board changed while the solver worked; ask again.")
     );
     // A late message for a request long gone changes nothing.
-    let before = page.game.board().clone();
+    let before = page.game().board().clone();
     page.reduce(better(id, "L"), 3.0);
     page.reduce(
         solved(
@@ -212,37 +214,37 @@ fn a_stale_answer_for_an_old_board_is_ignored_with_a_word() {
         ),
         4.0,
     );
-    assert_eq!(page.game.board(), &before);
+    assert_eq!(page.game().board(), &before);
 }
 
 #[test]
 fn cancel_stops_the_search_and_keeps_the_best_answer_so_far() {
     let mut page = open(HARDEST);
-    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
-    let start = page.game.board().clone();
+    let id = sent(&page.reduce(Action::Ask(AskAction::Solve), 0.0))[0].0;
+    let start = page.game().board().clone();
     let first = answer(&start, Algorithm::Greedy, Heuristic::Manhattan);
     page.reduce(better(id, &first.moves), 1.0);
-    let fx = page.reduce(Action::Cancel, 2.0);
+    let fx = page.reduce(Action::Ask(AskAction::Cancel), 2.0);
     assert_eq!(cancels(&fx), vec![id]);
-    assert!(page.request.is_none());
-    assert_eq!(page.game.replay().unwrap().moves.len(), first.moves.len());
-    assert!(!page.summary.as_ref().unwrap().improving());
+    assert!(page.asking().request().is_none());
+    assert_eq!(page.game().replay().unwrap().moves.len(), first.moves.len());
+    assert!(!page.playing().summary().unwrap().improving());
     // The worker's confirmation comes after: nothing more changes.
     page.reduce(
-        Action::Worker(FromWorker::Cancelled {
+        Action::Ask(AskAction::Worker(FromWorker::Cancelled {
             id,
             purpose: Purpose::Solve,
-        }),
+        })),
         3.0,
     );
-    assert_eq!(page.game.replay().unwrap().moves.len(), first.moves.len());
+    assert_eq!(page.game().replay().unwrap().moves.len(), first.moves.len());
 }
 
 #[test]
 fn a_new_question_cancels_the_open_one() {
     let mut page = open(HARDEST);
-    let first = sent(&page.reduce(Action::Solve, 0.0))[0].0;
-    let fx = page.reduce(Action::Hint, 1.0);
+    let first = sent(&page.reduce(Action::Ask(AskAction::Solve), 0.0))[0].0;
+    let fx = page.reduce(Action::Ask(AskAction::Hint), 1.0);
     assert_eq!(cancels(&fx), vec![first]);
     assert_eq!(sent(&fx)[0].1, Purpose::Hint);
 }
@@ -250,35 +252,35 @@ fn a_new_question_cancels_the_open_one() {
 #[test]
 fn a_hint_outlines_the_first_tile_of_a_shortest_solution_until_the_board_changes() {
     let mut page = open(HARDEST);
-    let fx = page.reduce(Action::Hint, 0.0);
+    let fx = page.reduce(Action::Ask(AskAction::Hint), 0.0);
     let (id, _, _) = sent(&fx)[0];
-    let start = page.game.board().clone();
+    let start = page.game().board().clone();
     let a = answer(&start, Algorithm::AStar, Heuristic::Manhattan);
     page.reduce(solved(id, Purpose::Hint, a.clone()), 1.0);
-    assert!(page.game.replay().is_none(), "a hint is not a replay");
+    assert!(page.game().replay().is_none(), "a hint is not a replay");
     let tile = page.highlight().expect("a tile is outlined");
     // Sliding the outlined tile is the hinted move, and the hint goes with the board.
     let square = start.position_of(tile);
-    page.reduce(Action::Tap(square), 2.0);
-    assert_eq!(page.hint, None);
+    page.reduce(Action::Play(PlayAction::Tap(square)), 2.0);
+    assert_eq!(page.playing().hint_move(), None);
     assert_eq!(page.highlight(), None);
-    assert_eq!(page.game.moves_made(), 1);
+    assert_eq!(page.game().moves_made(), 1);
 }
 
 #[test]
 fn a_failed_hint_says_so() {
     let mut page = open(HARDEST);
-    let id = sent(&page.reduce(Action::Hint, 0.0))[0].0;
+    let id = sent(&page.reduce(Action::Ask(AskAction::Hint), 0.0))[0].0;
     page.reduce(
-        Action::Worker(FromWorker::Failed {
+        Action::Ask(AskAction::Worker(FromWorker::Failed {
             id,
             purpose: Purpose::Hint,
             failure: Failure::Budget { max_nodes: 700_000 },
             stats: None,
-        }),
+        })),
         1.0,
     );
-    let alert = page.alert.as_deref().unwrap();
+    let alert = page.alert().unwrap();
     assert!(
         alert.starts_with("No hint: No solution within the budget of 700,000 nodes."),
         "{alert}"
@@ -288,17 +290,17 @@ fn a_failed_hint_says_so() {
 #[test]
 fn compare_asks_for_each_row_in_turn_and_a_failed_row_is_a_result() {
     let mut page = open(HARDEST);
-    let fx = page.reduce(Action::Compare, 0.0);
-    let start = page.game.board().clone();
-    assert!(page.comparison.running);
-    let total = page.comparison.total();
+    let fx = page.reduce(Action::Learn(LearnAction::Compare), 0.0);
+    let start = page.game().board().clone();
+    assert!(page.learning().comparison().running);
+    let total = page.learning().comparison().total();
     assert_eq!(total, 13);
     let mut asked = sent(&fx);
     for row in 0..total {
         let [(id, Purpose::Compare, _)] = asked[..] else {
             panic!("row {row}: {asked:?}")
         };
-        let method = page.request.as_ref().unwrap().method;
+        let method = page.asking().request().unwrap().method;
         let failure = match row {
             1 => Some(Failure::Budget {
                 max_nodes: 1_000_000,
@@ -309,7 +311,7 @@ fn compare_asks_for_each_row_in_turn_and_a_failed_row_is_a_result() {
         let fx = if let Some(failure) = failure {
             // Depth-first search runs out of nodes, breadth-first of memory: the rows say so.
             page.reduce(
-                Action::Worker(FromWorker::Failed {
+                Action::Ask(AskAction::Worker(FromWorker::Failed {
                     id,
                     purpose: Purpose::Compare,
                     failure,
@@ -317,7 +319,7 @@ fn compare_asks_for_each_row_in_turn_and_a_failed_row_is_a_result() {
                         expanded: 1_000_000,
                         ..Stats::default()
                     }),
-                }),
+                })),
                 1.0,
             )
         } else {
@@ -334,8 +336,8 @@ fn compare_asks_for_each_row_in_turn_and_a_failed_row_is_a_result() {
         asked = sent(&fx);
     }
     assert!(asked.is_empty());
-    assert!(!page.comparison.running);
-    let rows = &page.comparison.rows;
+    assert!(!page.learning().comparison().running);
+    let rows = &page.learning().comparison().rows;
     assert_eq!(rows.len(), 13);
     assert_eq!(
         rows[1].failure.as_ref().map(Failure::short),
@@ -357,57 +359,59 @@ fn compare_asks_for_each_row_in_turn_and_a_failed_row_is_a_result() {
     );
 
     // Any row replays on the board.
-    page.reduce(Action::ReplayRow(3), 2.0);
-    assert_eq!(page.game.replay().unwrap().moves.len(), rows_len(&page, 3));
-    assert!(!page.summary.as_ref().unwrap().optimal());
+    page.reduce(Action::Learn(LearnAction::ReplayRow(3)), 2.0);
+    assert_eq!(
+        page.game().replay().unwrap().moves.len(),
+        rows_len(&page, 3)
+    );
+    assert!(!page.playing().summary().unwrap().optimal());
 }
 
 fn rows_len(page: &Page, i: usize) -> usize {
-    page.comparison.rows[i].length.unwrap()
+    page.learning().comparison().rows[i].length.unwrap()
 }
 
 #[test]
 fn cancelling_a_comparison_ends_it_where_it_stands() {
     let mut page = open(HARDEST);
-    page.reduce(Action::Compare, 0.0);
-    let fx = page.reduce(Action::Cancel, 1.0);
+    page.reduce(Action::Learn(LearnAction::Compare), 0.0);
+    let fx = page.reduce(Action::Ask(AskAction::Cancel), 1.0);
     assert_eq!(cancels(&fx).len(), 1);
-    assert!(!page.comparison.running);
-    assert!(page.request.is_none());
+    assert!(!page.learning().comparison().running);
+    assert!(page.asking().request().is_none());
     // Compare can run again.
-    let fx = page.reduce(Action::Compare, 2.0);
+    let fx = page.reduce(Action::Learn(LearnAction::Compare), 2.0);
     assert_eq!(sent(&fx).len(), 1);
 }
 
 #[test]
 fn links_open_their_board_replay_and_mode() {
     let page = open("?board=8,6,7/2,5,4/3,0,1&moves=RDLD&step=2&embed=1");
-    assert_eq!(page.game.replay_step(), Some(2));
-    assert_eq!(page.summary, Some(Summary::Link));
-    assert!(page.embed);
+    assert_eq!(page.game().replay_step(), Some(2));
+    assert_eq!(page.playing().summary().cloned(), Some(Summary::Link));
+    assert!(page.sharing().embed());
     assert_eq!(
-        page.link(false),
+        page.sharing().link(),
         "https://example.org/slide/?board=8,6,7/2,5,4/3,0,1&moves=RDLD&step=2"
     );
 
     let bad = open("?board=1,2,3/4,5,6/8,7,0");
     assert!(
-        bad.alert
-            .as_deref()
+        bad.alert()
             .unwrap()
             .contains("Here is a fresh board instead.")
     );
-    assert_eq!(bad.game.board().width(), 3);
-    assert!(!bad.game.is_solved());
+    assert_eq!(bad.game().board().width(), 3);
+    assert!(!bad.game().is_solved());
 }
 
 #[test]
 fn the_address_bar_follows_the_board() {
     let mut page = open(HARDEST);
     let square = (0..9)
-        .find(|&s| !page.game.board().slide_from(s).is_empty())
+        .find(|&s| !page.game().board().slide_from(s).is_empty())
         .unwrap();
-    let fx = page.reduce(Action::Tap(square), 0.0);
+    let fx = page.reduce(Action::Play(PlayAction::Tap(square)), 0.0);
     let queries: Vec<_> = fx
         .iter()
         .filter_map(|e| match e {
@@ -415,10 +419,10 @@ fn the_address_bar_follows_the_board() {
             _ => None,
         })
         .collect();
-    assert_eq!(queries, vec![page.query(false)]);
+    assert_eq!(queries, vec![page.sharing().query()]);
     assert_ne!(queries[0], HARDEST);
     // Nothing that leaves the board alone touches the address.
-    let fx = page.reduce(Action::Speed(10), 1.0);
+    let fx = page.reduce(Action::Play(PlayAction::Speed(10)), 1.0);
     assert!(!fx.iter().any(|e| matches!(e, Effect::ReplaceQuery(_))));
 }
 
@@ -426,12 +430,12 @@ fn the_address_bar_follows_the_board() {
 fn an_embedded_page_tells_its_parent_of_moves_and_the_solve() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&embed=1");
     page.reduce(Action::Mounted, 0.0);
-    let fx = page.reduce(Action::Slide(slide::Move::Left), 100.0);
+    let fx = page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 100.0);
     assert!(fx.contains(&Effect::Post(ParentMessage::Move {
         board: "1 2 3/4 5 6/7 0 8".into(),
         moves: 1
     })));
-    let fx = page.reduce(Action::Slide(slide::Move::Left), 2270.0);
+    let fx = page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 2270.0);
     assert!(fx.contains(&Effect::Post(ParentMessage::Solved {
         moves: 2,
         millis: 2170.0
@@ -456,17 +460,17 @@ fn a_fifteen_puzzle_gets_its_tables_ready_once() {
         tables: "https://example.org/slide/tables/".into()
     })));
     assert_eq!(
-        prepares(&page.reduce(Action::Slide(slide::Move::Left), 1.0)),
+        prepares(&page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1.0)),
         0
     );
     // A method without tables needs none.
     let mut small = open(HARDEST);
     assert_eq!(prepares(&small.reduce(Action::Mounted, 0.0)), 0);
     small.reduce(
-        Action::Method(slide::solver::Method {
+        Action::Ask(AskAction::Method(slide::solver::Method {
             algorithm: Algorithm::IdaStar,
             heuristic: Some(Heuristic::Pdb),
-        }),
+        })),
         1.0,
     );
 }
@@ -474,33 +478,39 @@ fn a_fifteen_puzzle_gets_its_tables_ready_once() {
 #[test]
 fn replay_controls_play_step_and_stop_at_the_end() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&moves=LL&step=0");
-    page.reduce(Action::PlayPause, 0.0);
-    assert!(page.playing);
-    page.reduce(Action::Tick, 1.0);
-    page.reduce(Action::Tick, 2.0);
-    assert!(page.game.is_solved());
-    assert!(!page.playing, "the timer stops at the end");
+    page.reduce(Action::Play(PlayAction::PlayPause), 0.0);
+    assert!(page.playing().playing());
+    page.reduce(Action::Play(PlayAction::Tick), 1.0);
+    page.reduce(Action::Play(PlayAction::Tick), 2.0);
+    assert!(page.game().is_solved());
+    assert!(!page.playing().playing(), "the timer stops at the end");
     // Play at the end starts over.
-    page.reduce(Action::PlayPause, 3.0);
-    assert_eq!(page.game.replay_step(), Some(0));
-    assert!(page.playing);
+    page.reduce(Action::Play(PlayAction::PlayPause), 3.0);
+    assert_eq!(page.game().replay_step(), Some(0));
+    assert!(page.playing().playing());
     // Touching the board takes over from the replay.
-    page.reduce(Action::Slide(slide::Move::Left), 4.0);
-    assert!(!page.playing);
-    page.reduce(Action::Speed(99), 5.0);
-    assert_eq!(page.speed, 60);
+    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 4.0);
+    assert!(!page.playing().playing());
+    page.reduce(Action::Play(PlayAction::Speed(99)), 5.0);
+    assert_eq!(page.playing().speed(), 60);
 }
 
 #[test]
 fn the_editor_plays_a_typed_board_and_explains_an_unsolvable_one() {
     let mut page = open(HARDEST);
-    page.reduce(Action::BoardText("8 6 7/2 5 4/3 0".into()), 0.0);
+    page.reduce(
+        Action::Edit(EditAction::BoardText("8 6 7/2 5 4/3 0".into())),
+        0.0,
+    );
     assert_eq!(
-        page.editor.problem.as_deref(),
+        page.editor().problem(),
         Some("row 3 has 2 tiles, but row 1 has 3")
     );
-    page.reduce(Action::BoardText("1 2 3/4 5 6/8 7 0".into()), 0.0);
-    page.reduce(Action::ApplyBoard, 0.0);
+    page.reduce(
+        Action::Edit(EditAction::BoardText("1 2 3/4 5 6/8 7 0".into())),
+        0.0,
+    );
+    page.reduce(Action::Edit(EditAction::ApplyBoard), 0.0);
     // Unsolvable: shown with the swap that fixes it, not played.
     let (why, a, b) = page.unsolvable().expect("explained");
     assert!(
@@ -510,37 +520,37 @@ fn the_editor_plays_a_typed_board_and_explains_an_unsolvable_one() {
     assert_eq!((a.min(b), a.max(b)), (7, 8));
     assert_eq!(page.shown().board().to_string(), "1 2 3/4 5 6/8 7 0");
     assert_eq!(
-        page.game.board().to_string(),
+        page.game().board().to_string(),
         "8 6 7/2 5 4/3 0 1",
         "not played"
     );
-    page.reduce(Action::Fix, 1.0);
+    page.reduce(Action::Edit(EditAction::Fix), 1.0);
     assert!(page.unsolvable().is_none());
-    assert!(page.editor.editing.is_none());
+    assert!(page.editor().editing().is_none());
     // The fix swaps 7 and 8 back, which is the goal itself: played, and solved.
-    assert_eq!(page.game.board().to_string(), "1 2 3/4 5 6/7 8 0");
-    assert_eq!(page.shown(), page.game.position());
+    assert_eq!(page.game().board().to_string(), "1 2 3/4 5 6/7 8 0");
+    assert_eq!(page.shown(), page.game().position());
 
     page.reduce(
-        Action::FileLoaded {
+        Action::Edit(EditAction::FileLoaded {
             name: "big.txt".into(),
             contents: Err(FileProblem::TooLarge),
-        },
+        }),
         2.0,
     );
     assert_eq!(
-        page.editor.problem.as_deref(),
+        page.editor().problem(),
         Some("big.txt: the file is too large for a board.")
     );
     page.reduce(
-        Action::FileLoaded {
+        Action::Edit(EditAction::FileLoaded {
             name: "four.txt".into(),
             contents: Ok("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n".into()),
-        },
+        }),
         3.0,
     );
     assert_eq!(
-        page.game.board().to_string(),
+        page.game().board().to_string(),
         "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"
     );
 }
@@ -551,10 +561,12 @@ fn a_bigger_or_smaller_unsolvable_board_is_shown_with_its_own_goal() {
     // and killed the page), then a 2×2 on the 4×4.
     let mut page = open(HARDEST);
     page.reduce(
-        Action::BoardText("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0".into()),
+        Action::Edit(EditAction::BoardText(
+            "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0".into(),
+        )),
         0.0,
     );
-    page.reduce(Action::ApplyBoard, 0.0);
+    page.reduce(Action::Edit(EditAction::ApplyBoard), 0.0);
     let shown = page.shown();
     assert_eq!(
         shown.board().to_string(),
@@ -569,17 +581,17 @@ fn a_bigger_or_smaller_unsolvable_board_is_shown_with_its_own_goal() {
         why.ends_with("It is the goal with tiles 14 and 15 swapped."),
         "{why}"
     );
-    page.reduce(Action::Fix, 1.0);
-    assert_eq!(page.game.board(), &Board::blank_last(4, 4).unwrap());
+    page.reduce(Action::Edit(EditAction::Fix), 1.0);
+    assert_eq!(page.game().board(), &Board::blank_last(4, 4).unwrap());
 
-    page.reduce(Action::BoardText("2 1/3 0".into()), 2.0);
-    page.reduce(Action::ApplyBoard, 2.0);
+    page.reduce(Action::Edit(EditAction::BoardText("2 1/3 0".into())), 2.0);
+    page.reduce(Action::Edit(EditAction::ApplyBoard), 2.0);
     assert_eq!(page.shown().goal(), &Board::blank_last(2, 2).unwrap());
     assert_eq!(page.marked().len(), 2);
     // Setting tiles by hand on it taps only its own four squares.
-    page.reduce(Action::EditTiles(true), 3.0);
-    page.reduce(Action::Tap(15), 3.0);
-    page.reduce(Action::Tap(3), 3.0);
+    page.reduce(Action::Edit(EditAction::EditTiles(true)), 3.0);
+    page.reduce(Action::Play(PlayAction::Tap(15)), 3.0);
+    page.reduce(Action::Play(PlayAction::Tap(3)), 3.0);
     assert_eq!(page.shown().board().to_string(), "2 1/3 0");
 }
 
@@ -594,15 +606,19 @@ fn a_replay_starts_at_a_pace_fitted_to_its_length() {
         assert!(seconds <= 36.0, "{n} moves in {seconds} s");
     }
     let page = open("?board=1,2,3/4,5,6/7,8,0&moves=");
-    assert_eq!(page.speed, 4);
+    assert_eq!(page.playing().speed(), 4);
     // A link's long replay, and a new answer, each start at their own pace.
     let long: String = "LR".repeat(100);
     let mut page = open(&format!("?board=1,2,3/4,5,6/7,0,8&moves={long}R"));
-    assert_eq!(page.speed, replay_speed(201));
-    page.reduce(Action::Speed(2), 1.0);
-    assert_eq!(page.speed, 2, "the player's choice holds for this replay");
-    let id = sent(&page.reduce(Action::Solve, 2.0))[0].0;
-    let start = page.game.board().clone();
+    assert_eq!(page.playing().speed(), replay_speed(201));
+    page.reduce(Action::Play(PlayAction::Speed(2)), 1.0);
+    assert_eq!(
+        page.playing().speed(),
+        2,
+        "the player's choice holds for this replay"
+    );
+    let id = sent(&page.reduce(Action::Ask(AskAction::Solve), 2.0))[0].0;
+    let start = page.game().board().clone();
     page.reduce(
         solved(
             id,
@@ -611,68 +627,75 @@ fn a_replay_starts_at_a_pace_fitted_to_its_length() {
         ),
         3.0,
     );
-    assert_eq!(page.speed, 4);
+    assert_eq!(page.playing().speed(), 4);
 }
 
 #[test]
 fn the_board_field_shows_the_board_on_show_until_the_player_types() {
     let mut page = open(HARDEST);
-    let shown = |p: &Page| p.editor.text(p.shown().board());
+    let shown = |p: &Page| p.editor().text(p.shown().board());
     assert_eq!(shown(&page), "8 6 7/2 5 4/3 0 1");
-    page.reduce(Action::Slide(slide::Move::Left), 0.0);
+    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 0.0);
     assert_eq!(
         shown(&page),
-        page.game.board().to_string(),
+        page.game().board().to_string(),
         "it follows the moves"
     );
     // What the player types stays while they play on, until another board is started.
-    page.reduce(Action::BoardText("1 2 3/4 5".into()), 1.0);
-    page.reduce(Action::Slide(slide::Move::Right), 2.0);
+    page.reduce(Action::Edit(EditAction::BoardText("1 2 3/4 5".into())), 1.0);
+    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Right)), 2.0);
     assert_eq!(shown(&page), "1 2 3/4 5");
-    assert!(page.editor.problem.is_some());
+    assert!(page.editor().problem().is_some());
     page.reduce(Action::Shuffle, 3.0);
-    assert_eq!(shown(&page), page.game.board().to_string());
-    assert_eq!(page.editor.problem, None);
+    assert_eq!(shown(&page), page.game().board().to_string());
+    assert_eq!(page.editor().problem(), None);
     // An unsolvable board applied is the one on show, and the field's.
-    page.reduce(Action::BoardText("1 2 3/4 5 6/8 7 0".into()), 4.0);
-    page.reduce(Action::ApplyBoard, 4.0);
+    page.reduce(
+        Action::Edit(EditAction::BoardText("1 2 3/4 5 6/8 7 0".into())),
+        4.0,
+    );
+    page.reduce(Action::Edit(EditAction::ApplyBoard), 4.0);
     assert_eq!(shown(&page), "1 2 3/4 5 6/8 7 0");
 }
 
 #[test]
 fn setting_tiles_by_hand_swaps_two_at_a_time() {
     let mut page = open("?board=1,2,3/4,5,6/7,0,8");
-    page.reduce(Action::EditTiles(true), 0.0);
-    page.reduce(Action::Tap(0), 0.0);
+    page.reduce(Action::Edit(EditAction::EditTiles(true)), 0.0);
+    page.reduce(Action::Play(PlayAction::Tap(0)), 0.0);
     assert_eq!(page.marked(), vec![1]);
-    page.reduce(Action::Tap(1), 0.0);
+    page.reduce(Action::Play(PlayAction::Tap(1)), 0.0);
     assert_eq!(page.shown().board().to_string(), "2 1 3/4 5 6/7 0 8");
-    assert_eq!(page.game.moves_made(), 0, "editing is not playing");
+    assert_eq!(page.game().moves_made(), 0, "editing is not playing");
     // Done: this board cannot reach the goal, so the fix is offered.
-    page.reduce(Action::EditTiles(false), 0.0);
+    page.reduce(Action::Edit(EditAction::EditTiles(false)), 0.0);
     assert!(page.unsolvable().is_some());
 }
 
 #[test]
 fn a_goal_the_board_cannot_reach_brings_a_new_board() {
     let mut page = open(HARDEST);
-    page.reduce(Action::GoalKind(Some(slide::Goal::BlankFirst)), 0.0);
-    assert_eq!(page.game.goal().to_string(), "0 1 2/3 4 5/6 7 8");
-    assert_eq!(page.settings.goal, "blank-first");
-    assert!(slide::puzzle::solvability::is_solvable(
-        page.game.board(),
-        page.game.goal()
-    ));
-    page.reduce(Action::GoalKind(None), 0.0);
-    assert!(page.editor.custom_open);
     page.reduce(
-        Action::CustomGoalText("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0".into()),
+        Action::Edit(EditAction::GoalKind(Some(slide::Goal::BlankFirst))),
         0.0,
     );
-    page.reduce(Action::SetCustomGoal, 0.0);
+    assert_eq!(page.game().goal().to_string(), "0 1 2/3 4 5/6 7 8");
+    assert_eq!(page.prefs().saved().goal, "blank-first");
+    assert!(slide::puzzle::solvability::is_solvable(
+        page.game().board(),
+        page.game().goal()
+    ));
+    page.reduce(Action::Edit(EditAction::GoalKind(None)), 0.0);
+    assert!(page.editor().custom_open());
+    page.reduce(
+        Action::Edit(EditAction::CustomGoalText(
+            "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0".into(),
+        )),
+        0.0,
+    );
+    page.reduce(Action::Edit(EditAction::SetCustomGoal), 0.0);
     assert!(
-        page.alert
-            .as_deref()
+        page.alert()
             .unwrap()
             .starts_with("Custom goal: the goal is 4×4")
     );
@@ -681,7 +704,7 @@ fn a_goal_the_board_cannot_reach_brings_a_new_board() {
 #[test]
 fn copy_link_falls_back_to_a_field_and_a_move_clears_it() {
     let mut page = open(HARDEST);
-    let fx = page.reduce(Action::CopyLink, 0.0);
+    let fx = page.reduce(Action::Share(ShareAction::CopyLink), 0.0);
     assert_eq!(
         fx,
         vec![Effect::Copy {
@@ -690,31 +713,31 @@ fn copy_link_falls_back_to_a_field_and_a_move_clears_it() {
         }]
     );
     page.reduce(
-        Action::Copied {
+        Action::Share(ShareAction::Copied {
             what: Copying::Link,
             ok: false,
-        },
+        }),
         0.0,
     );
-    assert!(matches!(&page.shared, Shared::Field(l) if l.ends_with("3,0,1")));
-    page.reduce(Action::ShowEmbed, 0.0);
-    assert!(matches!(&page.shared, Shared::Snippet(s) if s.contains("&amp;embed=1")));
-    page.reduce(Action::Slide(slide::Move::Left), 1.0);
-    assert_eq!(page.shared, Shared::Nothing);
+    assert!(matches!(&page.sharing().shared(), Shared::Field(l) if l.ends_with("3,0,1")));
+    page.reduce(Action::Share(ShareAction::ShowEmbed), 0.0);
+    assert!(matches!(&page.sharing().shared(), Shared::Snippet(s) if s.contains("&amp;embed=1")));
+    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1.0);
+    assert_eq!(page.sharing().shared(), &Shared::Nothing);
 }
 
 #[test]
 fn shuffles_are_solvable_remember_their_size_and_stop_what_ran() {
     let mut page = open(HARDEST);
-    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
+    let id = sent(&page.reduce(Action::Ask(AskAction::Solve), 0.0))[0].0;
     let fx = page.reduce(Action::Size(4, 4), 1.0);
     assert_eq!(cancels(&fx), vec![id]);
-    assert_eq!(page.settings.size, (4, 4));
+    assert_eq!(page.prefs().saved().size, (4, 4));
     assert!(
         fx.iter()
             .any(|e| matches!(e, Effect::SaveSettings(s) if s.size == (4, 4)))
     );
-    let p = page.game.position();
+    let p = page.game().position();
     assert_eq!((p.width(), p.height()), (4, 4));
     assert!(p.is_solvable());
     assert!(p.misplaced() * 10 >= 8 * 15, "most tiles out of place");
@@ -723,16 +746,16 @@ fn shuffles_are_solvable_remember_their_size_and_stop_what_ran() {
 #[test]
 fn the_step_through_expands_the_start_first() {
     let mut page = open(HARDEST);
-    page.reduce(Action::Watch(false), 0.0);
-    page.reduce(Action::WatchStep, 0.0);
-    let first = &page.watching.steps[0].expanded;
+    page.reduce(Action::Learn(LearnAction::Watch(false)), 0.0);
+    page.reduce(Action::Learn(LearnAction::WatchStep), 0.0);
+    let first = &page.learning().watch_view().steps[0].expanded;
     assert_eq!((first.g, first.h, first.f), (0, 21, 21));
-    page.reduce(Action::WatchRun(true), 0.0);
-    assert!(page.watching.running);
+    page.reduce(Action::Learn(LearnAction::WatchRun(true)), 0.0);
+    assert!(page.learning().watch_view().running);
     // A move ends it.
-    page.reduce(Action::Slide(slide::Move::Left), 1.0);
-    assert!(page.watching.steps.is_empty());
-    assert!(!page.watching.running);
+    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1.0);
+    assert!(page.learning().watch_view().steps.is_empty());
+    assert!(!page.learning().watch_view().running);
 }
 
 /// The measure request in `fx`: its id and board.
@@ -750,8 +773,8 @@ fn measured(fx: &[Effect]) -> Option<(u32, String)> {
 
 /// Solves `1 2 3/4 5 6/0 7 8` by hand in two taps' worth of moves, 2.5 s after the first.
 fn solve_by_hand(page: &mut Page) -> Vec<Effect> {
-    page.reduce(Action::Slide(slide::Move::Left), 1000.0);
-    page.reduce(Action::Slide(slide::Move::Left), 3500.0)
+    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1000.0);
+    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 3500.0)
 }
 
 #[test]
@@ -761,27 +784,27 @@ fn a_solve_by_hand_is_measured_against_the_shortest_and_kept() {
     let (id, board) = measured(&fx).expect("the worker measures the start board");
     assert_eq!(board, "1 2 3/4 5 6/0 7 8");
     assert!(fx.iter().any(|e| matches!(e, Effect::SaveHistory(_))));
-    let result = page.result.clone().unwrap();
+    let result = page.record().result().cloned().unwrap();
     assert_eq!((result.solve.moves, result.solve.slides), (2, 1));
     assert_eq!(result.solve.millis, 2500.0);
     assert_eq!(result.solve.result_text(), "2.50 s · 2 moves · 0.8 tiles/s");
     assert!(result.measuring);
-    assert_eq!(page.history.solves.len(), 1);
+    assert_eq!(page.record().history().solves.len(), 1);
 
     // A Solve meanwhile does not disturb the measure, which has a channel of its own.
     let start = result.solve.start.board().clone();
     page.reduce(
-        Action::Worker(FromWorker::Solved {
+        Action::Ask(AskAction::Worker(FromWorker::Solved {
             id,
             purpose: Purpose::Measure,
             answer: answer(&start, Algorithm::AStar, Heuristic::Manhattan),
-        }),
+        })),
         4000.0,
     );
-    let result = page.result.clone().unwrap();
+    let result = page.record().result().cloned().unwrap();
     assert_eq!(result.solve.optimal, Some(2));
     assert_eq!(result.solve.efficiency(), Some(1.0));
-    assert_eq!(page.history.solves[0].optimal, Some(2));
+    assert_eq!(page.record().history().solves[0].optimal, Some(2));
     assert!(
         result
             .comparison_text()
@@ -793,32 +816,36 @@ fn a_solve_by_hand_is_measured_against_the_shortest_and_kept() {
         Action::WatchSolve(slide::play::page::Whose::Shortest),
         5000.0,
     );
-    assert_eq!(page.game.board(), &start);
-    assert!(page.summary.as_ref().unwrap().optimal());
+    assert_eq!(page.game().board(), &start);
+    assert!(page.playing().summary().unwrap().optimal());
     page.reduce(Action::WatchSolve(slide::play::page::Whose::Yours), 5100.0);
-    assert_eq!(page.summary, Some(Summary::Yours));
-    page.reduce(Action::Seek(2), 5200.0);
-    assert!(page.game.is_solved());
-    assert_eq!(page.history.solves.len(), 1, "a replay is not a solve");
+    assert_eq!(page.playing().summary().cloned(), Some(Summary::Yours));
+    page.reduce(Action::Play(PlayAction::Seek(2)), 5200.0);
+    assert!(page.game().is_solved());
+    assert_eq!(
+        page.record().history().solves.len(),
+        1,
+        "a replay is not a solve"
+    );
 }
 
 #[test]
 fn a_solve_helped_by_a_replay_is_not_a_solve_by_hand() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&moves=LL&step=0");
-    page.reduce(Action::Step(true), 0.0);
-    let fx = page.reduce(Action::Slide(slide::Move::Left), 100.0);
-    assert!(page.game.is_solved());
+    page.reduce(Action::Play(PlayAction::Step(true)), 0.0);
+    let fx = page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 100.0);
+    assert!(page.game().is_solved());
     assert!(measured(&fx).is_none());
-    assert!(page.result.is_none());
-    assert!(page.history.solves.is_empty());
+    assert!(page.record().result().is_none());
+    assert!(page.record().history().solves.is_empty());
 }
 
 #[test]
 fn a_solve_after_a_hint_or_a_shown_solution_is_kept_marked_assisted_and_counts_for_nothing() {
     // A hint, then the player's own moves.
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
-    let id = sent(&page.reduce(Action::Hint, 0.0))[0].0;
-    let start = page.game.board().clone();
+    let id = sent(&page.reduce(Action::Ask(AskAction::Hint), 0.0))[0].0;
+    let start = page.game().board().clone();
     page.reduce(
         solved(
             id,
@@ -828,23 +855,23 @@ fn a_solve_after_a_hint_or_a_shown_solution_is_kept_marked_assisted_and_counts_f
         10.0,
     );
     let fx = solve_by_hand(&mut page);
-    let solve = &page.history.solves[0];
+    let solve = &page.record().history().solves[0];
     assert!(solve.assisted);
     assert!(
         measured(&fx).is_some(),
         "still measured against the shortest"
     );
-    assert_eq!(page.history.statistics("3x3").count, 0);
+    assert_eq!(page.record().history().statistics("3x3").count, 0);
     assert_eq!(page.best(), None, "no best");
     assert!(
-        !page.share_link().contains("challenge="),
+        !page.sharing().share_link().contains("challenge="),
         "no challenge: {}",
-        page.share_link()
+        page.sharing().share_link()
     );
 
     // The solution shown, then copied move by move.
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
-    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
+    let id = sent(&page.reduce(Action::Ask(AskAction::Solve), 0.0))[0].0;
     page.reduce(
         solved(
             id,
@@ -854,39 +881,46 @@ fn a_solve_after_a_hint_or_a_shown_solution_is_kept_marked_assisted_and_counts_f
         10.0,
     );
     solve_by_hand(&mut page);
-    assert!(page.history.solves[0].assisted);
+    assert!(page.record().history().solves[0].assisted);
     assert!(
-        page.history
+        page.record()
+            .history()
             .to_json()
             .to_string()
             .contains("\"assisted\":true"),
         "{}",
-        page.history.to_json()
+        page.record().history().to_json()
     );
 
     // Without help: counted.
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
     solve_by_hand(&mut page);
-    assert!(!page.history.solves[0].assisted);
-    assert_eq!(page.history.statistics("3x3").count, 1);
-    assert!(page.share_link().contains("challenge="));
+    assert!(!page.record().history().solves[0].assisted);
+    assert_eq!(page.record().history().statistics("3x3").count, 1);
+    assert!(page.sharing().share_link().contains("challenge="));
 }
 
 #[test]
 fn statistics_come_from_the_history_and_survive_a_reload() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
     for i in 0..5 {
-        page.calendar.epoch_ms = NOON + f64::from(i) * 60_000.0;
-        page.reduce(Action::BoardText("1 2 3/4 5 6/0 7 8".into()), 0.0);
-        page.reduce(Action::ApplyBoard, 0.0);
-        page.reduce(Action::Slide(slide::Move::Left), 0.0);
-        page.reduce(Action::Slide(slide::Move::Left), 1000.0 * f64::from(i + 1));
+        page.set_calendar(Calendar::at(NOON + f64::from(i) * 60_000.0, 0));
+        page.reduce(
+            Action::Edit(EditAction::BoardText("1 2 3/4 5 6/0 7 8".into())),
+            0.0,
+        );
+        page.reduce(Action::Edit(EditAction::ApplyBoard), 0.0);
+        page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 0.0);
+        page.reduce(
+            Action::Play(PlayAction::Slide(slide::Move::Left)),
+            1000.0 * f64::from(i + 1),
+        );
     }
-    let stats = page.history.statistics("3x3");
+    let stats = page.record().history().statistics("3x3");
     assert_eq!(stats.count, 5);
     // Times 1..5 s: drop 1 and 5, mean of 2, 3, 4.
     assert_eq!(stats.ao5, Some(3000.0));
-    let stored = page.history.to_json().to_string();
+    let stored = page.record().history().to_json().to_string();
     let again = open_with(
         HARDEST,
         Remembered {
@@ -894,34 +928,54 @@ fn statistics_come_from_the_history_and_survive_a_reload() {
             ..Remembered::default()
         },
     );
-    assert_eq!(again.history, page.history);
+    assert_eq!(again.record().history(), page.record().history());
 }
 
 #[test]
 fn statistics_show_the_boards_size_or_one_picked_until_the_size_changes() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
-    page.reduce(Action::Slide(slide::Move::Left), 0.0);
-    page.reduce(Action::Slide(slide::Move::Left), 1000.0);
-    assert_eq!(page.history.solves.len(), 1);
+    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 0.0);
+    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1000.0);
+    assert_eq!(page.record().history().solves.len(), 1);
     page.reduce(Action::Size(4, 4), 2000.0);
-    assert_eq!(page.stats_size(), "4x4", "the board's size at first");
     assert_eq!(
-        page.stats_sizes(),
+        page.record().stats_size(page.game().board()),
+        "4x4",
+        "the board's size at first"
+    );
+    assert_eq!(
+        page.record().stats_sizes(page.game().board()),
         ["3x3", "4x4"],
         "solved sizes and the board's, smallest first"
     );
-    page.reduce(Action::StatsSize(Some("3x3".into())), 3000.0);
-    assert_eq!(page.stats_size(), "3x3");
-    assert_eq!(page.history.statistics(&page.stats_size()).count, 1);
+    page.reduce(
+        Action::Record(RecordAction::StatsSize(Some("3x3".into()))),
+        3000.0,
+    );
+    assert_eq!(page.record().stats_size(page.game().board()), "3x3");
+    assert_eq!(
+        page.record()
+            .history()
+            .statistics(&page.record().stats_size(page.game().board()))
+            .count,
+        1
+    );
     page.reduce(Action::Shuffle, 4000.0);
     assert_eq!(
-        page.stats_size(),
+        page.record().stats_size(page.game().board()),
         "3x3",
         "a new board of the same size keeps the pick"
     );
     page.reduce(Action::Size(5, 5), 5000.0);
-    assert_eq!(page.stats_size(), "5x5", "a new size shows its own");
-    assert_eq!(page.stats_sizes(), ["3x3", "5x5"]);
+    assert_eq!(
+        page.record().stats_size(page.game().board()),
+        "5x5",
+        "a new size shows its own"
+    );
+    assert_eq!(
+        page.record().stats_sizes(page.game().board()),
+        ["3x3", "5x5"]
+    );
 }
 
 #[test]
@@ -929,42 +983,44 @@ fn history_files_go_out_and_come_back_and_clearing_asks_first() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
     solve_by_hand(&mut page);
     let exported = page.reduce(
-        Action::ExportHistory(slide::play::page::HistoryFormat::Csv),
+        Action::Record(RecordAction::ExportHistory(
+            slide::play::page::HistoryFormat::Csv,
+        )),
         0.0,
     );
     let Some(Effect::Download { name, text }) = exported.first() else {
         panic!("{exported:?}")
     };
     assert_eq!(name, "slide-history-2026-11-23.csv");
-    page.reduce(Action::ClearHistory, 0.0);
-    assert!(page.confirm_clear);
-    page.reduce(Action::ConfirmClear(false), 0.0);
-    assert_eq!(page.history.solves.len(), 1, "Keep keeps it");
-    page.reduce(Action::ClearHistory, 0.0);
-    page.reduce(Action::ConfirmClear(true), 0.0);
-    assert!(page.history.solves.is_empty());
+    page.reduce(Action::Record(RecordAction::ClearHistory), 0.0);
+    assert!(page.record().confirm_clear());
+    page.reduce(Action::Record(RecordAction::ConfirmClear(false)), 0.0);
+    assert_eq!(page.record().history().solves.len(), 1, "Keep keeps it");
+    page.reduce(Action::Record(RecordAction::ClearHistory), 0.0);
+    page.reduce(Action::Record(RecordAction::ConfirmClear(true)), 0.0);
+    assert!(page.record().history().solves.is_empty());
     page.reduce(
-        Action::ImportHistory {
+        Action::Record(RecordAction::ImportHistory {
             name: "mine.csv".into(),
             contents: Ok(text.clone()),
-        },
+        }),
         0.0,
     );
-    assert_eq!(page.history.solves.len(), 1);
+    assert_eq!(page.record().history().solves.len(), 1);
     assert_eq!(
-        page.import_note.as_deref(),
+        page.record().import_note(),
         Some("mine.csv: 1 solve added, 0 already here.")
     );
     page.reduce(
-        Action::ImportHistory {
+        Action::Record(RecordAction::ImportHistory {
             name: "photo.jpg".into(),
             contents: Ok("\u{0}\u{1}".into()),
-        },
+        }),
         0.0,
     );
     assert!(
-        page.import_note
-            .as_deref()
+        page.record()
+            .import_note()
             .unwrap()
             .starts_with("photo.jpg: not a history")
     );
@@ -973,15 +1029,15 @@ fn history_files_go_out_and_come_back_and_clearing_asks_first() {
 #[test]
 fn the_daily_is_the_dates_board_and_its_result_can_be_shared_without_moves() {
     let mut page = open("?daily=2026-11-23");
-    assert_eq!(page.alert, None);
+    assert_eq!(page.alert(), None);
     assert_eq!(
-        page.game.board().to_string(),
+        page.game().board().to_string(),
         "7 8 14 2/13 11 3 6/4 15 12 10/1 9 0 5"
     );
-    assert_eq!(page.query(false), "?daily=2026-11-23");
+    assert_eq!(page.sharing().query(), "?daily=2026-11-23");
     // Solving it by hand: play the shortest solution's moves as the player.
-    let goal = page.game.goal().clone();
-    let start = page.game.board().clone();
+    let goal = page.game().goal().clone();
+    let start = page.game().board().clone();
     let rows = Options {
         algorithm: Algorithm::Reduction,
         ..Options::default()
@@ -989,17 +1045,20 @@ fn the_daily_is_the_dates_board_and_its_result_can_be_shared_without_moves() {
     let shortest = solve(&start, &goal, &rows).unwrap();
     let moves = shortest.solution().unwrap().moves().to_vec();
     for (i, &m) in moves.iter().enumerate() {
-        page.reduce(Action::Slide(m), 1000.0 + 100.0 * i as f64);
+        page.reduce(
+            Action::Play(PlayAction::Slide(m)),
+            1000.0 + 100.0 * i as f64,
+        );
     }
-    assert!(page.result.is_some());
-    let text = page.share_text().unwrap();
+    assert!(page.record().result().is_some());
+    let text = page.sharing().share_text(page.record().result()).unwrap();
     assert!(text.starts_with("Slide daily 2026-11-23 · 4×4\n"), "{text}");
     assert!(
         text.ends_with("https://example.org/slide/?daily=2026-11-23"),
         "{text}"
     );
     assert!(!text.contains(&slide::puzzle::notation::format_moves(&moves)));
-    let fx = page.reduce(Action::ShareResult, 0.0);
+    let fx = page.reduce(Action::Share(ShareAction::ShareResult), 0.0);
     assert!(matches!(
         &fx[..],
         [Effect::Copy {
@@ -1010,10 +1069,10 @@ fn the_daily_is_the_dates_board_and_its_result_can_be_shared_without_moves() {
 
     // Another size of the same day; another day.
     page.reduce(Action::Size(3, 3), 0.0);
-    assert_eq!(page.query(false), "?daily=2026-11-23&size=3x3");
-    assert_eq!(page.game.board().width(), 3);
+    assert_eq!(page.sharing().query(), "?daily=2026-11-23&size=3x3");
+    assert_eq!(page.game().board().width(), 3);
     let other = open("?daily=2026-11-22");
-    assert_ne!(other.game.board(), &start);
+    assert_ne!(other.game().board(), &start);
 }
 
 #[test]
@@ -1025,41 +1084,41 @@ fn a_daily_not_out_yet_or_malformed_gives_an_alert_and_a_fresh_board() {
         "?daily=2025-06-01",
     ] {
         let page = open(query);
-        let alert = page.alert.clone().unwrap_or_default();
+        let alert = page.alert().map(str::to_string).unwrap_or_default();
         assert!(
             alert.ends_with("Here is a fresh board instead."),
             "{query}: {alert}"
         );
-        assert!(page.daily.is_none(), "{query}");
-        assert!(!page.game.is_solved());
+        assert!(page.sharing().daily().is_none(), "{query}");
+        assert!(!page.game().is_solved());
     }
     // Tomorrow in Kiribati is today there: it is out.
-    assert_eq!(open("?daily=2026-11-24").alert, None);
+    assert_eq!(open("?daily=2026-11-24").alert(), None);
 }
 
 #[test]
 fn a_challenge_shows_its_target_and_says_who_won_after_the_solve() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&challenge=2,2000&moves=LL");
-    let c = page.challenge.clone().unwrap();
+    let c = page.sharing().challenge().cloned().unwrap();
     assert_eq!(c.target_text(), "2 moves in 2.00 s");
     assert!(!c.revealed, "the friend's moves stay hidden");
-    assert_eq!(page.game.replay(), None, "and are not a replay");
+    assert_eq!(page.game().replay(), None, "and are not a replay");
     solve_by_hand(&mut page);
-    let c = page.challenge.clone().unwrap();
+    let c = page.sharing().challenge().cloned().unwrap();
     assert!(c.revealed);
     assert_eq!(
         c.outcome.as_deref(),
         Some("A tie on moves (2 each); your friend wins on time (2.00 s against 2.50 s).")
     );
-    let verdict = c.verdict(&page.result.as_ref().unwrap().solve.start);
+    let verdict = c.verdict(&page.record().result().unwrap().solve.start);
     assert_eq!(verdict, Some(slide::play::challenge::Verdict::Checked));
     page.reduce(Action::WatchSolve(slide::play::page::Whose::Friends), 0.0);
-    assert_eq!(page.summary, Some(Summary::Friends));
+    assert_eq!(page.playing().summary().cloned(), Some(Summary::Friends));
 
     // Giving up reveals the moves too.
     let mut quitter = open("?board=1,2,3/4,5,6/0,7,8&challenge=2,2000&moves=LL");
-    quitter.reduce(Action::GiveUp, 0.0);
-    assert!(quitter.challenge.as_ref().unwrap().revealed);
+    quitter.reduce(Action::Share(ShareAction::GiveUp), 0.0);
+    assert!(quitter.sharing().challenge().unwrap().revealed);
 }
 
 #[test]
@@ -1067,26 +1126,32 @@ fn after_a_solve_copy_link_challenges_a_friend() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
     solve_by_hand(&mut page);
     assert_eq!(
-        page.share_link(),
+        page.sharing().share_link(),
         "https://example.org/slide/?board=1,2,3/4,5,6/0,7,8&challenge=2,2500"
     );
-    page.reduce(Action::IncludeMoves(true), 0.0);
-    assert!(page.share_link().ends_with("&challenge=2,2500&moves=LL"));
-    page.reduce(Action::IncludeResult(false), 0.0);
+    page.reduce(Action::Share(ShareAction::IncludeMoves(true)), 0.0);
+    assert!(
+        page.sharing()
+            .share_link()
+            .ends_with("&challenge=2,2500&moves=LL")
+    );
+    page.reduce(Action::Share(ShareAction::IncludeResult(false)), 0.0);
     assert_eq!(
-        page.share_link(),
+        page.sharing().share_link(),
         "https://example.org/slide/?board=1,2,3/4,5,6/7,8,0"
     );
     // A new board ends the result.
     page.reduce(Action::Shuffle, 0.0);
-    assert!(page.result.is_none());
+    assert!(page.record().result().is_none());
 }
 
 #[test]
 fn tile_colours_are_remembered() {
     let mut page = open(HARDEST);
     let fx = page.reduce(
-        Action::TileColours(slide::play::colours::TileColours::Fringe),
+        Action::Prefs(PrefsAction::TileColours(
+            slide::play::colours::TileColours::Fringe,
+        )),
         0.0,
     );
     assert!(fx.iter().any(|e| matches!(e, Effect::SaveSettings(s) if s.colours == slide::play::colours::TileColours::Fringe)));
@@ -1101,7 +1166,7 @@ fn an_embedded_solve_goes_to_the_parent_not_the_history() {
             .any(|e| matches!(e, Effect::Post(ParentMessage::Solved { .. })))
     );
     assert!(measured(&fx).is_none());
-    assert!(page.result.is_none() && page.history.solves.is_empty());
+    assert!(page.record().result().is_none() && page.record().history().solves.is_empty());
 }
 
 // --- A hard Solve shared among workers -----------------------------------------------------
@@ -1113,8 +1178,8 @@ fn korf_15() -> Page {
     let instances = slide::solver::bench::parse_instances(text).unwrap();
     let board = instances[14].board.to_string().replace(' ', ",");
     let mut page = open(&format!("?board={board}"));
-    assert_eq!(page.game.board(), &instances[14].board);
-    page.reduce(Action::Cores(2), 0.0);
+    assert_eq!(page.game().board(), &instances[14].board);
+    page.reduce(Action::Ask(AskAction::Cores(2)), 0.0);
     page
 }
 
@@ -1171,11 +1236,11 @@ impl Workers {
             other => panic!("{other:?}"),
         };
         Some(match worker {
-            0 => Action::Worker(reply),
-            worker => Action::Helper {
+            0 => Action::Ask(AskAction::Worker(reply)),
+            worker => Action::Ask(AskAction::Helper {
                 worker,
                 message: reply,
-            },
+            }),
         })
     }
 }
@@ -1183,7 +1248,7 @@ impl Workers {
 #[test]
 fn a_hard_fifteen_puzzle_is_shared_with_a_helper_worker_and_solved_optimally() {
     let mut page = korf_15();
-    let fx = page.reduce(Action::Solve, 0.0);
+    let fx = page.reduce(Action::Ask(AskAction::Solve), 0.0);
     assert!(sent(&fx).is_empty(), "no Solve: the team's first share");
     let mut workers = Workers::default();
     workers.inbox.extend(to_workers(&fx));
@@ -1192,7 +1257,7 @@ fn a_hard_fifteen_puzzle_is_shared_with_a_helper_worker_and_solved_optimally() {
         [(0, ToWorker::Share { work, .. })] if work.portion.grow_below > 0
     ));
     // While the first share grows it is the whole solve: its progress is the page's.
-    let id = page.request.as_ref().unwrap().id;
+    let id = page.asking().request().unwrap().id;
     let stats = Stats {
         expanded: 5000,
         bound: Some(50),
@@ -1203,9 +1268,9 @@ fn a_hard_fifteen_puzzle_is_shared_with_a_helper_worker_and_solved_optimally() {
         purpose: Purpose::Solve,
         stats,
     };
-    page.reduce(Action::Worker(growing), 5.0);
+    page.reduce(Action::Ask(AskAction::Worker(growing)), 5.0);
     assert_eq!(
-        page.request.as_ref().unwrap().progress_text(505.0),
+        page.asking().request().unwrap().progress_text(505.0),
         "Solving… 5,000 positions explored, none shorter than 50 moves, 2 workers, 0.5 s"
     );
     let mut clock = 0.0;
@@ -1214,26 +1279,26 @@ fn a_hard_fifteen_puzzle_is_shared_with_a_helper_worker_and_solved_optimally() {
         clock += 10.0;
         let fx = page.reduce(action, clock);
         workers.inbox.extend(to_workers(&fx));
-        if let Some(request) = &page.request {
+        if let Some(request) = &page.asking().request() {
             progress.push(request.progress_text(clock));
         }
     }
-    assert!(page.request.is_none());
+    assert!(page.asking().request().is_none());
     let Some(Summary::Search {
         optimal,
         stats,
         tables,
         wall_ms,
         ..
-    }) = &page.summary
+    }) = &page.playing().summary().cloned()
     else {
-        panic!("{:?} {:?}", page.summary, page.alert)
+        panic!("{:?} {:?}", page.playing().summary().cloned(), page.alert())
     };
     assert!(optimal);
     // The tables' download is told apart, as for a Solve in one worker, and not search time.
     assert_eq!(*tables, Some(DOWNLOADED));
     assert_eq!(stats.millis, wall_ms - 600.0);
-    assert_eq!(page.game.replay().unwrap().moves.len(), 62);
+    assert_eq!(page.game().replay().unwrap().moves.len(), 62);
     assert!(stats.expanded > 1_000_000, "{stats:?}");
     assert!(
         workers.shares[0] > 1 && workers.shares[1] > 0,
@@ -1255,27 +1320,27 @@ fn cancelling_a_shared_solve_stops_every_worker_on_it_and_late_answers_change_no
     let mut workers = Workers::default();
     workers
         .inbox
-        .extend(to_workers(&page.reduce(Action::Solve, 0.0)));
+        .extend(to_workers(&page.reduce(Action::Ask(AskAction::Solve), 0.0)));
     // Until the tree is split and both workers have a share.
     while workers.inbox.iter().all(|(w, _)| *w == 0) {
         let action = workers.answer().unwrap();
         workers.inbox.extend(to_workers(&page.reduce(action, 1.0)));
     }
     let busy: std::collections::BTreeSet<usize> = workers.inbox.iter().map(|(w, _)| *w).collect();
-    let fx = page.reduce(Action::Cancel, 2.0);
+    let fx = page.reduce(Action::Ask(AskAction::Cancel), 2.0);
     let stops: std::collections::BTreeSet<usize> = (to_workers(&fx).into_iter())
         .filter_map(|(w, m)| matches!(m, ToWorker::Cancel { .. }).then_some(w))
         .collect();
     assert_eq!(stops, busy);
-    assert!(page.request.is_none());
+    assert!(page.asking().request().is_none());
     // The shares already under way still answer: the page neither shows nor asks anything.
     while let Some(action) = workers.answer() {
         let fx = page.reduce(action, 3.0);
         assert!(to_workers(&fx).is_empty(), "{fx:?}");
     }
-    assert!(page.summary.is_none() && page.alert.is_none());
+    assert!(page.playing().summary().is_none() && page.alert().is_none());
     // The workers are free: the next Solve starts at once.
-    let fx = page.reduce(Action::Solve, 4.0);
+    let fx = page.reduce(Action::Ask(AskAction::Solve), 4.0);
     assert!(matches!(
         &to_workers(&fx)[..],
         [(0, ToWorker::Share { .. })]
@@ -1286,21 +1351,30 @@ fn cancelling_a_shared_solve_stops_every_worker_on_it_and_late_answers_change_no
 fn only_an_optimal_solve_on_a_machine_with_cores_to_spare_is_shared() {
     // One core: the game's worker alone.
     let mut page = korf_15();
-    page.reduce(Action::Cores(1), 0.0);
-    assert_eq!(sent(&page.reduce(Action::Solve, 1.0)).len(), 1);
+    page.reduce(Action::Ask(AskAction::Cores(1)), 0.0);
+    assert_eq!(
+        sent(&page.reduce(Action::Ask(AskAction::Solve), 1.0)).len(),
+        1
+    );
     // A hint wants one move soon: never shared.
     let mut page = korf_15();
-    assert_eq!(sent(&page.reduce(Action::Hint, 1.0))[0].1, Purpose::Hint);
+    assert_eq!(
+        sent(&page.reduce(Action::Ask(AskAction::Hint), 1.0))[0].1,
+        Purpose::Hint
+    );
     // A search other than IDA*: alone.
     let mut page = korf_15();
     page.reduce(
-        Action::Method(slide::solver::Method {
+        Action::Ask(AskAction::Method(slide::solver::Method {
             algorithm: Algorithm::Greedy,
             heuristic: Some(Heuristic::Manhattan),
-        }),
+        })),
         1.0,
     );
-    assert_eq!(sent(&page.reduce(Action::Solve, 2.0)).len(), 1);
+    assert_eq!(
+        sent(&page.reduce(Action::Ask(AskAction::Solve), 2.0)).len(),
+        1
+    );
 }
 
 // --- A worker that stops ------------------------------------------------------------------
@@ -1311,7 +1385,7 @@ fn look(page: &mut Page, from: f64, to: f64) -> Vec<Effect> {
     let mut fx = Vec::new();
     let mut t = from;
     while t <= to {
-        fx.extend(page.reduce(Action::CheckWorkers, t));
+        fx.extend(page.reduce(Action::Ask(AskAction::CheckWorkers), t));
         t += 1000.0;
     }
     fx
@@ -1329,8 +1403,8 @@ fn restarted(fx: &[Effect]) -> Vec<usize> {
 #[test]
 fn a_worker_that_falls_silent_while_it_owes_an_answer_is_replaced_and_the_next_solve_works() {
     let mut page = open(HARDEST);
-    page.reduce(Action::WorkerReady { worker: 0 }, 0.0);
-    let id = sent(&page.reduce(Action::Solve, 0.0))[0].0;
+    page.reduce(Action::Ask(AskAction::WorkerReady { worker: 0 }), 0.0);
+    let id = sent(&page.reduce(Action::Ask(AskAction::Solve), 0.0))[0].0;
     assert!(page.awaiting());
     // Progress every 100 ms keeps it alive, however long the search.
     for k in 1..=200 {
@@ -1340,14 +1414,14 @@ fn a_worker_that_falls_silent_while_it_owes_an_answer_is_replaced_and_the_next_s
             purpose: Purpose::Solve,
             stats: Stats::default(),
         };
-        page.reduce(Action::Worker(progress), t);
+        page.reduce(Action::Ask(AskAction::Worker(progress)), t);
         if k % 10 == 0 {
-            assert!(restarted(&page.reduce(Action::CheckWorkers, t)).is_empty());
+            assert!(restarted(&page.reduce(Action::Ask(AskAction::CheckWorkers), t)).is_empty());
         }
     }
     // Then nothing: four seconds are not enough to call it dead, five are.
     assert!(restarted(&look(&mut page, 21_000.0, 24_000.0)).is_empty());
-    assert!(page.alert.is_none());
+    assert!(page.alert().is_none());
     let fx = look(&mut page, 25_000.0, 25_000.0);
     assert_eq!(restarted(&fx), vec![0]);
     assert!(
@@ -1355,23 +1429,24 @@ fn a_worker_that_falls_silent_while_it_owes_an_answer_is_replaced_and_the_next_s
             .any(|e| matches!(e, Effect::Send(ToWorker::Site { .. }))),
         "the fresh worker learns where the tables are"
     );
-    let alert = page.alert.clone().unwrap();
+    let alert = page.alert().map(str::to_string).unwrap();
     assert!(
         alert.starts_with("The solver stopped unexpectedly (it fell silent for 5 s)"),
         "{alert}"
     );
-    assert!(page.request.is_none() && !page.awaiting());
-    assert_eq!(page.game.board().to_string(), "8 6 7/2 5 4/3 0 1");
+    assert!(page.asking().request().is_none() && !page.awaiting());
+    assert_eq!(page.game().board().to_string(), "8 6 7/2 5 4/3 0 1");
     // Nothing is owed now: no more restarts, however long the page waits.
     assert!(restarted(&look(&mut page, 26_000.0, 40_000.0)).is_empty());
-    page.reduce(Action::WorkerReady { worker: 0 }, 40_500.0);
+    page.reduce(Action::Ask(AskAction::WorkerReady { worker: 0 }), 40_500.0);
 
     // The next Solve goes to the fresh worker and is answered.
-    let [(id, Purpose::Solve, _)] = sent(&page.reduce(Action::Solve, 41_000.0))[..] else {
+    let [(id, Purpose::Solve, _)] = sent(&page.reduce(Action::Ask(AskAction::Solve), 41_000.0))[..]
+    else {
         panic!()
     };
-    assert!(page.alert.is_none());
-    let start = page.game.board().clone();
+    assert!(page.alert().is_none());
+    let start = page.game().board().clone();
     page.reduce(
         solved(
             id,
@@ -1380,29 +1455,28 @@ fn a_worker_that_falls_silent_while_it_owes_an_answer_is_replaced_and_the_next_s
         ),
         41_100.0,
     );
-    assert_eq!(page.game.replay().unwrap().moves.len(), 31);
+    assert_eq!(page.game().replay().unwrap().moves.len(), 31);
 }
 
 #[test]
 fn a_worker_that_crashes_ends_what_it_owed_with_a_message() {
     // During a comparison: the row says so and the comparison stops.
     let mut page = open(HARDEST);
-    page.reduce(Action::Compare, 0.0);
-    let crashed = Action::WorkerStopped {
+    page.reduce(Action::Learn(LearnAction::Compare), 0.0);
+    let crashed = Action::Ask(AskAction::WorkerStopped {
         worker: 0,
         why: "it crashed: index out of bounds".into(),
-    };
+    });
     let fx = page.reduce(crashed.clone(), 10.0);
     assert_eq!(restarted(&fx), vec![0]);
-    assert!(!page.comparison.running);
-    let row = &page.comparison.rows[0];
+    assert!(!page.learning().comparison().running);
+    let row = &page.learning().comparison().rows[0];
     assert_eq!(
         row.failure.as_ref().map(Failure::short),
         Some("solver stopped")
     );
     assert!(
-        page.alert
-            .as_deref()
+        page.alert()
             .unwrap()
             .contains("it crashed: index out of bounds")
     );
@@ -1412,7 +1486,7 @@ fn a_worker_that_crashes_ends_what_it_owed_with_a_message() {
     solve_by_hand(&mut page);
     assert!(page.awaiting());
     page.reduce(crashed.clone(), 4000.0);
-    let result = page.result.as_ref().unwrap();
+    let result = page.record().result().unwrap();
     assert!(!result.measuring);
     assert!(
         result
@@ -1434,7 +1508,7 @@ fn a_worker_that_crashes_ends_what_it_owed_with_a_message() {
         fx.iter()
             .any(|e| matches!(e, Effect::Send(ToWorker::Prepare { .. })))
     );
-    assert!(page.alert.is_none());
+    assert!(page.alert().is_none());
 }
 
 #[test]
@@ -1443,15 +1517,15 @@ fn a_helper_that_stops_during_a_shared_solve_ends_it_and_the_others_are_told_to_
     let mut workers = Workers::default();
     workers
         .inbox
-        .extend(to_workers(&page.reduce(Action::Solve, 0.0)));
+        .extend(to_workers(&page.reduce(Action::Ask(AskAction::Solve), 0.0)));
     while workers.inbox.iter().all(|(w, _)| *w == 0) {
         let action = workers.answer().unwrap();
         workers.inbox.extend(to_workers(&page.reduce(action, 1.0)));
     }
-    assert_eq!(page.owing(), vec![0, 1]);
-    page.reduce(Action::WorkerReady { worker: 1 }, 1.0);
+    assert_eq!(page.asking().owing(), vec![0, 1]);
+    page.reduce(Action::Ask(AskAction::WorkerReady { worker: 1 }), 1.0);
     // The game's worker reports progress on its share; the helper says nothing more.
-    let id = page.request.as_ref().unwrap().id;
+    let id = page.asking().request().unwrap().id;
     let mut fx = Vec::new();
     for t in [2_000.0, 3_000.0, 4_000.0, 5_000.0, 6_000.0, 7_000.0] {
         let progress = FromWorker::Progress {
@@ -1459,23 +1533,22 @@ fn a_helper_that_stops_during_a_shared_solve_ends_it_and_the_others_are_told_to_
             purpose: Purpose::Solve,
             stats: Stats::default(),
         };
-        page.reduce(Action::Worker(progress), t - 10.0);
-        fx.extend(page.reduce(Action::CheckWorkers, t));
+        page.reduce(Action::Ask(AskAction::Worker(progress)), t - 10.0);
+        fx.extend(page.reduce(Action::Ask(AskAction::CheckWorkers), t));
     }
     assert_eq!(restarted(&fx), vec![1]);
     let stops: Vec<usize> = (to_workers(&fx).into_iter())
         .filter_map(|(w, m)| matches!(m, ToWorker::Cancel { .. }).then_some(w))
         .collect();
     assert_eq!(stops, vec![0], "the game's worker stops its share");
-    assert!(page.request.is_none());
+    assert!(page.asking().request().is_none());
     assert!(
-        page.alert
-            .as_deref()
+        page.alert()
             .unwrap()
             .starts_with("The solver stopped unexpectedly")
     );
     // The next Solve starts a fresh team.
-    let fx = page.reduce(Action::Solve, 8_000.0);
+    let fx = page.reduce(Action::Ask(AskAction::Solve), 8_000.0);
     assert!(matches!(
         &to_workers(&fx)[..],
         [(0, ToWorker::Share { .. })]
@@ -1485,9 +1558,9 @@ fn a_helper_that_stops_during_a_shared_solve_ends_it_and_the_others_are_told_to_
 #[test]
 fn a_hint_is_said_in_words_as_well_as_ringed() {
     let mut page = open("?board=1,2,3/4,5,6/7,0,8");
-    assert_eq!(page.hint_text(), None);
-    let id = sent(&page.reduce(Action::Hint, 0.0))[0].0;
-    let start = page.game.board().clone();
+    assert_eq!(page.playing().hint_text(), None);
+    let id = sent(&page.reduce(Action::Ask(AskAction::Hint), 0.0))[0].0;
+    let start = page.game().board().clone();
     page.reduce(
         solved(
             id,
@@ -1497,9 +1570,9 @@ fn a_hint_is_said_in_words_as_well_as_ringed() {
         1.0,
     );
     assert_eq!(
-        page.hint_text().as_deref(),
+        page.playing().hint_text().as_deref(),
         Some("Hint: slide tile 8 left.")
     );
-    page.reduce(Action::Slide(slide::Move::Right), 2.0);
-    assert_eq!(page.hint_text(), None, "the board moved on");
+    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Right)), 2.0);
+    assert_eq!(page.playing().hint_text(), None, "the board moved on");
 }

@@ -4,7 +4,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use slide::play::page::{Action, Calendar, Page, Remembered};
+use slide::play::page::{Action, Calendar, Page, PlayAction, Remembered};
 use slide::puzzle::notation::parse_board;
 use slide::puzzle::random::Rng;
 use slide::web::components::board_view::BoardView;
@@ -50,15 +50,15 @@ fn Harness(props: &HarnessProps) -> Html {
         })
     };
     let p = page.borrow();
-    let g = &p.game;
+    let g = p.game();
     html! {
         <>
             <BoardView position={p.shown().clone()} highlight={None::<u8>} slide_ms={0}
-                on_tap={act.reform(Action::Tap)} on_swipe={act.reform(Action::Slide)} />
-            <button id="undo" onclick={act.reform(|_| Action::Undo)}>{ "Undo" }</button>
-            <button id="redo" onclick={act.reform(|_| Action::Redo)}>{ "Redo" }</button>
+                on_tap={act.reform(|s| Action::Play(PlayAction::Tap(s)))} on_swipe={act.reform(|m| Action::Play(PlayAction::Slide(m)))} />
+            <button id="undo" onclick={act.reform(|_| Action::Play(PlayAction::Undo))}>{ "Undo" }</button>
+            <button id="redo" onclick={act.reform(|_| Action::Play(PlayAction::Redo))}>{ "Redo" }</button>
             <span id="moves">{ g.moves_made() }</span>
-            if let (Some(r), Some(step), Some(summary)) = (g.replay(), g.replay_step(), p.summary.clone()) {
+            if let (Some(r), Some(step), Some(summary)) = (g.replay(), g.replay_step(), p.playing().summary().cloned()) {
                 <ReplayBar summary={summary.clone()} moves={r.moves.clone()} step={step} playing={false}
                     on={act.clone()} />
                 <ReplayPanel summary={summary} moves={r.moves.clone()} step={step} speed={4}

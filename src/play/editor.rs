@@ -1,6 +1,7 @@
-//! Bringing your own board, as data: the text being typed (checked as it is typed), a file read,
-//! the custom goal being written, and a board being set tile by tile (or an unsolvable board
-//! shown with the swap that would fix it).
+//! Bringing your own board: the text being typed (checked as it is typed), a file read, the
+//! custom goal being written, and a board being set tile by tile (or an unsolvable board shown
+//! with the swap that would fix it). A part of the page ([`crate::play::page`]): it owns this
+//! state, and says what the page is to do about it ([`Edited`]).
 
 use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
@@ -17,6 +18,44 @@ pub enum FileProblem {
     TooLarge,
     /// The browser could not read it as text.
     NotText,
+}
+
+/// What the player can do in the editor.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditAction {
+    /// The Board field's text.
+    BoardText(String),
+    /// Apply the typed board.
+    ApplyBoard,
+    /// A board file was read (or could not be).
+    FileLoaded {
+        name: String,
+        contents: Result<String, FileProblem>,
+    },
+    /// Save the board on show to a file.
+    SaveFile,
+    /// Start (`true`) or finish setting tiles by hand.
+    EditTiles(bool),
+    /// Apply the swap that makes the board on show solvable.
+    Fix,
+    /// The Goal picker: a named goal, or `None` for Custom (its field opens).
+    GoalKind(Option<Goal>),
+    /// The Custom goal field's text.
+    CustomGoalText(String),
+    SetCustomGoal,
+}
+
+/// What the editor asks of the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edited {
+    /// Play this board, toward the goal chosen.
+    Start(Board),
+    /// Play this position (set by hand, or fixed).
+    Play(Position),
+    /// This goal was chosen.
+    Goal(Goal),
+    /// Offer a text file for download.
+    Download { name: String, text: String },
 }
 
 /// A board being set by hand (tap a tile, tap another, they swap), or an unsolvable board on
@@ -38,26 +77,90 @@ impl Editing {
     }
 }
 
-/// The editor panel's state.
+/// The editor part of the page.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Editor {
     /// What the player typed in the Board field, until another board is started (the field
     /// then shows the board on show: see [`Editor::text`]).
-    pub draft: Option<String>,
+    draft: Option<String>,
     /// What is wrong with the draft, the file, or the custom goal, in the core's words.
-    pub problem: Option<String>,
+    problem: Option<String>,
     /// The Custom goal field's text.
-    pub custom_goal: String,
+    custom_goal: String,
     /// "Custom" chosen in the Goal picker, not yet set.
-    pub custom_open: bool,
+    custom_open: bool,
     /// Setting tiles by hand, or an unsolvable board on show: the board on screen instead of the
     /// game's.
-    pub editing: Option<Editing>,
+    editing: Option<Editing>,
 }
 
 impl Editor {
+    /// The editor of a page whose goal is `goal` (the Custom field starts with it).
+    pub fn new(goal: &Board) -> Editor {
+        Editor {
+            custom_goal: goal.to_string(),
+            ..Editor::default()
+        }
+    }
+
+    /// Carries out `action`; `game` is the game's position (what Edit tiles starts from, and
+    /// what Save file saves when no board is being set).
+    pub fn reduce(&mut self, action: EditAction, game: &Position) -> Vec<Edited> {
+        let edited = match action {
+            EditAction::BoardText(text) => {
+                self.input(text);
+                None
+            }
+            EditAction::ApplyBoard => self.apply().map(Edited::Start),
+            EditAction::FileLoaded { name, contents } => {
+                self.file(&name, contents).map(Edited::Start)
+            }
+            EditAction::SaveFile => {
+                let board = self
+                    .editing
+                    .as_ref()
+                    .map_or(game.board(), |e| e.position.board());
+                Some(Edited::Download {
+                    name: format!("slide-{}x{}.txt", board.width(), board.height()),
+                    text: board.to_file_text(),
+                })
+            }
+            EditAction::EditTiles(on) => match (self.editing.take(), on) {
+                (None, true) => {
+                    self.editing = Some(Editing::of(game.clone()));
+                    None
+                }
+                (Some(e), false) => Some(Edited::Play(e.position)),
+                (e, _) => {
+                    self.editing = e;
+                    None
+                }
+            },
+            EditAction::Fix => {
+                let editing = self.editing.as_ref();
+                (self.fix())
+                    .and_then(|(a, b)| editing?.position.swapped(a, b))
+                    .map(Edited::Play)
+            }
+            EditAction::GoalKind(Some(goal)) => {
+                self.custom_open = false;
+                Some(Edited::Goal(goal))
+            }
+            EditAction::GoalKind(None) => {
+                self.custom_open = true;
+                None
+            }
+            EditAction::CustomGoalText(text) => {
+                self.custom_goal = text;
+                None
+            }
+            EditAction::SetCustomGoal => self.set_custom_goal().map(Edited::Goal),
+        };
+        edited.into_iter().collect()
+    }
+
     /// The Board field changed: say at once what is wrong with it.
-    pub fn input(&mut self, text: String) {
+    fn input(&mut self, text: String) {
         self.problem = if text.trim().is_empty() {
             None
         } else {
@@ -72,13 +175,13 @@ impl Editor {
     }
 
     /// Another board was started: the field shows it, and a problem with the old text goes.
-    pub fn new_board(&mut self) {
+    pub(crate) fn new_board(&mut self) {
         self.draft = None;
         self.problem = None;
     }
 
     /// Apply: the typed board, or `None` with the problem shown.
-    pub fn apply(&mut self) -> Option<Board> {
+    fn apply(&mut self) -> Option<Board> {
         match parse_board(self.draft.as_deref().unwrap_or_default()) {
             Ok(board) => {
                 self.problem = None;
@@ -92,7 +195,7 @@ impl Editor {
     }
 
     /// A file was read (or could not be): its board, or `None` with the problem, named by file.
-    pub fn file(&mut self, name: &str, contents: Result<String, FileProblem>) -> Option<Board> {
+    fn file(&mut self, name: &str, contents: Result<String, FileProblem>) -> Option<Board> {
         let text = match contents {
             Ok(text) => text,
             Err(FileProblem::TooLarge) => {
@@ -118,7 +221,7 @@ impl Editor {
     }
 
     /// Set goal: the custom goal typed, or `None` with the problem shown.
-    pub fn set_custom_goal(&mut self) -> Option<Goal> {
+    fn set_custom_goal(&mut self) -> Option<Goal> {
         match parse_board(&self.custom_goal) {
             Ok(board) => {
                 self.problem = None;
@@ -133,7 +236,7 @@ impl Editor {
     }
 
     /// A tap while setting tiles: the first picks a tile, the second swaps the two.
-    pub fn tap(&mut self, square: usize) {
+    pub(crate) fn tap(&mut self, square: usize) {
         if let Some(e) = &mut self.editing {
             match e.picked.take() {
                 None => e.picked = Some(square),
@@ -144,6 +247,31 @@ impl Editor {
                 }
             }
         }
+    }
+
+    /// Shows `position`, which cannot reach its goal, with its fix; or, with `None`, the game.
+    pub(crate) fn show(&mut self, position: Option<Position>) {
+        self.editing = position.map(Editing::of);
+    }
+
+    /// The board being set by hand or shown unsolvable, if any.
+    pub fn editing(&self) -> Option<&Editing> {
+        self.editing.as_ref()
+    }
+
+    /// What is wrong with the draft, the file, or the custom goal.
+    pub fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    /// The Custom goal field's text.
+    pub fn custom_goal(&self) -> &str {
+        &self.custom_goal
+    }
+
+    /// "Custom" is chosen in the Goal picker, not yet set.
+    pub fn custom_open(&self) -> bool {
+        self.custom_open
     }
 
     /// For a board on show that cannot reach its goal: the two squares whose swap fixes it.

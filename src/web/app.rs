@@ -21,7 +21,7 @@ use super::components::unsolvable::Unsolvable;
 use super::effects;
 use super::workers::{LOADER, Workers};
 use crate::play::colours::{TileColours, fringes};
-use crate::play::page::{Action, Page};
+use crate::play::page::{Action, AskAction, LearnAction, Page, PlayAction};
 use crate::play::protocol::Purpose;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
@@ -46,7 +46,7 @@ impl Store {
     fn dispatch(&self, action: Action) {
         let effects = {
             let mut page = self.page.borrow_mut();
-            page.calendar = browser::calendar();
+            page.set_calendar(browser::calendar());
             page.reduce(action, now_ms())
         };
         let dispatch = self.callback();
@@ -97,7 +97,7 @@ pub fn App() -> Html {
         let on = on.clone();
         use_effect_with((), move |_| {
             on.emit(Action::Mounted);
-            on.emit(Action::Cores(browser::cores()));
+            on.emit(Action::Ask(AskAction::Cores(browser::cores())));
             browser::register_service_worker();
             // Marks the first board on screen, for the README's load-time figure.
             if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
@@ -119,20 +119,31 @@ fn use_timers(page: &Page, on: &Callback<Action>) {
     use_effect_with(page.awaiting(), move |&awaiting| {
         let interval = awaiting.then(|| {
             Interval::new(crate::play::watchdog::LOOK_EVERY_MS, move || {
-                on_look.emit(Action::CheckWorkers)
+                on_look.emit(Action::Ask(AskAction::CheckWorkers))
             })
         });
         move || drop(interval)
     });
     let on_tick = on.clone();
-    use_effect_with((page.playing, page.speed), move |&(playing, speed)| {
-        let interval =
-            playing.then(|| Interval::new(1000 / speed.max(1), move || on_tick.emit(Action::Tick)));
-        move || drop(interval)
-    });
+    let playing = page.playing();
+    use_effect_with(
+        (playing.playing(), playing.speed()),
+        move |&(playing, speed)| {
+            let interval = playing.then(|| {
+                Interval::new(1000 / speed.max(1), move || {
+                    on_tick.emit(Action::Play(PlayAction::Tick))
+                })
+            });
+            move || drop(interval)
+        },
+    );
     let on_step = on.clone();
-    use_effect_with(page.watching.running, move |&running| {
-        let interval = running.then(|| Interval::new(250, move || on_step.emit(Action::WatchStep)));
+    use_effect_with(page.learning().watch_running(), move |&running| {
+        let interval = running.then(|| {
+            Interval::new(250, move || {
+                on_step.emit(Action::Learn(LearnAction::WatchStep))
+            })
+        });
         move || drop(interval)
     });
 }
@@ -155,10 +166,10 @@ fn use_keys(page: Rc<RefCell<Page>>, on: &Callback<Action>) {
                 }
                 if let Some(mv) = key_move(&event.key()) {
                     event.prevent_default();
-                    on.emit(Action::Slide(mv));
-                } else if event.key() == " " && page.borrow().game.replay().is_some() {
+                    on.emit(Action::Play(PlayAction::Slide(mv)));
+                } else if event.key() == " " && page.borrow().game().replay().is_some() {
                     event.prevent_default();
-                    on.emit(Action::PlayPause);
+                    on.emit(Action::Play(PlayAction::PlayPause));
                 }
             })
         });
@@ -190,19 +201,20 @@ fn key_move(key: &str) -> Option<Move> {
 /// waits for right under it (the search's progress, the answer and Play, a hint, why a board
 /// cannot be solved, the result of a solve), then the controls and the rest.
 fn layout(p: &Page, on: &Callback<Action>) -> Html {
-    let g = &p.game;
+    let g = p.game();
     let shown = p.shown();
+    let embed = p.sharing().embed();
     let classes = classes!(
         "page",
-        p.embed.then_some("embed"),
+        embed.then_some("embed"),
         g.replay().is_some().then_some("replaying")
     );
     html! {
         <div class={classes}>
             <header class="top">
-                if p.embed {
+                if embed {
                     <p class="visually-hidden" role="heading" aria-level="1">{ "Slide: sliding puzzle" }</p>
-                    <a class="open-full" href={p.link(false)} target="_blank" rel="noopener">{ "Slide ↗" }</a>
+                    <a class="open-full" href={p.sharing().link().to_string()} target="_blank" rel="noopener">{ "Slide ↗" }</a>
                 } else {
                     <h1>{ "Slide" }</h1>
                 }
@@ -210,7 +222,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                     moves={g.moves_made()}
                     solved={shown.is_solved()}
                     unsolvable={p.unsolvable().is_some()}
-                    editing={p.editor.editing.is_some() && p.unsolvable().is_none()}
+                    editing={p.editor().editing().is_some() && p.unsolvable().is_none()}
                     running_since_ms={g.running_since_ms()}
                     elapsed_ms={g.elapsed_ms(now_ms())}
                     started={g.moves_made() > 0}
@@ -218,10 +230,10 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                     best={p.best()}
                 />
             </header>
-            if !p.embed {
+            if !embed {
                 <HowTo goal={shown.goal().clone()} />
             }
-            <AlertBanner message={p.alert.clone()} on={on.clone()} />
+            <AlertBanner message={p.alert().map(str::to_string)} on={on.clone()} />
             { about_the_board(p, on) }
             <div class="play-area">
                 <div class="board-column">
@@ -232,10 +244,10 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                     { side(p, on) }
                 </div>
             </div>
-            if !p.embed {
+            if !embed {
                 { stats(p, on) }
-                <Learn board={g.board().clone()} comparison={p.comparison.clone()}
-                    watching={crate::play::watching::WatchView::of(&p.watching)} on={on.clone()} />
+                <Learn board={g.board().clone()} comparison={p.learning().comparison().clone()}
+                    watching={p.learning().watch_view()} on={on.clone()} />
                 <p class="more"><a href="bench/">{ "Benchmark: Korf's puzzles in this browser" }</a></p>
             }
         </div>
@@ -243,22 +255,18 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
 }
 
 fn board(p: &Page, on: &Callback<Action>) -> Html {
-    let picture: Option<AttrValue> = match p.settings.picture.as_str() {
-        "none" => None,
-        "own" => p.own_picture.clone().map(AttrValue::from),
-        stem => Some(format!("pictures/{stem}.svg").into()),
-    };
+    let prefs = p.prefs().saved();
     html! {
         <BoardView
             position={p.shown().clone()}
             highlight={p.highlight()}
-            slide_ms={p.slide_ms()}
-            on_tap={on.reform(Action::Tap)}
-            on_swipe={on.reform(Action::Slide)}
-            picture={picture}
-            numbers={p.settings.numbers}
+            slide_ms={p.playing().slide_ms()}
+            on_tap={on.reform(|s| Action::Play(PlayAction::Tap(s)))}
+            on_swipe={on.reform(|m| Action::Play(PlayAction::Slide(m)))}
+            picture={p.prefs().picture_url().map(AttrValue::from)}
+            numbers={prefs.numbers}
             marked={p.marked()}
-            fringes={p.settings.colours == TileColours::Fringe}
+            fringes={prefs.colours == TileColours::Fringe}
         />
     }
 }
@@ -266,22 +274,23 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
 /// What a player waits for, where they look: the search's progress, the answer and its Play,
 /// the hint in words, why the board cannot be solved, the result of their solve.
 fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
-    let g = &p.game;
+    let g = p.game();
+    let playing = p.playing();
     html! {
         <>
-            <SolverPanel request={p.request.clone()} />
-            if let (Some(summary), Some(step), Some(replay)) = (p.summary.clone(), g.replay_step(), g.replay()) {
+            <SolverPanel request={p.asking().request().cloned()} />
+            if let (Some(summary), Some(step), Some(replay)) = (playing.summary().cloned(), g.replay_step(), g.replay()) {
                 <ReplayBar summary={summary} moves={replay.moves.clone()} step={step}
-                    playing={p.playing} on={on.clone()} />
+                    playing={playing.playing()} on={on.clone()} />
             }
-            if let Some(hint) = p.hint_text() {
+            if let Some(hint) = playing.hint_text() {
                 <p class="hint-line" data-testid="hint" role="status">{ hint }</p>
             }
             if let Some((explanation, a, b)) = p.unsolvable() {
                 <Unsolvable explanation={explanation} tiles={(a, b)} on={on.clone()} />
             }
-            if let Some(r) = p.result.clone().filter(|_| !p.embed) {
-                <ResultPanel result={r} shared={p.shared.clone()} on={on.clone()} />
+            if let Some(r) = p.record().result().cloned().filter(|_| !p.sharing().embed()) {
+                <ResultPanel result={r} shared={p.sharing().shared().clone()} on={on.clone()} />
             }
         </>
     }
@@ -289,29 +298,27 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
 
 /// The statistics of the size on the board (or the one picked), and the history.
 fn stats(p: &Page, on: &Callback<Action>) -> Html {
-    let size = p.stats_size();
+    let (record, board) = (p.record(), p.game().board());
     html! {
-        <StatsPanel size={AttrValue::from(size.clone())} statistics={p.history.statistics(&size)}
-            sizes={p.stats_sizes()} solves={p.history.solves.clone()} confirm_clear={p.confirm_clear}
-            format={p.export_format} note={p.import_note.clone()} on={on.clone()} />
+        <StatsPanel size={AttrValue::from(record.stats_size(board))} statistics={record.statistics(board)}
+            sizes={record.stats_sizes(board)} solves={record.history().solves.clone()}
+            confirm_clear={record.confirm_clear()} format={record.export_format()}
+            note={record.import_note().map(str::to_string)} on={on.clone()} />
     }
 }
 
 /// What the board on show is, above it: the daily puzzle, a friend's challenge to beat.
 fn about_the_board(p: &Page, on: &Callback<Action>) -> Html {
-    let g = &p.game;
-    let start = p
-        .result
-        .as_ref()
-        .map_or_else(|| g.start().clone(), |r| r.solve.start.clone());
+    let start =
+        (p.record().result()).map_or_else(|| p.game().start().clone(), |r| r.solve.start.clone());
     html! {
         <>
-            if let Some(d) = p.daily {
+            if let Some(d) = p.sharing().daily() {
                 <p class="daily-note" data-testid="daily" data-date={d.date.to_string()}>
                     { format!("The daily puzzle of {}, {}×{}: the same board for every player today.", d.date, d.width, d.height) }
                 </p>
             }
-            if let Some(c) = p.challenge.clone() {
+            if let Some(c) = p.sharing().challenge().cloned() {
                 <ChallengePanel challenge={c} {start} on={on.clone()} />
             }
         </>
@@ -320,42 +327,43 @@ fn about_the_board(p: &Page, on: &Callback<Action>) -> Html {
 
 /// Controls, the solution's details, and (outside embed mode) sharing and the editor.
 fn side(p: &Page, on: &Callback<Action>) -> Html {
-    let g = &p.game;
+    let g = p.game();
     let b = g.board();
+    let (sharing, prefs) = (p.sharing(), p.prefs().saved());
     // One stop button at a time: Cancel for a Solve or a Hint until an answer is on show (then
     // the answer's Stop looking), and a comparison has its own.
     let solving = p
-        .request
-        .as_ref()
+        .asking()
+        .request()
         .is_some_and(|r| matches!(r.purpose, Purpose::Solve | Purpose::Hint) && r.shown.is_none());
     html! {
         <>
             <Controls
                 size={(b.width(), b.height())}
-                mostly_misplaced={p.mostly_misplaced}
-                method={p.method}
+                mostly_misplaced={p.prefs().mostly_misplaced()}
+                method={p.asking().method()}
                 searching={solving}
                 can_undo={g.can_undo()}
                 can_redo={g.can_redo()}
-                solved={p.shown().is_solved() || p.editor.editing.is_some()}
-                daily={p.daily.is_some()}
-                compact={p.embed}
+                solved={p.shown().is_solved() || p.editor().editing().is_some()}
+                daily={sharing.daily().is_some()}
+                compact={sharing.embed()}
                 on={on.clone()}
             />
-            if let (false, Some(summary), Some(step), Some(replay)) = (p.embed, p.summary.clone(), g.replay_step(), g.replay()) {
+            if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary().cloned(), g.replay_step(), g.replay()) {
                 <ReplayPanel summary={summary} moves={replay.moves.clone()} step={step}
-                    speed={p.speed} on={on.clone()} />
+                    speed={p.playing().speed()} on={on.clone()} />
             }
-            if !p.embed {
-                <Share shared={p.shared.clone()} result={p.result.is_some()}
-                    include_result={p.include_result} include_moves={p.include_moves} on={on.clone()} />
+            if !sharing.embed() {
+                <Share shared={sharing.shared().clone()} result={p.record().result().is_some()}
+                    include_result={sharing.include_result()} include_moves={sharing.include_moves()} on={on.clone()} />
                 <Editor
-                    editor={p.editor.clone()}
+                    editor={p.editor().clone()}
                     shown={p.shown().board().clone()}
                     goal_choice={Goal::named(g.goal())}
-                    picture={AttrValue::from(p.settings.picture.clone())}
-                    numbers={p.settings.numbers}
-                    colours={p.settings.colours}
+                    picture={AttrValue::from(prefs.picture.clone())}
+                    numbers={prefs.numbers}
+                    colours={prefs.colours}
                     fringes_apply={fringes(g.goal()).is_some()}
                     on={on.clone()}
                 />

@@ -4,16 +4,18 @@
 use super::browser;
 use super::wire::Channel;
 use super::workers::{WorkerEvent, Workers};
-use crate::play::page::{Action, Effect};
+use crate::play::page::{Action, AskAction, Effect, ShareAction};
 use yew::Callback;
 
 /// What a worker did, as the page's action.
 pub fn action(event: WorkerEvent) -> Action {
     match event {
-        WorkerEvent::Ready(worker) => Action::WorkerReady { worker },
-        WorkerEvent::Reply(0, _, message) => Action::Worker(message),
-        WorkerEvent::Reply(worker, _, message) => Action::Helper { worker, message },
-        WorkerEvent::Stopped(worker, why) => Action::WorkerStopped { worker, why },
+        WorkerEvent::Ready(worker) => Action::Ask(AskAction::WorkerReady { worker }),
+        WorkerEvent::Reply(0, _, message) => Action::Ask(AskAction::Worker(message)),
+        WorkerEvent::Reply(worker, _, message) => {
+            Action::Ask(AskAction::Helper { worker, message })
+        }
+        WorkerEvent::Stopped(worker, why) => Action::Ask(AskAction::WorkerStopped { worker, why }),
     }
 }
 
@@ -33,7 +35,7 @@ pub fn run(effect: Effect, workers: &mut Workers, dispatch: &Callback<Action>) {
             let dispatch = dispatch.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let ok = browser::copy(&text).await;
-                dispatch.emit(Action::Copied { what, ok });
+                dispatch.emit(Action::Share(ShareAction::Copied { what, ok }));
             });
         }
         Effect::Download { name, text } => browser::download(&name, &text),

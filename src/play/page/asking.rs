@@ -1,49 +1,207 @@
-//! Asking the worker and hearing back: Solve, Hint and the comparison's rows, cancel, and which
-//! answers still count (only the open request's; an answer for a board no longer shown is stale).
+//! Asking the solver's workers and hearing back: Solve, Hint, the comparison's rows and the
+//! measure of a solve by hand; Cancel; which answers still count (only the open request's, and
+//! an answer for a board no longer shown is stale); the workers that died and their
+//! replacements (see [`crate::play::watchdog`]).
 //!
 //! Where the machine has cores to spare, an optimal IDA* Solve is shared between the game's
 //! worker and helper workers ([`crate::solver::team`]): the team's end comes back as the answer
 //! the game's worker would have sent, and goes the same way.
 
-use super::{Effect, Page};
+use super::Effect;
 use crate::heuristics::Heuristic;
 use crate::play::comparison::Row;
-use crate::play::game;
 use crate::play::protocol::{
-    BROWSER_IDA_MAX_NODES, Failure, FromWorker, Purpose, ToWorker, finished, order_message,
+    Answer, BROWSER_IDA_MAX_NODES, Failure, FromWorker, Purpose, ToWorker, finished, order_message,
     resolve, team_hears,
 };
 use crate::play::solving::{Request, Summary, TeamWork};
+use crate::play::watchdog::{SILENCE_MS, Watchdog};
 use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
+use crate::puzzle::position::Position;
 use crate::search::Stats;
 use crate::solver::team::{Order, Team};
-use crate::solver::{Algorithm, Method};
+use crate::solver::{Algorithm, Method, Options};
 
-impl Page {
-    /// Asks the worker: `row` is a comparison row's board and method; Solve and Hint ask about
-    /// the board shown. A request still open is cancelled first.
-    pub(super) fn ask(
+/// Most helper workers a solve is shared with: four workers in all, as the benchmark's most (each
+/// holds its own 16 MiB of pattern databases once it has helped).
+pub const MAX_HELPERS: usize = 3;
+
+/// What can happen between the page and its workers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AskAction {
+    Solve,
+    Hint,
+    /// Cancel the search (Stop looking keeps the best answer found so far).
+    Cancel,
+    /// The method picked for Solve (one of [`Method::OFFERED`]).
+    Method(Method),
+    /// The machine's cores, as the browser tells: how many workers may share a hard solve.
+    Cores(usize),
+    /// A message from the game's worker.
+    Worker(FromWorker),
+    /// A message from helper worker `worker` (1, 2, …).
+    Helper {
+        worker: usize,
+        message: FromWorker,
+    },
+    /// Worker `worker` has loaded and hears messages.
+    WorkerReady {
+        worker: usize,
+    },
+    /// Worker `worker` stopped: it crashed, or could not start (`why`, in a few words).
+    WorkerStopped {
+        worker: usize,
+        why: String,
+    },
+    /// Look for workers that owe an answer and have fallen silent (every
+    /// [`LOOK_EVERY_MS`](crate::play::watchdog::LOOK_EVERY_MS) while [`Asking::awaiting`]).
+    CheckWorkers,
+}
+
+/// What the workers' answers mean for the rest of the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Heard {
+    /// An answer to Solve for the board on show (the search may go on: see the summary).
+    Answer {
+        moves: Vec<Move>,
+        optimal: bool,
+        summary: Summary,
+    },
+    /// The answer on show no longer promises a shorter one.
+    Settled,
+    /// The first move of a shortest solution from a board.
+    Hint(Board, Move),
+    /// A comparison row finished.
+    Row(Row),
+    /// The comparison stops where it stands.
+    RowsStopped,
+    /// Solve `solve`'s measure: the answer so far (`last`: no shorter one coming).
+    Measured {
+        solve: u64,
+        answer: Option<Answer>,
+        last: bool,
+    },
+    /// The measure of solve `solve` failed, for this reason.
+    Unmeasured { solve: u64, why: String },
+    /// Say this.
+    Alert(String),
+}
+
+/// The asking part of the page.
+#[derive(Debug)]
+pub struct Asking {
+    /// The method picked for Solve.
+    method: Method,
+    /// The search the page waits for.
+    request: Option<Request>,
+    next_id: u32,
+    /// Workers beside the game's that may share a hard solve (the cores less one, at most
+    /// [`MAX_HELPERS`]).
+    helpers: usize,
+    /// The game's worker and the helpers, sharing IDA* solves.
+    team: Option<Team>,
+    /// The measure in flight: its request and the solve it measures.
+    measuring: Option<(u32, u64)>,
+    /// The goal whose pattern databases were asked for.
+    prepared: Option<String>,
+    /// When each worker was last heard from.
+    watchdog: Watchdog,
+    /// Where the site's prebuilt tables are (a URL ending in `/`).
+    tables: String,
+}
+
+impl Asking {
+    /// Asking nothing yet; the site's tables are in `folder` (ending in `/`) + `tables/`.
+    pub fn new(folder: &str) -> Asking {
+        Asking {
+            method: Method::default(),
+            request: None,
+            next_id: 0,
+            helpers: 0,
+            team: None,
+            measuring: None,
+            prepared: None,
+            watchdog: Watchdog::default(),
+            tables: format!("{folder}tables/"),
+        }
+    }
+
+    /// Carries out `action` on the board on show (`position`) at `now_ms`.
+    pub fn reduce(
         &mut self,
-        purpose: Purpose,
-        row: Option<(Board, Method)>,
+        action: AskAction,
+        position: &Position,
         now_ms: f64,
         fx: &mut Vec<Effect>,
-    ) {
-        if let Some(old) = self.request.take() {
-            self.stop(&old, fx);
-        }
-        self.next_id += 1;
-        let (board, method, max_nodes) = match (purpose, row) {
-            (Purpose::Compare, Some((board, m))) => {
-                (board, m, crate::solver::compare::options(m).max_nodes)
+    ) -> Vec<Heard> {
+        match action {
+            AskAction::Solve => {
+                let method = self.method;
+                return self.ask(Purpose::Solve, position, method, None, now_ms, fx);
             }
             // A hint should come fast: the default method for the size.
-            (Purpose::Hint, _) => (self.game.board().clone(), auto(), None),
-            _ => (self.game.board().clone(), self.method, None),
-        };
+            AskAction::Hint => {
+                return self.ask(Purpose::Hint, position, Method::default(), None, now_ms, fx);
+            }
+            AskAction::Cancel => return self.cancel(fx),
+            AskAction::Method(method) => self.method = method,
+            AskAction::Cores(cores) => {
+                self.helpers = cores.saturating_sub(1).min(MAX_HELPERS);
+                self.team = None;
+            }
+            AskAction::Worker(message) => {
+                self.watchdog.heard(0, now_ms);
+                return self.receive(0, message, position.board(), now_ms, fx);
+            }
+            AskAction::Helper { worker, message } if worker > 0 => {
+                self.watchdog.heard(worker, now_ms);
+                return self.receive(worker, message, position.board(), now_ms, fx);
+            }
+            AskAction::Helper { .. } => {}
+            AskAction::WorkerReady { worker } => self.watchdog.ready(worker, now_ms),
+            AskAction::WorkerStopped { worker, why } => return self.stopped(worker, why, fx),
+            AskAction::CheckWorkers => {
+                let mut heard = Vec::new();
+                for worker in self.watchdog.silent(&self.owing(), now_ms) {
+                    let why = format!("it fell silent for {} s", SILENCE_MS / 1000.0);
+                    heard.extend(self.stopped(worker, why, fx));
+                }
+                return heard;
+            }
+        }
+        Vec::new()
+    }
+
+    /// Asks for a comparison row: `method` on `position`, under the comparison's budget.
+    pub(super) fn ask_row(
+        &mut self,
+        position: &Position,
+        method: Method,
+        now_ms: f64,
+        fx: &mut Vec<Effect>,
+    ) -> Vec<Heard> {
+        let max_nodes = crate::solver::compare::options(method).max_nodes;
+        self.ask(Purpose::Compare, position, method, max_nodes, now_ms, fx)
+    }
+
+    /// Asks a worker about `position`; a request still open is stopped first (a comparison then
+    /// stops where it stands).
+    fn ask(
+        &mut self,
+        purpose: Purpose,
+        position: &Position,
+        method: Method,
+        max_nodes: Option<u64>,
+        now_ms: f64,
+        fx: &mut Vec<Effect>,
+    ) -> Vec<Heard> {
+        let heard = self.cancel(fx);
+        self.next_id += 1;
+        let board = position.board().clone();
         let team = (purpose == Purpose::Solve)
-            .then(|| self.team_work(&board, method))
+            .then(|| self.team_work(position, method))
             .flatten();
         let request = Request {
             id: self.next_id,
@@ -66,28 +224,31 @@ impl Page {
                 id: request.id,
                 purpose,
                 board: request.board.to_string(),
-                goal: self.game.goal().to_string(),
+                goal: position.goal().to_string(),
                 algorithm: method.algorithm,
                 heuristic: method.heuristic,
                 max_nodes,
             })),
         }
         self.request = Some(request);
-        self.alert = None;
+        self.watchdog.heard(0, now_ms);
+        // A comparison row replacing its predecessor is the comparison going on, not stopping.
+        (heard.into_iter())
+            .filter(|h| purpose != Purpose::Compare || *h != Heard::RowsStopped)
+            .collect()
     }
 
-    /// How a Solve of `board` by `method` is shared among workers, if it is: where helpers
+    /// How a Solve of `position` by `method` is shared among workers, if it is: where helpers
     /// are to be had and the method resolves to IDA* (optimal, whose iterations a team can
     /// share) on a solvable board. Anything else goes to the game's worker alone, which also
     /// explains what is wrong with a board.
-    fn team_work(&self, board: &Board, method: Method) -> Option<TeamWork> {
+    fn team_work(&self, position: &Position, method: Method) -> Option<TeamWork> {
         if self.helpers == 0 {
             return None;
         }
-        let goal = self.game.goal().to_string();
         let resolved = resolve(
-            &board.to_string(),
-            &goal,
+            &position.board().to_string(),
+            &position.goal().to_string(),
             method.algorithm,
             method.heuristic,
             None,
@@ -95,8 +256,7 @@ impl Page {
         )
         .ok()?;
         let ida = resolved.method.algorithm == Algorithm::IdaStar;
-        let solvable = crate::puzzle::solvability::is_solvable(board, &resolved.goal);
-        (ida && solvable).then(|| TeamWork {
+        (ida && position.is_solvable()).then(|| TeamWork {
             goal: resolved.goal,
             method: resolved.method,
             max_nodes: (resolved.options.max_nodes).unwrap_or(BROWSER_IDA_MAX_NODES),
@@ -116,62 +276,62 @@ impl Page {
 
     /// Stops the search: a comparison ends where it stands, an answer on show stays (no longer
     /// promising a shorter one).
-    pub(super) fn cancel(&mut self, fx: &mut Vec<Effect>) {
+    pub(super) fn cancel(&mut self, fx: &mut Vec<Effect>) -> Vec<Heard> {
         let Some(request) = self.request.take() else {
-            return;
+            return Vec::new();
         };
         self.stop(&request, fx);
+        let mut heard = vec![Heard::Settled];
         if request.purpose == Purpose::Compare {
-            self.comparison.stop();
+            heard.push(Heard::RowsStopped);
         }
-        if let Some(summary) = self.summary.take() {
-            self.summary = Some(summary.settled());
-        }
+        heard
     }
 
-    pub(super) fn ask_next_row(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
-        if self.request.is_none()
-            && let Some(row) = self.comparison.next()
-        {
-            self.ask(Purpose::Compare, Some(row), now_ms, fx);
-        }
+    /// Asks the measuring channel for the shortest solution of solve `solve`'s start.
+    pub(super) fn measure(&mut self, solve: u64, start: &Position, fx: &mut Vec<Effect>) {
+        self.next_id += 1;
+        self.measuring = Some((self.next_id, solve));
+        fx.push(Effect::Measure(ToWorker::Solve {
+            id: self.next_id,
+            purpose: Purpose::Measure,
+            board: start.board().to_string(),
+            goal: start.goal().to_string(),
+            algorithm: Algorithm::Auto,
+            heuristic: None,
+            max_nodes: None,
+        }));
     }
 
-    /// A message from worker `worker` (0: the game's). Only the open request's messages count:
-    /// anything else is a late answer to a question the page no longer asks. Answers to a
-    /// team's orders are the team's.
-    pub(super) fn receive(
+    /// A message from worker `worker` (0: the game's), while `on_show` is the board on show.
+    /// Only the open request's messages count: anything else is a late answer to a question the
+    /// page no longer asks. Answers to a team's orders are the team's.
+    fn receive(
         &mut self,
         worker: usize,
         message: FromWorker,
+        on_show: &Board,
         now_ms: f64,
         fx: &mut Vec<Effect>,
-    ) {
+    ) -> Vec<Heard> {
         if let FromWorker::Shared { id, .. }
         | FromWorker::Cancelled { id, .. }
         | FromWorker::Failed { id, .. } = &message
             && self.team.as_ref().is_some_and(|t| t.seated(worker, *id))
         {
-            return self.team_hears(worker, message, now_ms, fx);
+            return self.team_hears(worker, message, on_show, now_ms, fx);
         }
         if worker != 0 {
-            return; // helpers only ever work for the team
+            return Vec::new(); // helpers only ever work for the team
         }
-        let id = match &message {
-            FromWorker::Progress { id, .. }
-            | FromWorker::Preparing { id, .. }
-            | FromWorker::Better { id, .. }
-            | FromWorker::Solved { id, .. }
-            | FromWorker::Failed { id, .. }
-            | FromWorker::Cancelled { id, .. } => *id,
-            // Shares are the team's (above); a late one is nobody's.
-            FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => return,
+        let Some((id, purpose)) = message_request(&message) else {
+            return Vec::new();
         };
-        if message_purpose(&message) == Some(Purpose::Measure) {
-            return self.measured(message, fx);
+        if purpose == Purpose::Measure {
+            return self.measured(id, message).into_iter().collect();
         }
         let Some(request) = self.request.as_mut().filter(|r| r.id == id) else {
-            return;
+            return Vec::new();
         };
         match message {
             FromWorker::Preparing { fraction, .. } => request.preparing = Some(fraction),
@@ -183,96 +343,226 @@ impl Page {
                 purpose: Purpose::Solve,
                 answer,
                 ..
-            } if self.game.board() == &request.board => {
+            } if on_show == &request.board => {
                 // Shown at once; the search goes on, so the request stays open.
                 let Ok(moves) = parse_moves(&answer.moves) else {
-                    return;
+                    return Vec::new();
                 };
-                let shown = Summary::of(&answer, now_ms - request.started_ms, true);
-                request.shown = Some(shown.clone());
-                self.summary = Some(shown);
-                self.game.apply(game::Action::ShowSolution {
+                let summary = Summary::of(&answer, now_ms - request.started_ms, true);
+                request.shown = Some(summary.clone());
+                return vec![Heard::Answer {
                     moves,
                     optimal: false,
-                });
+                    summary,
+                }];
             }
             FromWorker::Better { .. } => {}
-            FromWorker::Solved {
-                purpose, answer, ..
-            } => {
-                let Some(request) = self.request.take() else {
-                    return;
-                };
-                let Ok(moves) = parse_moves(&answer.moves) else {
-                    self.alert = Some("The solver's answer could not be read.".into());
-                    return;
-                };
-                if purpose == Purpose::Compare {
-                    self.comparison.push(Row::solved(&answer, moves));
-                    self.ask_next_row(now_ms, fx);
-                    return;
-                }
-                if self.game.board() != &request.board {
-                    match request.shown {
-                        // The player is replaying an earlier answer: it stays, and stops saying
-                        // a shorter one may come.
-                        Some(shown) => self.summary = Some(shown.settled()),
-                        None => {
-                            self.alert =
-                                Some("The board changed while the solver worked; ask again.".into())
-                        }
-                    }
-                    return;
-                }
-                match purpose {
-                    Purpose::Hint => {
-                        self.hint = moves.first().map(|&m| (request.board, m));
-                        self.game.apply(game::Action::Helped);
-                    }
-                    Purpose::Solve => {
-                        let optimal = answer.optimal;
-                        self.summary =
-                            Some(Summary::of(&answer, now_ms - request.started_ms, false));
-                        self.game
-                            .apply(game::Action::ShowSolution { moves, optimal });
-                    }
-                    Purpose::Compare | Purpose::Bench | Purpose::Measure => {}
-                }
-            }
-            FromWorker::Failed {
-                purpose,
-                failure,
-                stats,
-                ..
-            } => {
-                let Some(request) = self.request.take() else {
-                    return;
-                };
-                match purpose {
-                    Purpose::Compare => {
-                        self.comparison
-                            .push(Row::failed(request.method, failure, stats));
-                        self.ask_next_row(now_ms, fx);
-                    }
-                    Purpose::Hint => self.alert = Some(format!("No hint: {failure}")),
-                    _ => self.alert = Some(failure.to_string()),
-                }
-            }
+            FromWorker::Solved { answer, .. } => return self.solved(answer, on_show, now_ms),
+            FromWorker::Failed { failure, stats, .. } => return self.failed(failure, stats),
             FromWorker::Cancelled { purpose, .. } => {
                 self.request = None;
                 if purpose == Purpose::Compare {
-                    self.comparison.stop();
+                    return vec![Heard::RowsStopped];
                 }
             }
             FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => {}
         }
+        Vec::new()
+    }
+
+    /// The open request's final answer.
+    fn solved(&mut self, answer: Answer, on_show: &Board, now_ms: f64) -> Vec<Heard> {
+        let Some(request) = self.request.take() else {
+            return Vec::new();
+        };
+        let Ok(moves) = parse_moves(&answer.moves) else {
+            return vec![Heard::Alert(
+                "The solver's answer could not be read.".into(),
+            )];
+        };
+        if request.purpose == Purpose::Compare {
+            return vec![Heard::Row(Row::solved(&answer, moves))];
+        }
+        if on_show != &request.board {
+            return match request.shown {
+                // The player is replaying an earlier answer: it stays, and stops saying a
+                // shorter one may come.
+                Some(_) => vec![Heard::Settled],
+                None => vec![Heard::Alert(
+                    "The board changed while the solver worked; ask again.".into(),
+                )],
+            };
+        }
+        match request.purpose {
+            Purpose::Hint => (moves.first())
+                .map(|&m| Heard::Hint(request.board, m))
+                .into_iter()
+                .collect(),
+            Purpose::Solve => vec![Heard::Answer {
+                optimal: answer.optimal,
+                summary: Summary::of(&answer, now_ms - request.started_ms, false),
+                moves,
+            }],
+            Purpose::Compare | Purpose::Bench | Purpose::Measure => Vec::new(),
+        }
+    }
+
+    /// The open request found no solution.
+    fn failed(&mut self, failure: Failure, stats: Option<Stats>) -> Vec<Heard> {
+        let Some(request) = self.request.take() else {
+            return Vec::new();
+        };
+        match request.purpose {
+            Purpose::Compare => vec![Heard::Row(Row::failed(request.method, failure, stats))],
+            Purpose::Hint => vec![Heard::Alert(format!("No hint: {failure}"))],
+            _ => vec![Heard::Alert(failure.to_string())],
+        }
+    }
+
+    /// The measuring channel's message for request `id`.
+    fn measured(&mut self, id: u32, message: FromWorker) -> Option<Heard> {
+        let (request, solve) = self.measuring?;
+        if id != request {
+            return None;
+        }
+        let (answer, last) = match message {
+            FromWorker::Better { answer, .. } => (Some(answer), false),
+            FromWorker::Solved { answer, .. } => (Some(answer), true),
+            FromWorker::Cancelled { .. } => (None, true),
+            FromWorker::Failed { failure, .. } => {
+                self.measuring = None;
+                let why = failure.to_string();
+                return Some(Heard::Unmeasured { solve, why });
+            }
+            _ => return None,
+        };
+        if last {
+            self.measuring = None;
+        }
+        Some(Heard::Measured {
+            solve,
+            answer,
+            last,
+        })
+    }
+
+    /// A worker's answer to the team: the next orders, the progress so far, and at the end
+    /// the answer, as the game's worker would have sent it.
+    fn team_hears(
+        &mut self,
+        worker: usize,
+        message: FromWorker,
+        on_show: &Board,
+        now_ms: f64,
+        fx: &mut Vec<Effect>,
+    ) -> Vec<Heard> {
+        let Some(team) = self.team.as_mut() else {
+            return Vec::new();
+        };
+        let Some((orders, end)) = team_hears(team, worker, &message) else {
+            return Vec::new();
+        };
+        let stats = team.stats();
+        if let FromWorker::Shared {
+            tables: Some(tables),
+            ..
+        } = message
+            && let Some(work) = self.request.as_mut().and_then(|r| r.team.as_mut())
+        {
+            work.tables = Some(tables);
+        }
+        let Some(request) = self.request.clone().filter(|r| r.team.is_some()) else {
+            // The solve was given up: no orders but stops.
+            send_orders(orders, None, fx);
+            return Vec::new();
+        };
+        send_orders(orders, Some(&request), fx);
+        if let (Some(open), Some(stats)) = (self.request.as_mut(), stats) {
+            open.stats = stats;
+            open.preparing = None;
+        }
+        let (Some(end), Some(work)) = (end, &request.team) else {
+            return Vec::new();
+        };
+        // The search's time, as the game's worker counts it: without getting the tables.
+        let tables = work.tables;
+        let millis = now_ms - request.started_ms - tables.map_or(0.0, |t| t.millis);
+        let report = end.report(
+            &request.board,
+            &work.goal,
+            work.method,
+            work.max_nodes,
+            millis,
+        );
+        let answer = finished(request.id, request.purpose, report, tables);
+        self.receive(0, answer, on_show, now_ms, fx)
+    }
+
+    /// Worker `worker` stopped (`why`, in a few words): it is ended and a fresh one takes its
+    /// place; whatever it owed ends with a message.
+    fn stopped(&mut self, worker: usize, why: String, fx: &mut Vec<Effect>) -> Vec<Heard> {
+        fx.push(Effect::Restart(worker));
+        self.watchdog.restarted(worker);
+        let failure = Failure::Stopped { why };
+        let mut heard = Vec::new();
+        if worker == 0 {
+            // The fresh worker learns where the tables are, and prepares them again.
+            fx.push(Effect::Send(self.site()));
+            self.prepared = None;
+            if let Some((_, solve)) = self.measuring.take() {
+                let why = failure.to_string();
+                heard.push(Heard::Unmeasured { solve, why });
+            }
+        }
+        let team_solve = self.request.as_ref().is_some_and(|r| r.team.is_some());
+        // A team that counted on the worker starts afresh next time; its others are stopped.
+        if self.team.as_ref().is_some_and(|t| worker < t.workers())
+            && let Some(mut team) = self.team.take()
+        {
+            let others = team.cancel().into_iter().filter(|o| o.worker() != worker);
+            send_orders(others.collect(), None, fx);
+        }
+        let ends_request = team_solve || (worker == 0 && self.request.is_some());
+        if ends_request && let Some(request) = self.request.take() {
+            if request.purpose == Purpose::Compare {
+                heard.push(Heard::Row(Row::failed(
+                    request.method,
+                    failure.clone(),
+                    None,
+                )));
+                heard.push(Heard::RowsStopped);
+            }
+            heard.push(Heard::Settled);
+        }
+        if !heard.is_empty() {
+            heard.push(Heard::Alert(failure.to_string()));
+        }
+        heard
     }
 
     /// Where the site's prebuilt tables are, for a worker that has just started.
     pub(super) fn site(&self) -> ToWorker {
-        let folder = &self.base[..self.base.rfind('/').map_or(0, |i| i + 1)];
         ToWorker::Site {
-            tables: format!("{folder}tables/"),
+            tables: self.tables.clone(),
+        }
+    }
+
+    /// Gets the pattern databases ready for `position`'s goal while the player thinks, where
+    /// Solve would use them (the method resolved once, here, for the action just done).
+    pub(super) fn prepare(&mut self, position: &Position, fx: &mut Vec<Effect>) {
+        let options = Options {
+            algorithm: self.method.algorithm,
+            heuristic: self.method.heuristic,
+            ..Options::default()
+        };
+        let goal = position.goal().to_string();
+        if self.prepared.as_ref() == Some(&goal) {
+            return;
+        }
+        let method = Method::resolve(&options, position.board(), position.goal());
+        if method.heuristic == Some(Heuristic::Pdb) {
+            fx.push(Effect::Send(ToWorker::Prepare { goal: goal.clone() }));
+            self.prepared = Some(goal);
         }
     }
 
@@ -293,135 +583,29 @@ impl Page {
     }
 
     /// Whether a worker owes an answer: the web layer then has the page look for silent ones
-    /// ([`Action::CheckWorkers`](super::Action::CheckWorkers)).
+    /// ([`AskAction::CheckWorkers`]).
     pub fn awaiting(&self) -> bool {
         self.request.is_some() || self.measuring.is_some()
     }
 
-    /// Worker `worker` stopped (`why`, in a few words): it is ended and a fresh one takes its
-    /// place; whatever it owed ends with a message, and the page stays as it was.
-    pub(super) fn worker_stopped(&mut self, worker: usize, why: String, fx: &mut Vec<Effect>) {
-        fx.push(Effect::Restart(worker));
-        self.watchdog.restarted(worker);
-        let failure = Failure::Stopped { why };
-        let mut lost = false;
-        if worker == 0 {
-            // The fresh worker learns where the tables are, and prepares them again.
-            fx.push(Effect::Send(self.site()));
-            self.prepared = None;
-            if let Some((_, solve)) = self.measuring.take() {
-                if let Some(r) = self.result.as_mut().filter(|r| r.solve.id == solve) {
-                    r.measuring = false;
-                    r.problem = Some(format!("The shortest solution is not known: {failure}"));
-                }
-                lost = true;
-            }
-        }
-        let team_solve = self.request.as_ref().is_some_and(|r| r.team.is_some());
-        // A team that counted on the worker starts afresh next time; its others are stopped.
-        if self.team.as_ref().is_some_and(|t| worker < t.workers())
-            && let Some(mut team) = self.team.take()
-        {
-            let others = team.cancel().into_iter().filter(|o| o.worker() != worker);
-            send_orders(others.collect(), None, fx);
-        }
-        let ends_request = team_solve || (worker == 0 && self.request.is_some());
-        if ends_request && let Some(request) = self.request.take() {
-            if request.purpose == Purpose::Compare {
-                self.comparison
-                    .push(Row::failed(request.method, failure.clone(), None));
-                self.comparison.stop();
-            }
-            if let Some(summary) = self.summary.take() {
-                self.summary = Some(summary.settled());
-            }
-            lost = true;
-        }
-        if lost {
-            self.alert = Some(failure.to_string());
-        }
+    /// Worker `worker` was given work at `now_ms`: its silence counts from then.
+    pub(super) fn sent(&mut self, worker: usize, now_ms: f64) {
+        self.watchdog.heard(worker, now_ms);
     }
 
-    /// A worker's answer to the team: the next orders, the progress so far, and at the end
-    /// the answer, as the game's worker would have sent it.
-    fn team_hears(
-        &mut self,
-        worker: usize,
-        message: FromWorker,
-        now_ms: f64,
-        fx: &mut Vec<Effect>,
-    ) {
-        let Some(team) = self.team.as_mut() else {
-            return;
-        };
-        let Some((orders, end)) = team_hears(team, worker, &message) else {
-            return;
-        };
-        let stats = team.stats();
-        if let FromWorker::Shared {
-            tables: Some(tables),
-            ..
-        } = message
-            && let Some(work) = self.request.as_mut().and_then(|r| r.team.as_mut())
-        {
-            work.tables = Some(tables);
-        }
-        let Some(request) = self.request.clone().filter(|r| r.team.is_some()) else {
-            // The solve was given up: no orders but stops.
-            return send_orders(orders, None, fx);
-        };
-        send_orders(orders, Some(&request), fx);
-        if let (Some(open), Some(stats)) = (self.request.as_mut(), stats) {
-            open.stats = stats;
-            open.preparing = None;
-        }
-        let (Some(end), Some(work)) = (end, &request.team) else {
-            return;
-        };
-        // The search's time, as the game's worker counts it: without getting the tables.
-        let tables = work.tables;
-        let millis = now_ms - request.started_ms - tables.map_or(0.0, |t| t.millis);
-        let report = end.report(
-            &request.board,
-            &work.goal,
-            work.method,
-            work.max_nodes,
-            millis,
-        );
-        let answer = finished(request.id, request.purpose, report, tables);
-        self.receive(0, answer, now_ms, fx);
+    /// The search the page waits for.
+    pub fn request(&self) -> Option<&Request> {
+        self.request.as_ref()
     }
 
-    /// Replays a comparison row's solution on the board.
-    pub(super) fn replay_row(&mut self, i: usize) {
-        let Some(row) = self.comparison.rows.get(i) else {
-            return;
-        };
-        let Some(moves) = row.moves.clone() else {
-            return;
-        };
-        if self.comparison.board.as_ref() != Some(self.game.board()) {
-            self.alert =
-                Some("The board has changed since the comparison: run Compare again.".into());
-            return;
-        }
-        self.playing = false;
-        self.summary = Some(Summary::Search {
-            optimal: row.optimal,
-            method: row.method,
-            stats: Stats {
-                expanded: row.expanded,
-                millis: row.millis,
-                ..Stats::default()
-            },
-            wall_ms: row.millis,
-            tables: None,
-            within: None,
-            improving: false,
-        });
-        let optimal = row.optimal;
-        self.game
-            .apply(game::Action::ShowSolution { moves, optimal });
+    /// The method picked for Solve.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// Workers beside the game's that may share a hard solve.
+    pub fn helpers(&self) -> usize {
+        self.helpers
     }
 }
 
@@ -453,23 +637,16 @@ fn send_orders(orders: Vec<Order>, request: Option<&Request>, fx: &mut Vec<Effec
     }
 }
 
-/// The method `auto` stands for, as a request names it.
-fn auto() -> Method {
-    Method {
-        algorithm: Algorithm::Auto,
-        heuristic: None,
-    }
-}
-
-/// The purpose a message answers.
-fn message_purpose(message: &FromWorker) -> Option<Purpose> {
+/// The request a message answers, and why it was asked (`None` for the tables' news and a
+/// team's shares, which are nobody's but the team's).
+fn message_request(message: &FromWorker) -> Option<(u32, Purpose)> {
     match message {
-        FromWorker::Progress { purpose, .. }
-        | FromWorker::Preparing { purpose, .. }
-        | FromWorker::Better { purpose, .. }
-        | FromWorker::Solved { purpose, .. }
-        | FromWorker::Failed { purpose, .. }
-        | FromWorker::Cancelled { purpose, .. } => Some(*purpose),
+        FromWorker::Progress { id, purpose, .. }
+        | FromWorker::Preparing { id, purpose, .. }
+        | FromWorker::Better { id, purpose, .. }
+        | FromWorker::Solved { id, purpose, .. }
+        | FromWorker::Failed { id, purpose, .. }
+        | FromWorker::Cancelled { id, purpose, .. } => Some((*id, *purpose)),
         FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => None,
     }
 }

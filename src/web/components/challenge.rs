@@ -2,7 +2,7 @@
 //! (or given up) who won and what replaying the friend's moves showed.
 
 use crate::play::challenge::{Challenge, Verdict};
-use crate::play::page::{Action, Whose};
+use crate::play::page::{Action, ShareAction, Whose};
 use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 use yew::prelude::*;
@@ -37,7 +37,7 @@ pub fn ChallengePanel(props: &ChallengeProps) -> Html {
             }
             <div class="row">
                 if !c.revealed && c.target.proof.is_some() {
-                    <button onclick={on.reform(|_| Action::GiveUp)}>{ "Give up" }</button>
+                    <button onclick={on.reform(|_| Action::Share(ShareAction::GiveUp))}>{ "Give up" }</button>
                 }
                 if can_watch {
                     <button onclick={on.reform(|_| Action::WatchSolve(Whose::Friends))}>{ "Watch your friend's solve" }</button>

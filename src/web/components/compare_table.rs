@@ -1,7 +1,7 @@
 //! Learn mode's comparison table and its chart of the work each search did.
 
 use crate::play::comparison::{Comparison, Row};
-use crate::play::page::Action;
+use crate::play::page::{Action, LearnAction};
 use crate::puzzle::numbers::{decimals, thousands};
 use yew::prelude::*;
 
@@ -46,7 +46,7 @@ pub fn CompareTable(props: &TableProps) -> Html {
                                 <td class="num">{ format!("{} ms", decimals(r.millis, 1)) }</td>
                                 <td>if r.length.is_some() {
                                     <button class="small" aria-label={format!("Replay {}", r.method.label())}
-                                        onclick={props.on.reform(move |_: MouseEvent| Action::ReplayRow(i))}>{ "Replay" }</button>
+                                        onclick={props.on.reform(move |_: MouseEvent| Action::Learn(LearnAction::ReplayRow(i)))}>{ "Replay" }</button>
                                 }</td>
                             </tr>
                         }

@@ -1,7 +1,7 @@
 //! The buttons and pickers: shuffle, size, solve or cancel, hint, undo, redo, daily; and folded
 //! away, the solver's options (the method, and how shuffles scramble).
 
-use crate::play::page::Action;
+use crate::play::page::{Action, AskAction, PlayAction, PrefsAction};
 use crate::solver::Method;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -53,11 +53,11 @@ pub fn Controls(props: &ControlsProps) -> Html {
         <div class="controls">
             <div class="row buttons">
                 <button class="primary" onclick={click(Action::Shuffle)}>{ "Shuffle" }</button>
-                <button onclick={click(Action::Undo)} disabled={!props.can_undo}>{ "Undo" }</button>
+                <button onclick={click(Action::Play(PlayAction::Undo))} disabled={!props.can_undo}>{ "Undo" }</button>
                 if !props.compact {
-                    <button onclick={click(Action::Redo)} disabled={!props.can_redo}>{ "Redo" }</button>
+                    <button onclick={click(Action::Play(PlayAction::Redo))} disabled={!props.can_redo}>{ "Redo" }</button>
                 }
-                <button onclick={click(Action::Hint)} disabled={props.solved || props.searching}>{ "Hint" }</button>
+                <button onclick={click(Action::Ask(AskAction::Hint))} disabled={props.solved || props.searching}>{ "Hint" }</button>
                 if !props.compact {
                     <button onclick={click(Action::Daily)} aria-pressed={props.daily.to_string()}
                         title="Today's board, the same for every player">{ "Daily" }</button>
@@ -115,10 +115,14 @@ fn options(props: &ControlsProps) -> Html {
     let on_method = props.on.reform(|e: Event| {
         let value = e.target_unchecked_into::<HtmlSelectElement>().value();
         let index = value.parse::<usize>().unwrap_or(0);
-        Action::Method(Method::OFFERED.get(index).copied().unwrap_or_default())
+        Action::Ask(AskAction::Method(
+            Method::OFFERED.get(index).copied().unwrap_or_default(),
+        ))
     });
     let on_mostly = props.on.reform(|e: Event| {
-        Action::MostlyMisplaced(e.target_unchecked_into::<HtmlInputElement>().checked())
+        Action::Prefs(PrefsAction::MostlyMisplaced(
+            e.target_unchecked_into::<HtmlInputElement>().checked(),
+        ))
     });
     let option = |(i, m): (usize, &Method)| {
         let selected = *m == props.method;
@@ -153,8 +157,8 @@ fn options(props: &ControlsProps) -> Html {
 /// Solve, or Cancel while a search runs.
 fn solve_or_cancel(props: &ControlsProps) -> Html {
     if props.searching {
-        html! { <button class="cancel" onclick={props.on.reform(|_| Action::Cancel)}>{ "Cancel" }</button> }
+        html! { <button class="cancel" onclick={props.on.reform(|_| Action::Ask(AskAction::Cancel))}>{ "Cancel" }</button> }
     } else {
-        html! { <button class="primary solve" onclick={props.on.reform(|_| Action::Solve)} disabled={props.solved}>{ "Solve" }</button> }
+        html! { <button class="primary solve" onclick={props.on.reform(|_| Action::Ask(AskAction::Solve))} disabled={props.solved}>{ "Solve" }</button> }
     }
 }

@@ -3,8 +3,9 @@
 //! page remembers. The panel's state is the model's ([`Editor`]); files are read here.
 
 use crate::play::colours::TileColours;
+use crate::play::editor::EditAction;
 use crate::play::editor::{Editor as EditorState, MAX_FILE_BYTES};
-use crate::play::page::Action;
+use crate::play::page::{Action, PrefsAction};
 use crate::puzzle::goal::Goal;
 use crate::web::browser::read_chosen_file;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -37,13 +38,15 @@ pub fn Editor(props: &EditorProps) -> Html {
     let e = &props.editor;
     let on = &props.on;
     let on_input = on.reform(|e: InputEvent| {
-        Action::BoardText(e.target_unchecked_into::<HtmlInputElement>().value())
+        Action::Edit(EditAction::BoardText(
+            e.target_unchecked_into::<HtmlInputElement>().value(),
+        ))
     });
     let apply = on.reform(|e: SubmitEvent| {
         e.prevent_default();
-        Action::ApplyBoard
+        Action::Edit(EditAction::ApplyBoard)
     });
-    let editing = e.editing.is_some();
+    let editing = e.editing().is_some();
     html! {
         <details class="panel editor">
             <summary>{ "Your board, goal and picture" }</summary>
@@ -55,18 +58,18 @@ pub fn Editor(props: &EditorProps) -> Html {
                 </span>
                 <button type="submit">{ "Apply" }</button>
             </form>
-            if let Some(p) = e.problem.clone() {
+            if let Some(p) = e.problem().map(str::to_string) {
                 <p class="error" role="alert">{ p }</p>
             }
             <div class="row">
-                <button onclick={on.reform(move |_| Action::EditTiles(!editing))} aria-pressed={editing.to_string()}>
+                <button onclick={on.reform(move |_| Action::Edit(EditAction::EditTiles(!editing)))} aria-pressed={editing.to_string()}>
                     { if editing { "Done" } else { "Edit tiles" } }
                 </button>
                 <span class="field">
                     <label for="load-file">{ "Load file" }</label>
                     <input id="load-file" type="file" accept=".txt,text/plain" onchange={load(on)} />
                 </span>
-                <button onclick={on.reform(|_| Action::SaveFile)}>{ "Save file" }</button>
+                <button onclick={on.reform(|_| Action::Edit(EditAction::SaveFile))}>{ "Save file" }</button>
             </div>
             if editing {
                 <p class="note">{ "Click two tiles to swap them; Done starts the game." }</p>
@@ -74,7 +77,7 @@ pub fn Editor(props: &EditorProps) -> Html {
             { goal_picker(props) }
             { picture_picker(props) }
             <div class="row">
-                <button onclick={on.reform(|_| Action::ClearSettings)}>{ "Clear" }</button>
+                <button onclick={on.reform(|_| Action::Prefs(PrefsAction::ClearSettings))}>{ "Clear" }</button>
                 <span class="note">{ "Forget the saved size, goal, picture, colours and best results (your solves stay; clear them under Your solves)." }</span>
             </div>
         </details>
@@ -87,7 +90,7 @@ fn load(on: &Callback<Action>) -> Callback<Event> {
     Callback::from(move |e: Event| {
         let on = on.clone();
         read_chosen_file(e, MAX_FILE_BYTES, move |name, contents| {
-            on.emit(Action::FileLoaded { name, contents })
+            on.emit(Action::Edit(EditAction::FileLoaded { name, contents }))
         });
     })
 }
@@ -96,7 +99,7 @@ fn load(on: &Callback<Action>) -> Callback<Event> {
 fn goal_picker(props: &EditorProps) -> Html {
     let on = &props.on;
     let on_kind = on.reform(|e: Event| {
-        Action::GoalKind(
+        Action::Edit(EditAction::GoalKind(
             match e
                 .target_unchecked_into::<HtmlSelectElement>()
                 .value()
@@ -106,17 +109,19 @@ fn goal_picker(props: &EditorProps) -> Html {
                 "blank-first" => Some(Goal::BlankFirst),
                 _ => None,
             },
-        )
+        ))
     });
     let on_custom = on.reform(|e: InputEvent| {
-        Action::CustomGoalText(e.target_unchecked_into::<HtmlInputElement>().value())
+        Action::Edit(EditAction::CustomGoalText(
+            e.target_unchecked_into::<HtmlInputElement>().value(),
+        ))
     });
     let set_custom = on.reform(|e: SubmitEvent| {
         e.prevent_default();
-        Action::SetCustomGoal
+        Action::Edit(EditAction::SetCustomGoal)
     });
     let kind = match props.goal_choice {
-        _ if props.editor.custom_open => "custom",
+        _ if props.editor.custom_open() => "custom",
         Goal::BlankLast => "blank-last",
         Goal::BlankFirst => "blank-first",
         Goal::Custom(_) => "custom",
@@ -138,7 +143,7 @@ fn goal_picker(props: &EditorProps) -> Html {
                     <span class="field grow">
                         <label for="custom-goal">{ "Custom goal" }</label>
                         <input id="custom-goal" type="text" spellcheck="false"
-                            value={props.editor.custom_goal.clone()} oninput={on_custom} />
+                            value={props.editor.custom_goal().to_string()} oninput={on_custom} />
                     </span>
                     <button type="submit">{ "Set goal" }</button>
                 </form>
@@ -150,8 +155,11 @@ fn goal_picker(props: &EditorProps) -> Html {
 /// A bundled picture, your own, or numbers only; numbers over pictures on or off.
 fn picture_picker(props: &EditorProps) -> Html {
     let on = &props.on;
-    let on_picture = on
-        .reform(|e: Event| Action::Picture(e.target_unchecked_into::<HtmlSelectElement>().value()));
+    let on_picture = on.reform(|e: Event| {
+        Action::Prefs(PrefsAction::Picture(
+            e.target_unchecked_into::<HtmlSelectElement>().value(),
+        ))
+    });
     let on_own = {
         let on = on.clone();
         Callback::from(move |e: Event| {
@@ -159,17 +167,19 @@ fn picture_picker(props: &EditorProps) -> Html {
             if let Some(file) = input.files().and_then(|f| f.get(0))
                 && let Ok(url) = web_sys::Url::create_object_url_with_blob(&file)
             {
-                on.emit(Action::OwnPicture(url));
+                on.emit(Action::Prefs(PrefsAction::OwnPicture(url)));
             }
         })
     };
     let on_numbers = on.reform(|e: Event| {
-        Action::Numbers(e.target_unchecked_into::<HtmlInputElement>().checked())
+        Action::Prefs(PrefsAction::Numbers(
+            e.target_unchecked_into::<HtmlInputElement>().checked(),
+        ))
     });
     let on_colours = on.reform(|e: Event| {
-        Action::TileColours(TileColours::from_name(
+        Action::Prefs(PrefsAction::TileColours(TileColours::from_name(
             &e.target_unchecked_into::<HtmlSelectElement>().value(),
-        ))
+        )))
     });
     let fringe = props.colours == TileColours::Fringe;
     let picture = props.picture.as_str();

@@ -4,7 +4,7 @@
 use super::compare_table::{Chart, CompareTable};
 use super::step_through::StepThrough;
 use crate::play::comparison::Comparison;
-use crate::play::page::Action;
+use crate::play::page::{Action, AskAction, LearnAction};
 use crate::play::watching::WatchView;
 use crate::puzzle::board::Board;
 use crate::puzzle::numbers::thousands;
@@ -27,9 +27,9 @@ pub fn Learn(props: &LearnProps) -> Html {
             <summary>{ "Learn: how the searches differ" }</summary>
             <div class="row">
                 if c.running {
-                    <button class="stop" onclick={props.on.reform(|_| Action::Cancel)}>{ "Stop comparing" }</button>
+                    <button class="stop" onclick={props.on.reform(|_| Action::Ask(AskAction::Cancel))}>{ "Stop comparing" }</button>
                 } else {
-                    <button class="primary" onclick={props.on.reform(|_| Action::Compare)}>{ "Compare" }</button>
+                    <button class="primary" onclick={props.on.reform(|_| Action::Learn(LearnAction::Compare))}>{ "Compare" }</button>
                 }
                 <span class="note">{ format!(
                     "Runs every search on this board, one after another, each with a budget of {} positions ({} for IDA*, which keeps only its path).",

@@ -2,7 +2,7 @@
 //! and the move list with the current move marked (the answer itself and Play are under the
 //! board: see [`super::replay_bar`]).
 
-use crate::play::page::{Action, SPEEDS};
+use crate::play::page::{Action, PlayAction, SPEEDS};
 use crate::play::solving::{Summary, listed};
 use crate::puzzle::moves::Move;
 use crate::puzzle::numbers::thousands;
@@ -58,13 +58,13 @@ fn sliders(props: &ReplayProps) -> Html {
     let n = props.moves.len();
     let value = |e: InputEvent| e.target_unchecked_into::<HtmlInputElement>().value();
     let step = props.step;
-    let on_seek = props
-        .on
-        .reform(move |e: InputEvent| Action::Seek(value(e).parse::<usize>().unwrap_or(step)));
+    let on_seek = props.on.reform(move |e: InputEvent| {
+        Action::Play(PlayAction::Seek(value(e).parse::<usize>().unwrap_or(step)))
+    });
     let speed = props.speed;
-    let on_speed = props
-        .on
-        .reform(move |e: InputEvent| Action::Speed(value(e).parse::<u32>().unwrap_or(speed)));
+    let on_speed = props.on.reform(move |e: InputEvent| {
+        Action::Play(PlayAction::Speed(value(e).parse::<u32>().unwrap_or(speed)))
+    });
     html! {
         <>
             <div class="field slider">

@@ -2,7 +2,7 @@
 //! both metrics, how far from the shortest solution, the replays of your solve and of the
 //! shortest, and for the daily a spoiler-free result to share.
 
-use crate::play::page::{Action, HandResult, Shared, Whose};
+use crate::play::page::{Action, HandResult, ShareAction, Shared, Whose};
 use crate::play::solves::count;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
@@ -46,7 +46,7 @@ pub fn ResultPanel(props: &ResultProps) -> Html {
                 <button onclick={on.reform(|_| Action::WatchSolve(Whose::Yours))}>{ "Watch your solve" }</button>
                 <button onclick={on.reform(|_| Action::WatchSolve(Whose::Shortest))} disabled={r.shortest.is_none()}>{ "Watch the shortest" }</button>
                 if r.daily.is_some() {
-                    <button class="primary" onclick={on.reform(|_| Action::ShareResult)}>{ "Share result" }</button>
+                    <button class="primary" onclick={on.reform(|_| Action::Share(ShareAction::ShareResult))}>{ "Share result" }</button>
                 }
             </div>
             { shared_result(&props.shared) }

@@ -2,7 +2,7 @@
 //! shows it in a field to copy by hand when the browser refuses; `Embed` shows a ready-to-paste
 //! `<iframe>` snippet. What is shown is the model's ([`Shared`]); this only renders it.
 
-use crate::play::page::{Action, Shared};
+use crate::play::page::{Action, ShareAction, Shared};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -57,19 +57,19 @@ pub fn Share(props: &ShareProps) -> Html {
     html! {
         <div class="share">
             <div class="row">
-                <button onclick={on.reform(|_| Action::CopyLink)}>{ "Copy link" }</button>
-                <button onclick={on.reform(|_| Action::ShowEmbed)}>{ "Embed" }</button>
+                <button onclick={on.reform(|_| Action::Share(ShareAction::CopyLink))}>{ "Copy link" }</button>
+                <button onclick={on.reform(|_| Action::Share(ShareAction::ShowEmbed))}>{ "Embed" }</button>
             </div>
             if props.result {
                 <div class="row">
                     <label class="check">
                         <input type="checkbox" checked={props.include_result}
-                            onchange={on.reform(move |e| Action::IncludeResult(checked(e)))} />
+                            onchange={on.reform(move |e| Action::Share(ShareAction::IncludeResult(checked(e))))} />
                         { "Challenge a friend: the link carries your result" }
                     </label>
                     <label class="check">
                         <input type="checkbox" checked={props.include_moves} disabled={!props.include_result}
-                            onchange={on.reform(move |e| Action::IncludeMoves(checked(e)))} />
+                            onchange={on.reform(move |e| Action::Share(ShareAction::IncludeMoves(checked(e))))} />
                         { "and your moves, so the page can check them" }
                     </label>
                 </div>

@@ -2,7 +2,7 @@
 //! apart, the mean, ao5 and ao12), every solve in a table, and the history as a file: export,
 //! import, clear (after asking).
 
-use crate::play::page::{Action, HistoryFormat};
+use crate::play::page::{Action, HistoryFormat, RecordAction};
 use crate::play::solves::{Solve, Statistics, count, time_text};
 use crate::puzzle::numbers::decimals;
 use crate::web::browser::read_chosen_file;
@@ -95,7 +95,9 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
 /// The size whose statistics are shown.
 fn size_picker(props: &StatsProps) -> Html {
     let on_size = props.on.reform(|e: Event| {
-        Action::StatsSize(Some(e.target_unchecked_into::<HtmlSelectElement>().value()))
+        Action::Record(RecordAction::StatsSize(Some(
+            e.target_unchecked_into::<HtmlSelectElement>().value(),
+        )))
     });
     html! {
         <div class="row">
@@ -160,11 +162,11 @@ fn files(props: &StatsProps) -> Html {
     let on = &props.on;
     let on_format = on.reform(|e: Event| {
         let csv = e.target_unchecked_into::<HtmlSelectElement>().value() == "csv";
-        Action::HistoryFormat(if csv {
+        Action::Record(RecordAction::HistoryFormat(if csv {
             HistoryFormat::Csv
         } else {
             HistoryFormat::Json
-        })
+        }))
     });
     let chosen = props.format;
     html! {
@@ -177,7 +179,7 @@ fn files(props: &StatsProps) -> Html {
                         <option value="csv" selected={chosen == HistoryFormat::Csv}>{ "CSV" }</option>
                     </select>
                 </span>
-                <button onclick={on.reform(move |_| Action::ExportHistory(chosen))}>{ "Export history" }</button>
+                <button onclick={on.reform(move |_| Action::Record(RecordAction::ExportHistory(chosen)))}>{ "Export history" }</button>
                 <span class="field">
                     <label for="import-history">{ "Import history" }</label>
                     <input id="import-history" type="file" accept=".json,.csv,application/json,text/csv" onchange={import(on)} />
@@ -189,10 +191,10 @@ fn files(props: &StatsProps) -> Html {
             <div class="row">
                 if props.confirm_clear {
                     <p role="alert">{ format!("Clear all {} solves from this browser? This cannot be undone.", props.solves.len()) }</p>
-                    <button class="danger" onclick={on.reform(|_| Action::ConfirmClear(true))}>{ "Clear all" }</button>
-                    <button onclick={on.reform(|_| Action::ConfirmClear(false))}>{ "Keep history" }</button>
+                    <button class="danger" onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(true)))}>{ "Clear all" }</button>
+                    <button onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(false)))}>{ "Keep history" }</button>
                 } else {
-                    <button onclick={on.reform(|_| Action::ClearHistory)} disabled={props.solves.is_empty()}>{ "Clear history" }</button>
+                    <button onclick={on.reform(|_| Action::Record(RecordAction::ClearHistory))} disabled={props.solves.is_empty()}>{ "Clear history" }</button>
                 }
             </div>
         </>
@@ -205,7 +207,10 @@ fn import(on: &Callback<Action>) -> Callback<Event> {
     Callback::from(move |e: Event| {
         let on = on.clone();
         read_chosen_file(e, MAX_HISTORY_BYTES, move |name, contents| {
-            on.emit(Action::ImportHistory { name, contents })
+            on.emit(Action::Record(RecordAction::ImportHistory {
+                name,
+                contents,
+            }))
         });
     })
 }

@@ -1,7 +1,7 @@
 //! Learn mode's step-through: A* or greedy best-first, one expansion at a time (Step, or Run and
 //! Stop on a timer): the board expanded with its g, h and f, the open list, the boards next in line.
 
-use crate::play::page::Action;
+use crate::play::page::{Action, LearnAction};
 use crate::play::watching::WatchView;
 use crate::puzzle::board::Board;
 use yew::prelude::*;
@@ -26,10 +26,10 @@ pub fn StepThrough(props: &StepProps) -> Html {
         <section class="step-through" aria-label="Step-through">
             <h2>{ "Watch a search" }</h2>
             <div class="row">
-                <button onclick={on.reform(|_| Action::Watch(false))}>{ "Watch A*" }</button>
-                <button onclick={on.reform(|_| Action::Watch(true))}>{ "Watch greedy" }</button>
-                <button onclick={on.reform(|_| Action::WatchStep)} disabled={!w.active || w.finished}>{ "Step" }</button>
-                <button onclick={on.reform(move |_| Action::WatchRun(!running))}
+                <button onclick={on.reform(|_| Action::Learn(LearnAction::Watch(false)))}>{ "Watch A*" }</button>
+                <button onclick={on.reform(|_| Action::Learn(LearnAction::Watch(true)))}>{ "Watch greedy" }</button>
+                <button onclick={on.reform(|_| Action::Learn(LearnAction::WatchStep))} disabled={!w.active || w.finished}>{ "Step" }</button>
+                <button onclick={on.reform(move |_| Action::Learn(LearnAction::WatchRun(!running)))}
                     disabled={!w.active || w.finished}>{ if running { "Stop" } else { "Run" } }</button>
             </div>
             if let Some(p) = w.problem.clone() {

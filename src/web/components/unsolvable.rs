@@ -1,6 +1,7 @@
 //! A board that cannot reach its goal: why, in words, and the one swap that fixes it (the two
 //! tiles are marked on the board).
 
+use crate::play::editor::EditAction;
 use crate::play::page::Action;
 use yew::prelude::*;
 
@@ -19,7 +20,7 @@ pub fn Unsolvable(props: &UnsolvableProps) -> Html {
         <div class="alert unsolvable" role="alert">
             <p>{ props.explanation.clone() }</p>
             <p>{ format!("Swapping tiles {a} and {b} (marked on the board) makes it solvable.") }</p>
-            <button class="primary" onclick={props.on.reform(|_| Action::Fix)}>{ "Fix" }</button>
+            <button class="primary" onclick={props.on.reform(|_| Action::Edit(EditAction::Fix))}>{ "Fix" }</button>
         </div>
     }
 }

@@ -1,0 +1,216 @@
+//! The game on the board and its replay: the player's moves, the solution attached and where the
+//! replay stands, how fast it plays, where the answer on show came from, and the hint.
+
+use crate::play::game::{self, Game};
+use crate::play::solving::Summary;
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
+use crate::puzzle::position::Position;
+
+/// Replay speeds offered, in moves a second.
+pub const SPEEDS: std::ops::RangeInclusive<u32> = 1..=60;
+
+/// The speed a replay of `moves` moves starts at: 4 moves a second, or faster for a long one,
+/// so that it plays in about 20 seconds (a minute at most, for the longest 10×10 answers).
+pub fn replay_speed(moves: usize) -> u32 {
+    (moves.div_ceil(20) as u32).clamp(4, *SPEEDS.end())
+}
+
+/// What the player can do to the game and its replay.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayAction {
+    /// A tap on the tile on this square: slides it (and those between it and the blank).
+    Tap(usize),
+    /// One move, by key or swipe.
+    Slide(Move),
+    Undo,
+    Redo,
+    /// Play, or Pause.
+    PlayPause,
+    /// The replay timer: one step.
+    Tick,
+    /// One step of the replay: forward (`true`) or back.
+    Step(bool),
+    /// Jump to a step of the replay.
+    Seek(usize),
+    Speed(u32),
+}
+
+/// The game part of the page.
+#[derive(Debug)]
+pub struct Playing {
+    game: Game,
+    /// The replay plays on its timer.
+    playing: bool,
+    speed: u32,
+    /// Where the solution on show came from.
+    summary: Option<Summary>,
+    /// The first move of a shortest solution from this board.
+    hint: Option<(Board, Move)>,
+}
+
+impl Playing {
+    /// A game from `position`, with nothing on show.
+    pub fn new(position: Position) -> Playing {
+        Playing {
+            game: Game::new(position),
+            playing: false,
+            speed: replay_speed(0),
+            summary: None,
+            hint: None,
+        }
+    }
+
+    /// Carries out `action`, which happened at `now_ms`.
+    pub fn reduce(&mut self, action: PlayAction, now_ms: f64) {
+        match action {
+            PlayAction::Tap(square) => {
+                self.playing = false;
+                self.game.apply(game::Action::Tap { square, now_ms });
+            }
+            PlayAction::Slide(mv) => {
+                self.playing = false;
+                self.game.apply(game::Action::Move { mv, now_ms });
+            }
+            PlayAction::Undo => {
+                self.game.apply(game::Action::Undo);
+            }
+            PlayAction::Redo => {
+                self.game.apply(game::Action::Redo);
+            }
+            PlayAction::PlayPause => {
+                if !self.playing && self.game.next_replay_move().is_none() {
+                    // At the end: play again from the start.
+                    self.game.apply(game::Action::SeekStep(0));
+                }
+                self.playing = !self.playing;
+            }
+            PlayAction::Tick | PlayAction::Step(true) => {
+                self.game.apply(game::Action::StepForward);
+            }
+            PlayAction::Step(false) => {
+                self.game.apply(game::Action::StepBack);
+            }
+            PlayAction::Seek(step) => {
+                self.game.apply(game::Action::SeekStep(step));
+            }
+            PlayAction::Speed(s) => self.speed = s.clamp(*SPEEDS.start(), *SPEEDS.end()),
+        }
+        self.follow();
+    }
+
+    /// A replay that reached its end stops; a hint for another board goes.
+    fn follow(&mut self) {
+        let g = &self.game;
+        if self.playing && (g.replay().is_none() || g.next_replay_move().is_none()) {
+            self.playing = false;
+        }
+        if self.hint.as_ref().is_some_and(|(b, _)| b != g.board()) {
+            self.hint = None;
+        }
+    }
+
+    /// A new game from `position`: nothing plays, nothing is on show.
+    pub(super) fn start(&mut self, position: Position) {
+        *self = Playing {
+            speed: self.speed,
+            ..Playing::new(position)
+        };
+    }
+
+    /// Attaches a solution of the board on show (`summary` says where it came from); a new
+    /// replay starts at a pace fitted to its length.
+    pub(super) fn show(&mut self, moves: Vec<Move>, optimal: bool, summary: Summary) {
+        self.speed = replay_speed(moves.len());
+        self.game
+            .apply(game::Action::ShowSolution { moves, optimal });
+        self.summary = Some(summary);
+    }
+
+    /// Replays `moves` from `start` in a fresh game (a solve by hand, the shortest, a friend's).
+    pub(super) fn watch(
+        &mut self,
+        start: Position,
+        moves: Vec<Move>,
+        optimal: bool,
+        summary: Summary,
+    ) {
+        self.start(start);
+        self.show(moves, optimal, summary);
+    }
+
+    /// Solve was asked: the old answer goes, the replay stops.
+    pub(super) fn asked(&mut self) {
+        self.summary = None;
+        self.playing = false;
+    }
+
+    /// The answer on show no longer promises a shorter one (its search ended or was stopped).
+    pub(super) fn settle(&mut self) {
+        if let Some(summary) = self.summary.take() {
+            self.summary = Some(summary.settled());
+        }
+    }
+
+    /// The hint for `board`: its tile is outlined while the board stays so.
+    pub(super) fn hint(&mut self, board: Board, mv: Move) {
+        self.game.apply(game::Action::Helped);
+        self.hint = (self.game.board() == &board).then_some((board, mv));
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn playing(&self) -> bool {
+        self.playing
+    }
+
+    pub fn speed(&self) -> u32 {
+        self.speed
+    }
+
+    pub fn summary(&self) -> Option<&Summary> {
+        self.summary.as_ref()
+    }
+
+    /// The tile to outline: the next move of a replay, or the hint.
+    pub fn highlight(&self) -> Option<u8> {
+        let board = self.game.board();
+        let mv = match (self.game.next_replay_move(), &self.hint) {
+            (Some(m), _) => m,
+            (None, Some((b, m))) if b == board => *m,
+            _ => return None,
+        };
+        mv.blank_target(board.blank(), board.width(), board.height())
+            .map(|square| board.tile(square))
+    }
+
+    /// The hint on show, in words: `Hint: slide tile 3 down.` (the tile is also ringed).
+    pub fn hint_text(&self) -> Option<String> {
+        let board = self.game.board();
+        let (b, mv) = self.hint.as_ref().filter(|(b, _)| b == board)?;
+        let square = mv.blank_target(b.blank(), b.width(), b.height())?;
+        Some(format!(
+            "Hint: slide tile {} {}.",
+            b.tile(square),
+            mv.word()
+        ))
+    }
+
+    /// The hint's move, while its board is on show.
+    pub fn hint_move(&self) -> Option<Move> {
+        (self.hint.as_ref())
+            .filter(|(b, _)| b == self.game.board())
+            .map(|(_, m)| *m)
+    }
+
+    /// How long a tile takes to slide: shorter while a replay plays fast.
+    pub fn slide_ms(&self) -> u32 {
+        if self.playing {
+            (700 / self.speed.max(1)).clamp(30, 130)
+        } else {
+            130
+        }
+    }
+}

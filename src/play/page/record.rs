@@ -1,0 +1,296 @@
+//! The player's record: every solve by hand (the history, kept in the browser), the last one's
+//! result until the next board (measured against the shortest by the worker), the statistics on
+//! show, and the history's files.
+
+use super::Effect;
+use crate::play::editor::FileProblem;
+use crate::play::link::LinkedDaily;
+use crate::play::protocol::Answer;
+use crate::play::solves::{History, Solve, Statistics, count, size_name};
+use crate::puzzle::board::Board;
+use crate::puzzle::moves::Move;
+use crate::puzzle::notation::parse_moves;
+use crate::puzzle::numbers::decimals;
+
+/// What the player can do with their record.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordAction {
+    /// The format Export history writes.
+    HistoryFormat(HistoryFormat),
+    /// Offer the history as a file.
+    ExportHistory(HistoryFormat),
+    /// The statistics shown: of this size (`5x5`), or `None` for the size on the board.
+    StatsSize(Option<String>),
+    /// A history file was read (or could not be).
+    ImportHistory {
+        name: String,
+        contents: Result<String, FileProblem>,
+    },
+    /// Clear history: asks first; `ConfirmClear(true)` clears, `false` keeps it.
+    ClearHistory,
+    ConfirmClear(bool),
+}
+
+/// The history's file formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryFormat {
+    Json,
+    Csv,
+}
+
+/// The result of the last solve by hand, shown until the next board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandResult {
+    /// As kept in the history (its optimal length arrives later).
+    pub solve: Solve,
+    /// The player's moves, for "Watch your solve" and a challenge link.
+    pub path: Vec<Move>,
+    /// The solver's answer for the start board, once in.
+    pub shortest: Option<Answer>,
+    /// The worker is still measuring.
+    pub measuring: bool,
+    /// Why there is no measure (the search ran out of its budget, say).
+    pub problem: Option<String>,
+    /// The daily this was, if it was one.
+    pub daily: Option<LinkedDaily>,
+}
+
+impl HandResult {
+    /// How the player's moves compare with the reference: `The shortest solution is 52 moves:
+    /// 15 above it; efficiency 78 %.`
+    pub fn comparison_text(&self) -> String {
+        let s = &self.solve;
+        let above = |reference: usize| match s.moves.checked_sub(reference) {
+            Some(0) => "you found a shortest solution".to_string(),
+            Some(n) => format!("{n} above it"),
+            None => format!("{} fewer than Slide found", reference - s.moves),
+        };
+        let efficiency = s.efficiency().map_or(String::new(), |e| {
+            format!("; efficiency {} %", decimals(e * 100.0, 0))
+        });
+        match (s.optimal, s.best_known) {
+            (Some(n), _) => format!(
+                "The shortest solution is {}: {}{efficiency}.",
+                count(n, "move"),
+                above(n)
+            ),
+            (None, Some(n)) => format!(
+                "The best solution Slide found is {} (not proven shortest): {}{efficiency}.",
+                count(n, "move"),
+                above(n)
+            ),
+            _ if self.measuring => "Looking for the shortest solution…".into(),
+            _ => self
+                .problem
+                .clone()
+                .unwrap_or_else(|| "The shortest solution is not known.".into()),
+        }
+    }
+}
+
+/// The record part of the page.
+#[derive(Debug)]
+pub struct Record {
+    history: History,
+    result: Option<HandResult>,
+    /// Clear history was asked: waiting for the confirmation.
+    confirm_clear: bool,
+    /// The history import's report or problem.
+    import_note: Option<String>,
+    export_format: HistoryFormat,
+    /// The size whose statistics are shown, when the player picked one other than the board's.
+    stats_size: Option<String>,
+}
+
+impl Record {
+    pub fn new(history: History) -> Record {
+        Record {
+            history,
+            result: None,
+            confirm_clear: false,
+            import_note: None,
+            export_format: HistoryFormat::Json,
+            stats_size: None,
+        }
+    }
+
+    /// Carries out `action`; `date` names an export.
+    pub fn reduce(&mut self, action: RecordAction, date: &str) -> Vec<Effect> {
+        match action {
+            RecordAction::HistoryFormat(format) => self.export_format = format,
+            RecordAction::StatsSize(size) => self.stats_size = size,
+            RecordAction::ExportHistory(format) => {
+                let (text, extension) = match format {
+                    HistoryFormat::Json => (self.history.to_json().to_string(), "json"),
+                    HistoryFormat::Csv => (self.history.to_csv(), "csv"),
+                };
+                return vec![Effect::Download {
+                    name: format!("slide-history-{date}.{extension}"),
+                    text,
+                }];
+            }
+            RecordAction::ImportHistory { name, contents } => return self.import(&name, contents),
+            RecordAction::ClearHistory => self.confirm_clear = !self.history.solves.is_empty(),
+            RecordAction::ConfirmClear(clear) => {
+                self.confirm_clear = false;
+                if clear {
+                    self.history = History::default();
+                    self.import_note = Some("History cleared.".into());
+                    return vec![self.save()];
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// Reads a history file into the history, and says what it did.
+    fn import(&mut self, name: &str, contents: Result<String, FileProblem>) -> Vec<Effect> {
+        let text = match contents {
+            Ok(text) => text,
+            Err(FileProblem::TooLarge) => {
+                self.import_note = Some(format!("{name}: the file is too large for a history."));
+                return Vec::new();
+            }
+            Err(FileProblem::NotText) => {
+                self.import_note = Some(format!("{name}: the file cannot be read as text."));
+                return Vec::new();
+            }
+        };
+        match self.history.import(&text) {
+            Ok(report) => {
+                let mut note = format!(
+                    "{name}: {} added, {} already here.",
+                    count(report.added, "solve"),
+                    report.known
+                );
+                if !report.problems.is_empty() {
+                    note.push_str(&format!(" Left out: {}.", report.problems.join("; ")));
+                }
+                self.import_note = Some(note);
+                vec![self.save()]
+            }
+            Err(problem) => {
+                self.import_note = Some(format!("{name}: {problem}"));
+                Vec::new()
+            }
+        }
+    }
+
+    /// A solve by hand: kept, and on show as the result until the next board. Its id is when it
+    /// happened (`epoch_ms`), or the next free one.
+    pub(super) fn solved(
+        &mut self,
+        mut solve: Solve,
+        path: Vec<Move>,
+        daily: Option<LinkedDaily>,
+    ) -> (u64, Effect) {
+        while self.history.solves.iter().any(|s| s.id == solve.id) {
+            solve.id += 1;
+        }
+        let id = solve.id;
+        self.history.add(solve.clone());
+        self.result = Some(HandResult {
+            solve,
+            path,
+            shortest: None,
+            measuring: true,
+            problem: None,
+            daily,
+        });
+        (id, self.save())
+    }
+
+    /// The worker's measure of solve `id`: its length goes to the history and the result;
+    /// `last` when no shorter one is coming.
+    pub(super) fn measured(&mut self, id: u64, answer: Option<Answer>, last: bool) -> Vec<Effect> {
+        let length = (answer.as_ref())
+            .and_then(|a| parse_moves(&a.moves).ok())
+            .map(|m| m.len());
+        let optimal = answer.as_ref().is_some_and(|a| a.optimal);
+        let mut fx = Vec::new();
+        if let (Some(length), Some(solve)) = (length, self.history.get_mut(id)) {
+            if optimal {
+                solve.optimal = Some(length);
+                solve.best_known = None;
+            } else {
+                solve.best_known = Some(length);
+            }
+            fx.push(self.save());
+        }
+        if let Some(r) = self.result.as_mut().filter(|r| r.solve.id == id) {
+            r.measuring = !last;
+            if let Some(solve) = self.history.solves.iter().find(|s| s.id == id) {
+                r.solve = solve.clone();
+            }
+            if answer.is_some() {
+                r.shortest = answer;
+            }
+        }
+        fx
+    }
+
+    /// The measure of solve `id` failed: the result says why.
+    pub(super) fn unmeasured(&mut self, id: u64, why: &str) {
+        if let Some(r) = self.result.as_mut().filter(|r| r.solve.id == id) {
+            r.measuring = false;
+            r.problem = Some(format!("The shortest solution is not known: {why}"));
+        }
+    }
+
+    /// Another board: the result goes, and so does a question left unanswered.
+    pub(super) fn leave_board(&mut self) {
+        self.result = None;
+        self.confirm_clear = false;
+    }
+
+    /// A new size on the board: the statistics follow it.
+    pub(super) fn follow_size(&mut self) {
+        self.stats_size = None;
+    }
+
+    fn save(&self) -> Effect {
+        Effect::SaveHistory(self.history.to_json().to_string())
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    pub fn result(&self) -> Option<&HandResult> {
+        self.result.as_ref()
+    }
+
+    pub fn confirm_clear(&self) -> bool {
+        self.confirm_clear
+    }
+
+    pub fn import_note(&self) -> Option<&str> {
+        self.import_note.as_deref()
+    }
+
+    pub fn export_format(&self) -> HistoryFormat {
+        self.export_format
+    }
+
+    /// The size whose statistics are shown (`4x4`): the one picked, else `board`'s.
+    pub fn stats_size(&self, board: &Board) -> String {
+        (self.stats_size.clone()).unwrap_or_else(|| size_name(board.width(), board.height()))
+    }
+
+    /// The statistics on show.
+    pub fn statistics(&self, board: &Board) -> Statistics {
+        self.history.statistics(&self.stats_size(board))
+    }
+
+    /// The sizes the statistics can show: every size solved by hand, and `board`'s.
+    pub fn stats_sizes(&self, board: &Board) -> Vec<String> {
+        let mut sizes: Vec<(usize, usize, String)> = (self.history.solves.iter())
+            .map(|s| (s.start.width(), s.start.height()))
+            .chain(std::iter::once((board.width(), board.height())))
+            .map(|(w, h)| (w * h, w, size_name(w, h)))
+            .collect();
+        sizes.sort();
+        sizes.dedup();
+        sizes.into_iter().map(|(_, _, name)| name).collect()
+    }
+}

@@ -1,0 +1,296 @@
+//! Sharing and links: the address bar following what the page shows, Copy link (a plain link,
+//! or after a solve a friend's challenge), Embed's snippet, the daily's spoiler-free result, a
+//! friend's challenge on this board, and the page that embeds this one.
+//!
+//! The address bar's query and the link Copy link copies are written once an action, by
+//! [`Sharing::follow`], from what the page shows then ([`Shown`]); everything else reads them
+//! from here.
+
+use super::Effect;
+use super::record::HandResult;
+use crate::play::challenge::Challenge;
+use crate::play::game::Game;
+use crate::play::link::{
+    LinkedChallenge, LinkedDaily, write_challenge_query, write_daily_query, write_query,
+};
+use crate::play::solves::{Solve, time_text};
+use crate::puzzle::numbers::decimals;
+
+/// What the player can do to share.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShareAction {
+    CopyLink,
+    /// The clipboard took the text (or refused it).
+    Copied {
+        what: Copying,
+        ok: bool,
+    },
+    ShowEmbed,
+    /// After a solve, Copy link carries the result as a challenge (and the moves).
+    IncludeResult(bool),
+    IncludeMoves(bool),
+    /// Copy the spoiler-free result of the daily just solved.
+    ShareResult,
+    /// Give up a challenge: the friend's moves are shown.
+    GiveUp,
+}
+
+/// What a copy was of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Copying {
+    Link,
+    Result,
+}
+
+/// What the share panel shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Shared {
+    #[default]
+    Nothing,
+    /// "Link copied".
+    Copied,
+    /// The clipboard was refused: the link to copy by hand.
+    Field(String),
+    /// The `<iframe>` snippet.
+    Snippet(String),
+    /// "Result copied".
+    ResultCopied,
+    /// The clipboard was refused: the result to copy by hand.
+    ResultField(String),
+}
+
+/// What the links describe: the game on show, and the last solve's result.
+pub struct Shown<'a> {
+    pub game: &'a Game,
+    pub result: Option<&'a HandResult>,
+}
+
+/// The sharing part of the page.
+#[derive(Debug)]
+pub struct Sharing {
+    /// The page's address without its query.
+    base: String,
+    /// Embed mode: the board and its essential controls only.
+    embed: bool,
+    shared: Shared,
+    include_result: bool,
+    include_moves: bool,
+    /// The daily puzzle in play.
+    daily: Option<LinkedDaily>,
+    /// A friend's result to beat.
+    challenge: Option<Challenge>,
+    /// The query in the address bar, the plain link to what is shown (in embed mode, the
+    /// address is the embed link's), and the link Copy link copies, as of the last action.
+    query: String,
+    link: String,
+    share_link: String,
+}
+
+impl Sharing {
+    pub fn new(base: &str, embed: bool, challenge: Option<Challenge>) -> Sharing {
+        Sharing {
+            base: base.to_string(),
+            embed,
+            shared: Shared::Nothing,
+            include_result: true,
+            include_moves: false,
+            daily: None,
+            challenge,
+            query: String::new(),
+            link: String::new(),
+            share_link: String::new(),
+        }
+    }
+
+    /// Carries out `action` on what the page shows.
+    pub fn reduce(&mut self, action: ShareAction, shown: Shown<'_>) -> Vec<Effect> {
+        let result = shown.result;
+        match action {
+            ShareAction::CopyLink => {
+                return vec![Effect::Copy {
+                    text: self.share_link.clone(),
+                    what: Copying::Link,
+                }];
+            }
+            ShareAction::Copied { what, ok } => {
+                self.shared = match (what, ok) {
+                    (Copying::Link, true) => Shared::Copied,
+                    (Copying::Link, false) => Shared::Field(self.share_link.clone()),
+                    (Copying::Result, true) => Shared::ResultCopied,
+                    (Copying::Result, false) => {
+                        Shared::ResultField(self.share_text(result).unwrap_or_default())
+                    }
+                };
+            }
+            ShareAction::ShowEmbed => {
+                let embed_link = format!("{}{}", self.base, self.query_of(shown.game, true));
+                self.shared = Shared::Snippet(iframe_snippet(&embed_link));
+            }
+            ShareAction::IncludeResult(on) => self.include_result = on,
+            ShareAction::IncludeMoves(on) => self.include_moves = on,
+            ShareAction::ShareResult => {
+                return (self.share_text(result).into_iter())
+                    .map(|text| Effect::Copy {
+                        text,
+                        what: Copying::Result,
+                    })
+                    .collect();
+            }
+            ShareAction::GiveUp => {
+                if let Some(c) = self.challenge.as_mut() {
+                    c.revealed = true;
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// After an action: the links written anew from what the page shows; the address bar
+    /// follows, and a copy or a snippet of an old link goes.
+    pub(super) fn follow(&mut self, shown: Shown<'_>, fx: &mut Vec<Effect>) {
+        let query = self.query_of(shown.game, self.embed);
+        self.link = if self.embed {
+            format!("{}{}", self.base, self.query_of(shown.game, false))
+        } else {
+            format!("{}{query}", self.base)
+        };
+        if query != self.query {
+            fx.push(Effect::ReplaceQuery(query.clone()));
+            self.query = query;
+        }
+        let share_link = (self.challenge_link(shown.result)).unwrap_or_else(|| self.link.clone());
+        if share_link != self.share_link {
+            self.shared = Shared::Nothing;
+            self.share_link = share_link;
+        }
+    }
+
+    /// The query of a link to what `game` shows: the replay's start, moves and step while a
+    /// solution is shown, else the board itself; a daily's address is the daily's (spoiler-free,
+    /// and a reload starts it again).
+    fn query_of(&self, game: &Game, embed: bool) -> String {
+        if let Some(daily) = &self.daily {
+            return write_daily_query(daily, None, embed);
+        }
+        match (game.replay(), game.replay_start(), game.replay_step()) {
+            (Some(r), Some(start), Some(step)) => {
+                write_query(&start, game.goal(), Some((&r.moves, step)), embed)
+            }
+            _ => write_query(game.board(), game.goal(), None, embed),
+        }
+    }
+
+    /// The link Copy link gives after a solve by hand: the start board with the result as a
+    /// challenge (and the moves, if asked). A solve with help challenges nobody.
+    fn challenge_link(&self, result: Option<&HandResult>) -> Option<String> {
+        let r = result.filter(|r| self.include_result && !r.solve.assisted)?;
+        let target = LinkedChallenge {
+            moves: r.solve.moves,
+            millis: r.solve.millis,
+            proof: Some(r.path.clone()),
+        };
+        let query = match r.daily {
+            Some(d) => write_daily_query(&d, Some((&target, self.include_moves)), false),
+            None => write_challenge_query(&r.solve.start, &target, self.include_moves),
+        };
+        Some(format!("{}{query}", self.base))
+    }
+
+    /// The text Share result copies: date, size, moves, time, efficiency and the link, never
+    /// the moves themselves.
+    pub fn share_text(&self, result: Option<&HandResult>) -> Option<String> {
+        let r = result?;
+        let d = r.daily?;
+        let s = &r.solve;
+        let efficiency = match (s.efficiency(), s.optimal, s.best_known) {
+            (Some(e), Some(n), _) => {
+                format!(" · {} % of the shortest ({n})", decimals(e * 100.0, 0))
+            }
+            (Some(e), None, Some(n)) => {
+                format!(" · {} % of the best known ({n})", decimals(e * 100.0, 0))
+            }
+            _ => String::new(),
+        };
+        Some(format!(
+            "Slide daily {} · {}×{}\n{} moves in {}{efficiency}\n{}{}",
+            d.date,
+            d.width,
+            d.height,
+            s.moves,
+            time_text(s.millis),
+            self.base,
+            write_daily_query(&d, None, false)
+        ))
+    }
+
+    /// A solve by hand settles the challenge on this board, if there is one.
+    pub(super) fn settle(&mut self, solve: &Solve) {
+        if let Some(c) = self.challenge.as_mut() {
+            c.settle(solve);
+        }
+    }
+
+    /// Another board: a challenge and a daily belong to the one before.
+    pub(super) fn leave_board(&mut self) {
+        self.challenge = None;
+        self.daily = None;
+    }
+
+    /// The daily of a date and size is on the board now.
+    pub(super) fn set_daily(&mut self, daily: LinkedDaily) {
+        self.daily = Some(daily);
+    }
+
+    pub fn embed(&self) -> bool {
+        self.embed
+    }
+
+    pub fn shared(&self) -> &Shared {
+        &self.shared
+    }
+
+    pub fn include_result(&self) -> bool {
+        self.include_result
+    }
+
+    pub fn include_moves(&self) -> bool {
+        self.include_moves
+    }
+
+    pub fn daily(&self) -> Option<LinkedDaily> {
+        self.daily
+    }
+
+    pub fn challenge(&self) -> Option<&Challenge> {
+        self.challenge.as_ref()
+    }
+
+    /// The link Copy link copies, as of the last action.
+    pub fn share_link(&self) -> &str {
+        &self.share_link
+    }
+
+    /// The link to what the page shows (never in embed mode), as of the last action.
+    pub fn link(&self) -> &str {
+        &self.link
+    }
+
+    /// The query in the address bar, as of the last action.
+    pub fn query(&self) -> &str {
+        &self.query
+    }
+
+    /// The folder the page is served from (`https://example.org/slide/`).
+    pub fn folder(&self) -> &str {
+        &self.base[..self.base.rfind('/').map_or(0, |i| i + 1)]
+    }
+}
+
+/// The `<iframe>` to paste into a page, as DESIGN.md gives it. The link is already safe text
+/// (our own query writer); quotes are escaped anyway.
+pub fn iframe_snippet(embed_link: &str) -> String {
+    format!(
+        r#"<iframe src="{}" title="Sliding puzzle" width="360" height="460"></iframe>"#,
+        embed_link.replace('&', "&amp;").replace('"', "&quot;")
+    )
+}
