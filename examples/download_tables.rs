@@ -17,7 +17,7 @@ fn main() -> Result<(), String> {
         ];
         for goal in named {
             let goal = goal.map_err(|e| e.to_string())?;
-            let db = Builder::new(&goal)?.finish();
+            let db = Builder::new(&goal).map_err(|e| e.to_string())?.finish();
             let name = PatternDb::download_name(&goal);
             let file = format!("{dir}/{}", name.trim_end_matches(".gz"));
             std::fs::write(&file, db.to_download_bytes()).map_err(|e| format!("{file}: {e}"))?;

@@ -77,8 +77,8 @@ impl fmt::Display for Heuristic {
 pub struct Unsupported {
     /// What was asked for.
     pub heuristic: Heuristic,
-    /// Why not, in a sentence.
-    pub reason: String,
+    /// Why not.
+    pub reason: pdb::NoDatabase,
 }
 
 impl fmt::Display for Unsupported {

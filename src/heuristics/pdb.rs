@@ -45,6 +45,6 @@ mod store;
 mod tables;
 
 pub use build::Builder;
-pub use partition::{MAX_GROUPS, Split, placements, unsupported_reason};
+pub use partition::{MAX_GROUPS, NoDatabase, Split, placements, unsupported_reason};
 pub use store::{cached, install, shared};
 pub use tables::{Lookup, PatternDb};

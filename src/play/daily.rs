@@ -16,6 +16,40 @@ pub struct Date {
     pub day: u8,
 }
 
+/// Why a date or a daily cannot be had. What the player reads is its `Display`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DailyError {
+    /// Not written `YYYY-MM-DD` (the text, shortened).
+    Malformed(String),
+    /// Written so, but no day of the calendar (`2026-02-30`).
+    NoSuchDay(String),
+    /// A day that has not begun anywhere on Earth yet.
+    NotOut { date: Date, latest: Date },
+    /// Before the first daily.
+    BeforeFirst(Date),
+    /// No board of that size (or no scramble of it).
+    Board(String),
+}
+
+impl fmt::Display for DailyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DailyError::Malformed(text) => write!(f, "“{text}” is not a date written YYYY-MM-DD"),
+            DailyError::NoSuchDay(text) => write!(f, "{text} is not a day of the calendar"),
+            DailyError::NotOut { date, latest } => write!(
+                f,
+                "The daily puzzle of {date} is not out yet: it is still {latest} or earlier everywhere."
+            ),
+            DailyError::BeforeFirst(date) => {
+                write!(f, "The daily puzzle started on {FIRST}; {date} had none.")
+            }
+            DailyError::Board(problem) => f.write_str(problem),
+        }
+    }
+}
+
+impl std::error::Error for DailyError {}
+
 /// The first daily puzzle's date: earlier dates are refused.
 pub const FIRST: Date = Date {
     year: 2026,
@@ -25,8 +59,8 @@ pub const FIRST: Date = Date {
 
 impl Date {
     /// Reads `YYYY-MM-DD`, a real date.
-    pub fn parse(text: &str) -> Result<Date, String> {
-        let bad = || format!("“{}” is not a date written YYYY-MM-DD", shorten(text));
+    pub fn parse(text: &str) -> Result<Date, DailyError> {
+        let bad = || DailyError::Malformed(shorten(text));
         let parts: Vec<&str> = text.split('-').collect();
         let [y, m, d] = parts[..] else {
             return Err(bad());
@@ -34,7 +68,7 @@ impl Date {
         if y.len() != 4 || m.len() != 2 || d.len() != 2 {
             return Err(bad());
         }
-        let number = |s: &str| -> Result<u16, String> {
+        let number = |s: &str| -> Result<u16, DailyError> {
             if s.bytes().all(|b| b.is_ascii_digit()) {
                 s.parse().map_err(|_| bad())
             } else {
@@ -43,7 +77,7 @@ impl Date {
         };
         let (year, month, day) = (number(y)?, number(m)?, number(d)?);
         if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month as u8).into() {
-            return Err(format!("{} is not a day of the calendar", shorten(text)));
+            return Err(DailyError::NoSuchDay(shorten(text)));
         }
         Ok(Date {
             year,
@@ -111,16 +145,12 @@ fn shorten(text: &str) -> String {
 
 /// Whether `date` may be played now: not before the first daily, not after `latest` (the latest
 /// date anywhere on Earth: see [`Date::latest_at`]).
-pub fn check(date: Date, latest: Date) -> Result<Date, String> {
+pub fn check(date: Date, latest: Date) -> Result<Date, DailyError> {
     if date > latest {
-        return Err(format!(
-            "The daily puzzle of {date} is not out yet: it is still {latest} or earlier everywhere."
-        ));
+        return Err(DailyError::NotOut { date, latest });
     }
     if date < FIRST {
-        return Err(format!(
-            "The daily puzzle started on {FIRST}; {date} had none."
-        ));
+        return Err(DailyError::BeforeFirst(date));
     }
     Ok(date)
 }
@@ -135,10 +165,11 @@ fn seed(date: Date, width: usize, height: usize) -> u64 {
 }
 
 /// The daily board of `date` and size, toward the blank-last goal, most tiles out of place.
-pub fn board(date: Date, width: usize, height: usize) -> Result<Position, String> {
-    let goal = Board::blank_last(width, height).map_err(|e| e.to_string())?;
+pub fn board(date: Date, width: usize, height: usize) -> Result<Position, DailyError> {
+    let board = |e: &dyn fmt::Display| DailyError::Board(e.to_string());
+    let goal = Board::blank_last(width, height).map_err(|e| board(&e))?;
     let mut rng = Rng::seeded(seed(date, width, height));
-    random_solvable(&goal, ScrambleOptions::MOSTLY_MISPLACED, &mut rng).map_err(|e| e.to_string())
+    random_solvable(&goal, ScrambleOptions::MOSTLY_MISPLACED, &mut rng).map_err(|e| board(&e))
 }
 
 #[cfg(test)]
@@ -166,7 +197,9 @@ mod tests {
         ] {
             assert!(Date::parse(bad).is_err(), "{bad}");
         }
-        assert!(Date::parse("<script>").unwrap_err().contains("YYYY-MM-DD"));
+        let problem = Date::parse("<script>").unwrap_err();
+        assert_eq!(problem, DailyError::Malformed("<script>".into()));
+        assert!(problem.to_string().contains("YYYY-MM-DD"));
     }
 
     #[test]
@@ -185,11 +218,8 @@ mod tests {
     fn only_dates_that_have_begun_somewhere_can_be_played() {
         let latest = d("2026-11-24");
         assert!(check(d("2026-11-24"), latest).is_ok());
-        assert!(
-            check(d("2026-11-25"), latest)
-                .unwrap_err()
-                .contains("not out yet")
-        );
+        let problem = check(d("2026-11-25"), latest).unwrap_err();
+        assert!(problem.to_string().contains("not out yet"), "{problem}");
         assert!(check(d("2025-12-31"), latest).is_err());
     }
 

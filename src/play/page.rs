@@ -39,7 +39,7 @@ pub use record::{HandResult, HistoryFormat, Record, RecordAction};
 pub use sharing::{Copying, ShareAction, Shared, Sharing, Shown, iframe_snippet};
 
 use super::challenge::{Challenge, Verdict};
-use super::daily::{self, Date};
+use super::daily::{self, DailyError, Date};
 use super::editor::{EditAction, Edited, Editor};
 use super::link::{LinkRequest, LinkedDaily, read_query};
 use super::protocol::ToWorker;
@@ -248,7 +248,7 @@ impl Page {
             return;
         }
         let opened = match link.daily {
-            Some(d) => self.open_daily(d.date, d.width, d.height),
+            Some(d) => (self.open_daily(d.date, d.width, d.height)).map_err(|e| e.to_string()),
             None => Err(String::new()),
         };
         if let Err(problem) = opened {
@@ -555,11 +555,11 @@ impl Page {
     fn new_daily(&mut self, w: usize, h: usize, fx: &mut Vec<Effect>) {
         self.leave_board(fx);
         let today = self.calendar.today;
-        self.alert = self.open_daily(today, w, h).err();
+        self.alert = self.open_daily(today, w, h).err().map(|e| e.to_string());
     }
 
     /// Opens the daily puzzle of `date` at a size (checked against the calendar).
-    fn open_daily(&mut self, date: Date, width: usize, height: usize) -> Result<(), String> {
+    fn open_daily(&mut self, date: Date, width: usize, height: usize) -> Result<(), DailyError> {
         daily::check(date, self.calendar.latest)?;
         self.playing.start(daily::board(date, width, height)?);
         self.sharing.set_daily(LinkedDaily {
@@ -646,8 +646,8 @@ impl Page {
 }
 
 /// A fresh scramble of the given size toward `goal` (blank last where a custom goal has another
-/// size), most tiles out of place if asked.
-pub fn shuffled(
+/// size), most tiles out of place if asked; or what stops one, in words for the alert.
+fn shuffled(
     width: usize,
     height: usize,
     mostly_misplaced: bool,

@@ -128,6 +128,35 @@ pub struct History {
     pub solves: Vec<Solve>,
 }
 
+/// Why a file is not a history at all (a line or entry that cannot be read is only left out:
+/// see [`Imported::problems`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HistoryError {
+    /// It starts like JSON but is not (the parser's words).
+    NotJson(String),
+    /// JSON without a list of solves.
+    NoSolves,
+    /// Nothing in it.
+    Empty,
+    /// A CSV whose first line does not name the columns.
+    NoColumns,
+}
+
+impl std::fmt::Display for HistoryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HistoryError::NotJson(e) => f.write_str(e),
+            HistoryError::NoSolves => f.write_str("no list of solves"),
+            HistoryError::Empty => f.write_str("the file is empty"),
+            HistoryError::NoColumns => f.write_str(
+                "not a history: the first line must name the columns (id,date,size,board,…)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HistoryError {}
+
 /// What an import did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Imported {
@@ -206,7 +235,7 @@ impl History {
 
     /// Reads what [`History::to_json`] or [`History::to_csv`] wrote (told apart by the first
     /// character) into this history, keeping what is here.
-    pub fn import(&mut self, text: &str) -> Result<Imported, String> {
+    pub fn import(&mut self, text: &str) -> Result<Imported, HistoryError> {
         let entries = if text.trim_start().starts_with(['{', '[']) {
             from_json(text)?
         } else {
@@ -320,7 +349,7 @@ impl<'a> Fields<'a> {
         let moves = count(self.moves, "moves")?;
         Ok(Solve {
             id: id as u64,
-            date: Date::parse(self.date.ok_or("no date")?)?,
+            date: Date::parse(self.date.ok_or("no date")?).map_err(|e| e.to_string())?,
             start,
             moves,
             slides: count(self.slides, "mtm").unwrap_or(moves),
@@ -332,13 +361,13 @@ impl<'a> Fields<'a> {
     }
 }
 
-fn from_json(text: &str) -> Result<Vec<Result<Solve, String>>, String> {
-    let value = Json::parse(text).map_err(|e| e.to_string())?;
+fn from_json(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
+    let value = Json::parse(text).map_err(|e| HistoryError::NotJson(e.to_string()))?;
     let list = value
         .get("solves")
         .unwrap_or(&value)
         .as_array()
-        .ok_or("no list of solves")?;
+        .ok_or(HistoryError::NoSolves)?;
     Ok(list
         .iter()
         .enumerate()
@@ -353,20 +382,18 @@ fn from_json(text: &str) -> Result<Vec<Result<Solve, String>>, String> {
         .collect())
 }
 
-fn from_csv(text: &str) -> Result<Vec<Result<Solve, String>>, String> {
+fn from_csv(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
     let mut lines = text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty());
     let header: Vec<&str> = match lines.next() {
         Some((_, h)) => h.split(',').map(str::trim).collect(),
-        None => return Err("the file is empty".into()),
+        None => return Err(HistoryError::Empty),
     };
     let column = |name: &str| header.iter().position(|h| *h == name);
     if column("board").is_none() || column("millis").is_none() {
-        return Err(
-            "not a history: the first line must name the columns (id,date,size,board,…)".into(),
-        );
+        return Err(HistoryError::NoColumns);
     }
     Ok(lines
         .map(|(n, line)| {
@@ -483,7 +510,12 @@ mod tests {
     #[test]
     fn a_bad_file_is_refused_and_bad_lines_are_named() {
         let mut h = History::default();
-        assert!(h.import("hello").unwrap_err().contains("not a history"));
+        assert_eq!(h.import("hello").unwrap_err(), HistoryError::NoColumns);
+        assert!(
+            HistoryError::NoColumns
+                .to_string()
+                .contains("not a history")
+        );
         assert!(h.import("{\"solves\":").is_err());
         let csv = format!(
             "{CSV_HEADER}\n1,2026-11-23,3x3,8 6 7/2 5 4/3 0 1,,31,29,9000,31,\n2,2026-11-23,3x3,8 6 7/2 5 4/3 0 0,,31,29,9000,,\n"

@@ -1,7 +1,7 @@
 //! Learn mode's step-through: A* or greedy best-first on the board, one expansion at a time,
 //! by Step or on a timer (Run). A step of a 3×3 search takes microseconds, so it runs right here.
 
-use crate::puzzle::board::Board;
+use crate::puzzle::position::Position;
 use crate::search::watch::{Watch, WatchStep};
 
 /// The step-through's state.
@@ -19,13 +19,13 @@ pub struct Watching {
 }
 
 impl Watching {
-    /// Starts watching A* or greedy best-first on `board`.
-    pub fn start(&mut self, board: &Board, goal: &Board, greedy: bool) {
+    /// Starts watching A* or greedy best-first on `position`.
+    pub fn start(&mut self, position: &Position, greedy: bool) {
         *self = Watching {
             greedy,
             ..Watching::default()
         };
-        match Watch::manhattan(board, goal, greedy) {
+        match Watch::manhattan(position, greedy) {
             Ok(w) => self.watch = Some(w),
             Err(e) => self.problem = Some(format!("Cannot watch: {e}.")),
         }
@@ -88,19 +88,20 @@ impl std::fmt::Debug for Watching {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::board::Board;
     use crate::puzzle::notation::parse_board;
 
     #[test]
     fn a_star_starts_by_expanding_the_start() {
         let board = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
-        let goal = Board::blank_last(3, 3).unwrap();
+        let position = Position::toward(board, &crate::puzzle::goal::Goal::BlankLast).unwrap();
         let mut w = Watching::default();
-        w.start(&board, &goal, false);
+        w.start(&position, false);
         assert!(w.active());
         w.step();
         let first = &w.steps[0].expanded;
         assert_eq!((first.g, first.h, first.f), (0, 21, 21));
-        w.start(&board, &goal, true);
+        w.start(&position, true);
         w.step();
         w.step();
         let second = &w.steps[1].expanded;
@@ -111,7 +112,7 @@ mod tests {
     fn large_boards_are_refused_with_a_reason() {
         let goal = Board::blank_last(5, 5).unwrap();
         let mut w = Watching::default();
-        w.start(&goal, &goal, false);
+        w.start(&Position::solved(goal), false);
         assert!(!w.active());
         assert!(w.problem.unwrap().contains("up to 4×4"));
     }

@@ -51,9 +51,31 @@ pub(crate) struct Pieces<K: Packed, E: Estimate<K> + Clone> {
     at_bound: u64,
 }
 
+/// Why a portion of a search cannot be searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PortionError {
+    /// Only the whole tree (the one empty path) can grow from iteration to iteration.
+    OnlyTheWholeTreeGrows,
+    /// A path's move `number` (from 1) would leave the board.
+    LeavesTheBoard { number: usize },
+}
+
+impl std::fmt::Display for PortionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PortionError::OnlyTheWholeTreeGrows => f.write_str("only the whole tree can grow"),
+            PortionError::LeavesTheBoard { number } => {
+                write!(f, "move {number} of a piece's path leaves the board")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PortionError {}
+
 impl<K: Packed, E: Estimate<K> + Clone> Pieces<K, E> {
-    /// The pieces of `start` at the ends of `paths`, to be searched to `bound`; the message says
-    /// which path leaves the board. Growing (`grow_below` > 0) needs the one empty path.
+    /// The pieces of `start` at the ends of `paths`, to be searched to `bound`. Growing
+    /// (`grow_below` > 0) needs the one empty path.
     pub fn new(
         start: &Board,
         goal: &Board,
@@ -61,16 +83,16 @@ impl<K: Packed, E: Estimate<K> + Clone> Pieces<K, E> {
         paths: Vec<Vec<Move>>,
         bound: u32,
         grow_below: u64,
-    ) -> Result<Pieces<K, E>, String> {
+    ) -> Result<Pieces<K, E>, PortionError> {
         if grow_below > 0 && !(paths.len() == 1 && paths[0].is_empty()) {
-            return Err("only the whole tree can grow".into());
+            return Err(PortionError::OnlyTheWholeTreeGrows);
         }
         let mut pieces = Vec::with_capacity(paths.len());
         for path in paths {
             let mut board = start.clone();
             board
                 .apply_all(&path)
-                .map_err(|at| format!("move {} of a piece's path leaves the board", at + 1))?;
+                .map_err(|at| PortionError::LeavesTheBoard { number: at + 1 })?;
             pieces.push(Piece { board, path });
         }
         Ok(Pieces {

@@ -7,6 +7,7 @@ use super::{Outcome, Step};
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
+use crate::puzzle::position::Position;
 use crate::search::packed::Packed;
 
 /// A node as the step-through shows it.
@@ -43,38 +44,57 @@ pub struct Watch {
     done: bool,
 }
 
+/// Why a search cannot be watched.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WatchError {
+    /// The step-through shows boards up to 4×4.
+    TooLarge,
+    /// The board cannot reach its goal.
+    Unsolvable,
+    /// The heuristic does not fit the board.
+    Unsupported(crate::heuristics::Unsupported),
+}
+
+impl std::fmt::Display for WatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WatchError::TooLarge => f.write_str("the step-through shows boards up to 4×4"),
+            WatchError::Unsolvable => f.write_str("this board cannot reach its goal"),
+            WatchError::Unsupported(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for WatchError {}
+
 /// How many waiting nodes a step shows.
 const SHOWN: usize = 4;
 
 impl Watch {
     /// Watches A* (f = g + h) or, with `greedy`, greedy best-first (f = h), by Manhattan
     /// distance (the estimate learn mode explains).
-    pub fn manhattan(start: &Board, goal: &Board, greedy: bool) -> Result<Watch, String> {
-        Watch::with(start, goal, Estimator::manhattan(goal), greedy)
+    pub fn manhattan(position: &Position, greedy: bool) -> Result<Watch, WatchError> {
+        Watch::with(position, Estimator::manhattan(position.goal()), greedy)
     }
 
     /// Watches A* (f = g + h) or, with `greedy`, greedy best-first (f = h).
     pub fn new(
-        start: &Board,
-        goal: &Board,
+        position: &Position,
         heuristic: Heuristic,
         greedy: bool,
-    ) -> Result<Watch, String> {
-        let estimator = Estimator::new(heuristic, goal).map_err(|e| e.to_string())?;
-        Watch::with(start, goal, estimator, greedy)
+    ) -> Result<Watch, WatchError> {
+        let estimator =
+            Estimator::new(heuristic, position.goal()).map_err(WatchError::Unsupported)?;
+        Watch::with(position, estimator, greedy)
     }
 
-    fn with(
-        start: &Board,
-        goal: &Board,
-        estimator: Estimator,
-        greedy: bool,
-    ) -> Result<Watch, String> {
+    fn with(position: &Position, estimator: Estimator, greedy: bool) -> Result<Watch, WatchError> {
+        let (start, goal) = (position.board(), position.goal());
         if start.len() > 16 {
-            return Err("the step-through shows boards up to 4×4".into());
+            return Err(WatchError::TooLarge);
         }
-        if !crate::puzzle::solvability::is_solvable(start, goal) {
-            return Err("this board cannot reach its goal".into());
+        if !position.is_solvable() {
+            return Err(WatchError::Unsolvable);
         }
         let priority = if greedy {
             Priority::GREEDY
@@ -141,10 +161,29 @@ mod tests {
     use crate::solver::{Algorithm, Options, solve};
 
     #[test]
+    fn a_board_too_large_or_out_of_reach_cannot_be_watched() {
+        let five = Position::solved(Board::blank_last(5, 5).unwrap());
+        assert_eq!(
+            Watch::manhattan(&five, false).err(),
+            Some(WatchError::TooLarge)
+        );
+        let loyd = Position::toward(
+            parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0").unwrap(),
+            &crate::puzzle::goal::Goal::BlankLast,
+        )
+        .unwrap();
+        assert_eq!(
+            Watch::manhattan(&loyd, true).err(),
+            Some(WatchError::Unsolvable)
+        );
+    }
+
+    #[test]
     fn the_first_step_expands_the_start_with_g_0_and_h_21() {
         let start = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
         let goal = Board::blank_last(3, 3).unwrap();
-        let mut watch = Watch::new(&start, &goal, Heuristic::Manhattan, false).unwrap();
+        let position = Position::new(start.clone(), goal.clone()).unwrap();
+        let mut watch = Watch::new(&position, Heuristic::Manhattan, false).unwrap();
         let first = watch.step().unwrap();
         assert_eq!(first.expanded.board, start);
         assert_eq!(
@@ -162,7 +201,8 @@ mod tests {
         let start = parse_board("8 6 7/2 5 4/3 0 1").unwrap();
         let goal = Board::blank_last(3, 3).unwrap();
         for (greedy, algorithm) in [(false, Algorithm::AStar), (true, Algorithm::Greedy)] {
-            let mut watch = Watch::new(&start, &goal, Heuristic::Manhattan, greedy).unwrap();
+            let position = Position::new(start.clone(), goal.clone()).unwrap();
+            let mut watch = Watch::new(&position, Heuristic::Manhattan, greedy).unwrap();
             let mut last = None;
             while let Some(step) = watch.step() {
                 if !greedy {

@@ -81,7 +81,7 @@ impl ShareSearch {
             ));
         }
         let estimator = Estimator::new(heuristic, goal).map_err(SolveError::Unsupported)?;
-        let bad = SolveError::BadOption;
+        let bad = |e: crate::search::pieces::PortionError| SolveError::BadOption(e.to_string());
         let Portion {
             paths,
             bound,

@@ -5,7 +5,7 @@
 
 use super::grid::{Covered, Grid};
 use super::partition::{MAX_GROUPS, RANKED, Split, UNSEEN};
-use super::partition::{groups_for, homes, index_of, placements, unsupported_reason};
+use super::partition::{NoDatabase, groups_for, homes, index_of, placements, unsupported_reason};
 use super::scan::Scan;
 use super::tables::{Direct, PatternDb, Table};
 use crate::puzzle::board::Board;
@@ -24,14 +24,15 @@ pub struct Builder {
 impl Builder {
     /// Starts building the standard tables (6-6-3 on the 4×4 board) for `goal`; fails for a
     /// goal no database fits.
-    pub fn new(goal: &Board) -> Result<Builder, String> {
+    pub fn new(goal: &Board) -> Result<Builder, NoDatabase> {
         Builder::with_split(goal, Split::SixSixThree)
     }
 
     /// Starts building the tables of `split` for `goal` (the 5×5 board has one split).
-    pub fn with_split(goal: &Board, split: Split) -> Result<Builder, String> {
+    pub fn with_split(goal: &Board, split: Split) -> Result<Builder, NoDatabase> {
         let groups = groups_for(goal, split).ok_or_else(|| {
-            unsupported_reason(goal).unwrap_or_else(|| "no pattern database fits".into())
+            // Every goal unsupported_reason lets through has groups: a corner blank on 4×4 or 5×5.
+            unsupported_reason(goal).unwrap_or(NoDatabase::BlankNotInCorner)
         })?;
         Ok(Builder {
             goal: goal.clone(),

@@ -4,7 +4,7 @@
 //! [`PatternDb::from_bytes`]); anything else is rebuilt and written again, whole or not at all.
 
 use super::build::Builder;
-use super::partition::{RANKED, Split, placements};
+use super::partition::{NoDatabase, RANKED, Split, placements};
 use super::tables::PatternDb;
 use crate::puzzle::board::Board;
 use std::path::{Path, PathBuf};
@@ -104,7 +104,7 @@ pub fn load_or_build(
     split: Split,
     dir: Option<&Path>,
     mut progress: impl FnMut(f64),
-) -> Result<(PatternDb, Origin), String> {
+) -> Result<(PatternDb, Origin), NoDatabase> {
     let file = dir.map(|d| cache_file(d, goal, split));
     let mut damaged = false;
     if let Some(file) = &file

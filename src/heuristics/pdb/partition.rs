@@ -125,16 +125,39 @@ pub(super) fn layout(side: usize, split: Split) -> Option<&'static Layout> {
 }
 
 /// Why no pattern database fits a goal.
-pub fn unsupported_reason(goal: &Board) -> Option<String> {
-    let (w, h) = (goal.width(), goal.height());
-    if w != h || layout(w, Split::SixSixThree).is_none() {
-        return Some(format!(
-            "pattern databases are built for the 4×4 and 5×5 boards, not {w}×{h}"
-        ));
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoDatabase {
+    /// They are built for the 4×4 and 5×5 boards only.
+    Size { width: usize, height: usize },
+    /// The goal's blank is not in a corner.
+    BlankNotInCorner,
+}
+
+impl std::fmt::Display for NoDatabase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoDatabase::Size { width, height } => write!(
+                f,
+                "pattern databases are built for the 4×4 and 5×5 boards, not {width}×{height}"
+            ),
+            NoDatabase::BlankNotInCorner => f.write_str(
+                "pattern databases need the goal's blank in a corner (blank last or blank first)",
+            ),
+        }
     }
-    corner(w, goal.blank()).is_none().then(|| {
-        "pattern databases need the goal's blank in a corner (blank last or blank first)".into()
-    })
+}
+
+impl std::error::Error for NoDatabase {}
+
+/// Why no pattern database fits a goal (`None`: one does).
+pub fn unsupported_reason(goal: &Board) -> Option<NoDatabase> {
+    let (width, height) = (goal.width(), goal.height());
+    if width != height || layout(width, Split::SixSixThree).is_none() {
+        return Some(NoDatabase::Size { width, height });
+    }
+    corner(width, goal.blank())
+        .is_none()
+        .then_some(NoDatabase::BlankNotInCorner)
 }
 
 /// Which corner a square is: 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right.

@@ -3,7 +3,7 @@
 //! built once.
 
 use super::build::Builder;
-use super::partition::{RANKED, Split};
+use super::partition::{NoDatabase, RANKED, Split};
 use super::partition::{for_each_placement, groups_for, homes, layout, placements};
 use super::tables::{Direct, Packed, PatternDb, Table};
 use crate::puzzle::board::Board;
@@ -174,7 +174,7 @@ pub fn install(db: PatternDb) -> Arc<PatternDb> {
 static BUILDING: Mutex<()> = Mutex::new(());
 
 /// The database for `goal`, built now if need be (under three seconds natively).
-pub fn shared(goal: &Board) -> Result<Arc<PatternDb>, String> {
+pub fn shared(goal: &Board) -> Result<Arc<PatternDb>, NoDatabase> {
     if let Some(db) = cached(goal) {
         return Ok(db);
     }

@@ -56,10 +56,7 @@ impl Learning {
                 return self.next_row().into_iter().collect();
             }
             LearnAction::ReplayRow(i) => return self.replay_row(i, position.board()),
-            LearnAction::Watch(greedy) => {
-                self.watching
-                    .start(position.board(), position.goal(), greedy)
-            }
+            LearnAction::Watch(greedy) => self.watching.start(position, greedy),
             LearnAction::WatchStep => self.watching.step(),
             LearnAction::WatchRun(on) => self.watching.running = on && self.watching.active(),
         }

@@ -35,15 +35,19 @@ pub struct BoardProps {
 /// Least finger travel, in CSS pixels, that counts as a swipe.
 const SWIPE_PX: f64 = 24.0;
 
-#[component]
-pub fn BoardView(props: &BoardProps) -> Html {
-    let (b, goal) = (props.position.board(), props.position.goal());
-    let (w, h) = (b.width(), b.height());
-    let fringe_of = props.fringes.then(|| fringes(goal)).flatten();
-    let touch_start = use_mut_ref(|| None::<(f64, f64)>);
-    // When the last swipe ended: the click a browser fires after it is not a tap.
-    let swiped_at = use_mut_ref(|| f64::NEG_INFINITY);
+/// The board's swipes: where a touch began, and when the last swipe ended (the click a browser
+/// fires after a swipe is not a tap).
+struct Swipes {
+    ontouchstart: Callback<TouchEvent>,
+    ontouchend: Callback<TouchEvent>,
+    swiped_at: std::rc::Rc<std::cell::RefCell<f64>>,
+}
 
+/// A swipe of at least [`SWIPE_PX`] moves the tile the way the finger went.
+#[hook]
+fn use_swipes(on_swipe: &Callback<Move>) -> Swipes {
+    let touch_start = use_mut_ref(|| None::<(f64, f64)>);
+    let swiped_at = use_mut_ref(|| f64::NEG_INFINITY);
     let ontouchstart = {
         let touch_start = touch_start.clone();
         Callback::from(move |e: TouchEvent| {
@@ -54,9 +58,8 @@ pub fn BoardView(props: &BoardProps) -> Html {
         })
     };
     let ontouchend = {
-        let touch_start = touch_start.clone();
         let swiped_at = swiped_at.clone();
-        let on_swipe = props.on_swipe.clone();
+        let on_swipe = on_swipe.clone();
         Callback::from(move |e: TouchEvent| {
             let Some((x0, y0)) = touch_start.borrow_mut().take() else {
                 return;
@@ -80,7 +83,23 @@ pub fn BoardView(props: &BoardProps) -> Html {
             on_swipe.emit(mv);
         })
     };
+    Swipes {
+        ontouchstart,
+        ontouchend,
+        swiped_at,
+    }
+}
 
+#[component]
+pub fn BoardView(props: &BoardProps) -> Html {
+    let (b, goal) = (props.position.board(), props.position.goal());
+    let (w, h) = (b.width(), b.height());
+    let Swipes {
+        ontouchstart,
+        ontouchend,
+        swiped_at,
+    } = use_swipes(&props.on_swipe);
+    let fringe_of = props.fringes.then(|| fringes(goal)).flatten();
     let solved = props.position.is_solved();
     let style = format!(
         "--cols:{w};--rows:{h};--slide-ms:{}ms;aspect-ratio:{w}/{h}",
@@ -92,64 +111,76 @@ pub fn BoardView(props: &BoardProps) -> Html {
         b.tiles().iter().enumerate().map(|(s, &t)| (t, s)).collect();
     squares.sort_unstable();
     let tiles = squares.into_iter().map(|(tile, square)| {
-        let (row, col) = (square / w, square % w);
-        let place = format!("transform:translate({}%,{}%)", col * 100, row * 100);
-        if tile == 0 {
-            return html! {
-                <div key={0} class="blank" data-tile="0" aria-hidden="true" style={place}></div>
-            };
-        }
-        let home = props.position.is_home(square);
-        let class = classes!(
-            "tile",
-            home.then_some("home"),
-            (props.highlight == Some(tile)).then_some("highlight"),
-            props.marked.contains(&tile).then_some("marked"),
-            props.picture.is_some().then_some("picture"),
-            fringe_of
-                .as_ref()
-                .filter(|_| props.picture.is_none())
-                .and_then(|f| f.get(usize::from(tile)))
-                .map(|&f| format!("fringe-{}", usize::from(f) % PALETTE))
-        );
-        let face = props.picture.as_ref().map(|url| {
-            // The tile's home square decides which part of the picture it carries.
-            let g = props.position.home_of(tile).unwrap_or(square);
-            let (gr, gc) = (g / w, g % w);
-            format!(
-                "background-image:url(\"{}\");background-size:{}% {}%;background-position:{}% {}%",
-                url.replace('"', "%22"),
-                w * 100,
-                h * 100,
-                gc * 100 / (w - 1),
-                gr * 100 / (h - 1)
-            )
-        });
-        let number = props.picture.is_none() || props.numbers;
-        let onclick = {
-            let on_tap = props.on_tap.clone();
-            let swiped_at = swiped_at.clone();
-            Callback::from(move |_: MouseEvent| {
-                if js_sys::Date::now() - *swiped_at.borrow() > 500.0 {
-                    on_tap.emit(square);
-                }
-            })
-        };
-        html! {
-            <button key={u32::from(tile)} {class} data-tile={tile.to_string()} tabindex="-1"
-                aria-label={format!("Tile {tile}")} style={place} {onclick}>
-                <span aria-hidden="true" style={face}>
-                    if number { <span class="number">{ tile }</span> }
-                </span>
-            </button>
-        }
+        let fringe = (fringe_of.as_ref())
+            .filter(|_| props.picture.is_none())
+            .and_then(|f| f.get(usize::from(tile)))
+            .map(|&f| usize::from(f) % PALETTE);
+        tile_view(props, tile, square, fringe, &swiped_at)
     });
-
     html! {
         <div class={class} data-testid="board" data-state={b.to_string()} data-goal={goal.to_string()}
             role="group" tabindex="0" aria-label={format!("Puzzle board, {w} by {h}: the arrow keys slide a tile into the gap")}
             {style} {ontouchstart} {ontouchend}>
             { for tiles }
         </div>
+    }
+}
+
+/// One tile (or the blank) on `square`, placed by a transform so that a move glides; `fringe`
+/// is its colour's place in the palette, when tiles are coloured by fringe.
+fn tile_view(
+    props: &BoardProps,
+    tile: u8,
+    square: usize,
+    fringe: Option<usize>,
+    swiped_at: &std::rc::Rc<std::cell::RefCell<f64>>,
+) -> Html {
+    let w = props.position.width();
+    let h = props.position.height();
+    let (row, col) = (square / w, square % w);
+    let place = format!("transform:translate({}%,{}%)", col * 100, row * 100);
+    if tile == 0 {
+        return html! {
+            <div key={0} class="blank" data-tile="0" aria-hidden="true" style={place}></div>
+        };
+    }
+    let class = classes!(
+        "tile",
+        props.position.is_home(square).then_some("home"),
+        (props.highlight == Some(tile)).then_some("highlight"),
+        props.marked.contains(&tile).then_some("marked"),
+        props.picture.is_some().then_some("picture"),
+        fringe.map(|f| format!("fringe-{f}"))
+    );
+    let face = props.picture.as_ref().map(|url| {
+        // The tile's home square decides which part of the picture it carries.
+        let g = props.position.home_of(tile).unwrap_or(square);
+        let (gr, gc) = (g / w, g % w);
+        format!(
+            "background-image:url(\"{}\");background-size:{}% {}%;background-position:{}% {}%",
+            url.replace('"', "%22"),
+            w * 100,
+            h * 100,
+            gc * 100 / (w - 1),
+            gr * 100 / (h - 1)
+        )
+    });
+    let number = props.picture.is_none() || props.numbers;
+    let onclick = {
+        let on_tap = props.on_tap.clone();
+        let swiped_at = swiped_at.clone();
+        Callback::from(move |_: MouseEvent| {
+            if js_sys::Date::now() - *swiped_at.borrow() > 500.0 {
+                on_tap.emit(square);
+            }
+        })
+    };
+    html! {
+        <button key={u32::from(tile)} {class} data-tile={tile.to_string()} tabindex="-1"
+            aria-label={format!("Tile {tile}")} style={place} {onclick}>
+            <span aria-hidden="true" style={face}>
+                if number { <span class="number">{ tile }</span> }
+            </span>
+        </button>
     }
 }
