@@ -3,8 +3,9 @@
 //! only the current path, so it handles searches far too large for A*'s closed set, at the cost of
 //! revisiting boards reached by different paths.
 //!
-//! The path is the explicit stack of [`super::walk`], shared with depth-first search, so a search
-//! can stop after any node and resume later.
+//! The path is an explicit stack rather than recursion (the walk in `search/walk.rs`, shared with
+//! depth-first search), so a search can stop after any node and resume later: that is what lets
+//! the browser's worker report progress and be cancelled.
 //!
 //! Each node keeps what its estimate needs ([`Estimate::State`]): the estimate itself for the
 //! incremental heuristics, the table indices for pattern databases.
