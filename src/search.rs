@@ -17,6 +17,7 @@ pub(crate) mod packed;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod parallel;
 pub mod pieces;
+mod walk;
 pub mod watch;
 
 use crate::puzzle::moves::Move;

@@ -158,15 +158,39 @@ pub fn parse_board(text: &str) -> Result<Board, NotationError> {
             max: MAX_BOARD_TEXT,
         });
     }
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("")))
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
-    let multiline = lines.len() > 1;
-    let at_line = |line: usize, e: NotationError| {
-        if multiline {
+    let lines = content_lines(text);
+    let placing = Placing {
+        multiline: lines.len() > 1,
+    };
+    // Split into rows of tokens: by '/' when present, else by line.
+    let slashed = text.contains('/');
+    let rows = if slashed {
+        rows_by_slash(&lines, placing)?
+    } else {
+        rows_by_line(&lines)
+    };
+    let all: Vec<Token> = rows.iter().flatten().copied().collect();
+    if all.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    let flat = !slashed && (rows.len() == 1 || rows[0].len() == 1);
+    let grid = if flat {
+        flat_grid(rows.len(), all, placing)?
+    } else {
+        row_grid(&rows, all, placing)?
+    };
+    grid.board(placing)
+}
+
+/// Where errors are said to be: on their line when the text has several, else nowhere.
+#[derive(Clone, Copy)]
+struct Placing {
+    multiline: bool,
+}
+
+impl Placing {
+    fn at_line(self, line: usize, e: NotationError) -> NotationError {
+        if self.multiline {
             NotationError::AtLine {
                 line,
                 error: Box::new(e),
@@ -174,44 +198,14 @@ pub fn parse_board(text: &str) -> Result<Board, NotationError> {
         } else {
             e
         }
-    };
-
-    // Split into rows of tokens: by '/' when present, else by line.
-    let mut rows: Vec<Vec<Token>> = Vec::new();
-    if text.contains('/') {
-        let mut row = Vec::new();
-        let mut row_count = 0;
-        for &(line, l) in &lines {
-            for (i, part) in l.split('/').enumerate() {
-                if i > 0 {
-                    row_count += 1;
-                    if row.is_empty() {
-                        return Err(at_line(line, NotationError::EmptyRow { row: row_count }));
-                    }
-                    rows.push(std::mem::take(&mut row));
-                }
-                row.extend(tokens(part).map(|text| Token { text, line }));
-            }
-        }
-        if row.is_empty() {
-            let last = lines.last().map_or(1, |&(line, _)| line);
-            return Err(at_line(
-                last,
-                NotationError::EmptyRow { row: row_count + 1 },
-            ));
-        }
-        rows.push(row);
-    } else {
-        for &(line, l) in &lines {
-            rows.push(tokens(l).map(|text| Token { text, line }).collect());
-        }
     }
 
-    let numbers = |row: &[Token]| -> Result<Vec<u32>, NotationError> {
+    /// The tokens' values, or the first that is not a number.
+    fn numbers(self, row: &[Token]) -> Result<Vec<u32>, NotationError> {
         row.iter()
             .map(|t| {
                 t.text.parse::<u32>().map_err(|_| {
-                    at_line(
+                    self.at_line(
                         t.line,
                         NotationError::NotANumber {
                             token: t.text.to_string(),
@@ -220,86 +214,160 @@ pub fn parse_board(text: &str) -> Result<Board, NotationError> {
                 })
             })
             .collect()
-    };
-
-    let all: Vec<Token> = rows.iter().flatten().copied().collect();
-    if all.is_empty() {
-        return Err(NotationError::Empty);
     }
-    let flat = !text.contains('/') && (rows.len() == 1 || rows[0].len() == 1);
-    let (width, height, owned): (usize, usize, Vec<Token>) = if flat {
-        // A seed layout (N, then N² tiles) or a flat square list.
-        let values = numbers(&all)?;
-        let count = values.len();
-        let first = values[0] as usize;
-        if rows.len() > 1 || (count > 1 && (count - 1) == first.saturating_mul(first)) {
-            // The first number is a size.
-            if !(2..=MAX_SIDE).contains(&first) {
-                return Err(at_line(
-                    all[0].line,
-                    NotationError::Board(BoardError::SizeOutOfRange {
-                        width: first,
-                        height: first,
-                    }),
-                ));
-            }
-            if count - 1 != first * first {
-                return Err(NotationError::SeedCount {
-                    size: first,
-                    expected: first * first,
-                    found: count - 1,
-                });
-            }
-            (first, first, all[1..].to_vec())
-        } else {
-            let side = (1..=MAX_SIDE + 1).find(|s| s * s >= count).unwrap_or(0);
-            if side * side != count {
-                return Err(NotationError::UnknownShape { count });
-            }
-            (side, side, all)
-        }
-    } else {
-        let width = rows[0].len();
-        for (i, row) in rows.iter().enumerate() {
-            if row.is_empty() {
-                return Err(NotationError::EmptyRow { row: i + 1 });
-            }
-            if row.len() != width {
-                return Err(at_line(
-                    row[0].line,
-                    NotationError::RaggedRow {
-                        row: i + 1,
-                        expected: width,
-                        found: row.len(),
-                    },
-                ));
-            }
-        }
-        (width, rows.len(), all)
-    };
+}
 
-    let values = numbers(&owned)?;
-    Board::new(width, height, &values).map_err(|e| {
-        // Point at the line of the offending tile where there is one.
-        let line = match e {
-            BoardError::TileOutOfRange { tile, .. } => owned
-                .iter()
-                .zip(&values)
-                .find(|&(_, &v)| v == tile)
-                .map(|(t, _)| t.line),
-            BoardError::DuplicateTile { tile, .. } => owned
-                .iter()
-                .zip(&values)
-                .filter(|&(_, &v)| v == u32::from(tile))
-                .nth(1)
-                .map(|(t, _)| t.line),
-            _ => None,
-        };
-        match line {
-            Some(line) => at_line(line, e.into()),
-            None => e.into(),
+/// The lines with something on them, comments (`#` to the end of the line) removed, with their
+/// numbers (1-based).
+fn content_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("")))
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect()
+}
+
+/// Rows separated by `/`, which may run across lines.
+fn rows_by_slash<'a>(
+    lines: &[(usize, &'a str)],
+    placing: Placing,
+) -> Result<Vec<Vec<Token<'a>>>, NotationError> {
+    let mut rows: Vec<Vec<Token>> = Vec::new();
+    let mut row = Vec::new();
+    let mut row_count = 0;
+    for &(line, l) in lines {
+        for (i, part) in l.split('/').enumerate() {
+            if i > 0 {
+                row_count += 1;
+                if row.is_empty() {
+                    return Err(placing.at_line(line, NotationError::EmptyRow { row: row_count }));
+                }
+                rows.push(std::mem::take(&mut row));
+            }
+            row.extend(tokens(part).map(|text| Token { text, line }));
         }
+    }
+    if row.is_empty() {
+        let last = lines.last().map_or(1, |&(line, _)| line);
+        return Err(placing.at_line(last, NotationError::EmptyRow { row: row_count + 1 }));
+    }
+    rows.push(row);
+    Ok(rows)
+}
+
+/// One row a line.
+fn rows_by_line<'a>(lines: &[(usize, &'a str)]) -> Vec<Vec<Token<'a>>> {
+    lines
+        .iter()
+        .map(|&(line, l)| tokens(l).map(|text| Token { text, line }).collect())
+        .collect()
+}
+
+/// The tiles of a board and its shape, before the tiles are read as numbers.
+struct Grid<'a> {
+    width: usize,
+    height: usize,
+    tiles: Vec<Token<'a>>,
+}
+
+/// A seed layout (N, then N² tiles) or a flat square list: `all` the numbers, on `rows` lines.
+fn flat_grid(rows: usize, all: Vec<Token>, placing: Placing) -> Result<Grid, NotationError> {
+    let values = placing.numbers(&all)?;
+    let count = values.len();
+    let first = values[0] as usize;
+    if rows > 1 || (count > 1 && (count - 1) == first.saturating_mul(first)) {
+        // The first number is a size.
+        if !(2..=MAX_SIDE).contains(&first) {
+            return Err(placing.at_line(
+                all[0].line,
+                NotationError::Board(BoardError::SizeOutOfRange {
+                    width: first,
+                    height: first,
+                }),
+            ));
+        }
+        if count - 1 != first * first {
+            return Err(NotationError::SeedCount {
+                size: first,
+                expected: first * first,
+                found: count - 1,
+            });
+        }
+        Ok(Grid {
+            width: first,
+            height: first,
+            tiles: all[1..].to_vec(),
+        })
+    } else {
+        let side = (1..=MAX_SIDE + 1).find(|s| s * s >= count).unwrap_or(0);
+        if side * side != count {
+            return Err(NotationError::UnknownShape { count });
+        }
+        Ok(Grid {
+            width: side,
+            height: side,
+            tiles: all,
+        })
+    }
+}
+
+/// Rows as written, each as long as the first: `all` their tiles.
+fn row_grid<'a>(
+    rows: &[Vec<Token<'a>>],
+    all: Vec<Token<'a>>,
+    placing: Placing,
+) -> Result<Grid<'a>, NotationError> {
+    let width = rows[0].len();
+    for (i, row) in rows.iter().enumerate() {
+        if row.is_empty() {
+            return Err(NotationError::EmptyRow { row: i + 1 });
+        }
+        if row.len() != width {
+            return Err(placing.at_line(
+                row[0].line,
+                NotationError::RaggedRow {
+                    row: i + 1,
+                    expected: width,
+                    found: row.len(),
+                },
+            ));
+        }
+    }
+    Ok(Grid {
+        width,
+        height: rows.len(),
+        tiles: all,
     })
+}
+
+impl Grid<'_> {
+    /// The board, or why these tiles make none.
+    fn board(&self, placing: Placing) -> Result<Board, NotationError> {
+        let values = placing.numbers(&self.tiles)?;
+        Board::new(self.width, self.height, &values).map_err(|e| {
+            // Point at the line of the offending tile where there is one.
+            let line = match e {
+                BoardError::TileOutOfRange { tile, .. } => self
+                    .tiles
+                    .iter()
+                    .zip(&values)
+                    .find(|&(_, &v)| v == tile)
+                    .map(|(t, _)| t.line),
+                BoardError::DuplicateTile { tile, .. } => self
+                    .tiles
+                    .iter()
+                    .zip(&values)
+                    .filter(|&(_, &v)| v == u32::from(tile))
+                    .nth(1)
+                    .map(|(t, _)| t.line),
+                _ => None,
+            };
+            match line {
+                Some(line) => placing.at_line(line, e.into()),
+                None => e.into(),
+            }
+        })
+    }
 }
 
 fn tokens(s: &str) -> impl Iterator<Item = &str> {

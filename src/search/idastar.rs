@@ -3,19 +3,21 @@
 //! only the current path, so it handles searches far too large for A*'s closed set, at the cost of
 //! revisiting boards reached by different paths.
 //!
-//! The path is an explicit stack rather than recursion, so a search can stop after any node and
-//! resume later: that is what lets the browser's worker report progress and be cancelled.
+//! The path is an explicit stack rather than recursion (the walk in `search/walk.rs`, shared with
+//! depth-first search), so a search can stop after any node and resume later: that is what lets
+//! the browser's worker report progress and be cancelled.
 //!
 //! Each node keeps what its estimate needs ([`Estimate::State`]): the estimate itself for the
 //! incremental heuristics, the table indices for pattern databases.
 
 use super::arena::NO_MOVE;
 use super::packed::Packed;
+use super::walk::{Frame, Rule, Walk};
 use super::{Outcome, Stats, Step};
 use crate::heuristics::Estimator;
 use crate::heuristics::pdb::{Lookup, PatternDb};
 use crate::puzzle::board::Board;
-use crate::puzzle::moves::{Move, Neighbours};
+use crate::puzzle::moves::Move;
 use std::sync::Arc;
 
 /// An estimate as IDA* uses it: a state per node, updated per move.
@@ -87,48 +89,16 @@ impl<K> Estimate<K> for Arc<PatternDb> {
     }
 }
 
-/// One board on the current path, and which successor to try next.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Frame<K, H = u32> {
-    pub key: K,
-    /// What the estimate needs (see [`Estimate`]); unused by depth-first search.
-    pub h: H,
-    pub blank: u8,
-    /// The next move index to try (4 = all tried).
-    pub next: u8,
-    /// The move that reached this board, or [`NO_MOVE`].
-    pub mv: u8,
-}
-
-impl<K: Packed, H> Frame<K, H> {
-    pub fn root(board: &Board, h: H) -> Frame<K, H> {
-        Frame {
-            key: K::pack(board.tiles()),
-            h,
-            blank: board.blank() as u8,
-            next: 0,
-            mv: NO_MOVE,
-        }
-    }
-}
-
-/// The moves along a stack of frames, plus a last one.
-pub(crate) fn path<K, H>(stack: &[Frame<K, H>], last: u8) -> Vec<Move> {
-    stack
-        .iter()
-        .skip(1)
-        .map(|f| f.mv)
-        .chain([last])
-        .map(Move::from_index)
-        .collect()
-}
-
 pub(crate) struct IdaStar<K: Packed, E: Estimate<K> = Estimator> {
-    neighbours: Neighbours,
+    walk: Walk<K, E::State>,
+    bounds: Bounds<K, E>,
+}
+
+/// What IDA* enters: boards whose f stays within the iteration's bound, each iteration from the
+/// root again with the bound raised.
+struct Bounds<K, E: Estimate<K>> {
     estimator: E,
-    goal: K,
     root: Frame<K, E::State>,
-    stack: Vec<Frame<K, E::State>>,
     /// Bounds are on f = 16·g + weight·h: a weight of 16 is plain IDA*, more is weighted IDA*,
     /// whose solutions are at most weight/16 times the shortest.
     weight: u32,
@@ -137,8 +107,6 @@ pub(crate) struct IdaStar<K: Packed, E: Estimate<K> = Estimator> {
     cutoff: u32,
     bound: u32,
     next_bound: u32,
-    max_nodes: u64,
-    stats: Stats,
     /// The root's depth in a larger search (see [`IdaStar::subtree`]).
     depth: u32,
     /// One iteration only, at the bound set at the start (see [`IdaStar::subtree`]).
@@ -163,24 +131,23 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
         let state = estimator.root(start);
         let h = E::h(&state);
         let root = Frame::root(start, state);
+        let stats = Stats {
+            bound: Some(weight * h / 16),
+            ..Stats::default()
+        };
         IdaStar {
-            neighbours: Neighbours::new(start.width(), start.height()),
-            estimator,
-            goal: K::pack(goal.tiles()),
-            root,
-            stack: Vec::new(),
-            weight,
-            cutoff: u32::MAX,
-            bound: weight * h,
-            next_bound: weight * h,
-            max_nodes,
-            stats: Stats {
-                bound: Some(weight * h / 16),
-                ..Stats::default()
+            walk: Walk::new(start, goal, max_nodes, stats),
+            bounds: Bounds {
+                estimator,
+                root,
+                weight,
+                cutoff: u32::MAX,
+                bound: weight * h,
+                next_bound: weight * h,
+                depth: 0,
+                single: false,
+                started: false,
             },
-            depth: 0,
-            single: false,
-            started: false,
         }
     }
 
@@ -197,16 +164,17 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
         bound: u32,
     ) -> IdaStar<K, E> {
         let mut search = IdaStar::weighted(start, goal, estimator, 1.0, u64::MAX);
-        search.root.mv = last.map_or(NO_MOVE, Move::index);
-        search.depth = depth;
-        search.single = true;
-        search.next_bound = 16 * bound;
+        let bounds = &mut search.bounds;
+        bounds.root.mv = last.map_or(NO_MOVE, Move::index);
+        bounds.depth = depth;
+        bounds.single = true;
+        bounds.next_bound = 16 * bound;
         search
     }
 
     /// The least f above the bound seen so far (`u32::MAX` if none), in moves.
     pub fn next_bound(&self) -> u32 {
-        match self.next_bound {
+        match self.bounds.next_bound {
             u32::MAX => u32::MAX,
             b => b / 16,
         }
@@ -215,105 +183,78 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
     /// Looks only for solutions shorter than `cutoff` moves: [`Outcome::Exhausted`] then means
     /// there are none.
     pub fn shorter_than(mut self, cutoff: u32) -> IdaStar<K, E> {
-        self.cutoff = cutoff;
+        self.bounds.cutoff = cutoff;
         self
     }
 
     fn explore(&mut self, slice: u64) -> Option<Outcome> {
         if slice == 0 {
-            return None; // nothing asked for: the countdown below starts at one
+            return None; // nothing asked for: the countdown in the walk starts at one
         }
-        if self.root.key == self.goal {
+        if self.walk.is_goal(self.bounds.root.key) {
             return Some(Outcome::Found(Vec::new()));
         }
-        let mut left = slice;
-        loop {
-            let Some(top) = self.stack.last_mut() else {
-                // An iteration ended without the goal: raise the bound to the least f that
-                // exceeded it and start again from the root.
-                if self.next_bound == u32::MAX || (self.single && self.started) {
-                    return Some(Outcome::Exhausted);
+        self.walk.explore(&mut self.bounds, slice)
+    }
+}
+
+impl<K: Packed, E: Estimate<K>> Rule<K> for Bounds<K, E> {
+    type State = E::State;
+
+    #[inline(always)]
+    fn child(&mut self, frame: &Frame<K, E::State>, from: usize, depth: u32) -> Option<E::State> {
+        let tile = frame.key.tile(from);
+        let g = self.depth + depth;
+        let (g16, w) = (16 * g, self.weight);
+        // The least estimate that prunes this child and leaves the next bound as it is.
+        let enough = self
+            .next_bound
+            .saturating_sub(g16)
+            .div_ceil(w)
+            .max(self.bound.checked_sub(g16).map_or(0, |room| room / w + 1))
+            .min(self.cutoff.saturating_sub(g));
+        let blank = frame.blank as usize;
+        let state = match self
+            .estimator
+            .child(&frame.h, &frame.key, tile, from, blank, enough)
+        {
+            Ok(state) => state,
+            Err(h) => {
+                if g + h < self.cutoff {
+                    self.next_bound = self.next_bound.min(g16 + w * h);
                 }
-                self.started = true;
-                if self.stats.expanded >= self.max_nodes {
-                    return Some(Outcome::BudgetExhausted);
-                }
-                self.bound = self.next_bound;
-                self.next_bound = u32::MAX;
-                self.stats.bound = Some(self.bound / 16);
-                self.stack.push(self.root);
-                self.stats.expanded += 1;
-                continue;
-            };
-            if top.next >= 4 {
-                self.stack.pop();
-                continue;
-            }
-            let m = top.next;
-            top.next += 1;
-            if m == top.mv ^ 1 {
-                continue; // undoing the last move never helps
-            }
-            let from = self.neighbours.get(top.blank as usize, m as usize);
-            if from == Neighbours::NONE {
-                continue;
-            }
-            let frame = *top;
-            let from = from as usize;
-            let blank = frame.blank as usize;
-            self.stats.generated += 1;
-            let tile = frame.key.tile(from);
-            let g = self.depth + self.stack.len() as u32;
-            let (g16, w) = (16 * g, self.weight);
-            // The least estimate that prunes this child and leaves the next bound as it is.
-            let enough = self
-                .next_bound
-                .saturating_sub(g16)
-                .div_ceil(w)
-                .max(self.bound.checked_sub(g16).map_or(0, |room| room / w + 1))
-                .min(self.cutoff.saturating_sub(g));
-            let state = match self
-                .estimator
-                .child(&frame.h, &frame.key, tile, from, blank, enough)
-            {
-                Ok(state) => state,
-                Err(h) => {
-                    if g + h < self.cutoff {
-                        self.next_bound = self.next_bound.min(g16 + w * h);
-                    }
-                    continue;
-                }
-            };
-            let h = E::h(&state);
-            if g + h >= self.cutoff {
-                continue;
-            }
-            let f = g16 + w * h;
-            if f > self.bound {
-                self.next_bound = self.next_bound.min(f);
-                continue;
-            }
-            let key = frame.key.slide(from, blank);
-            if key == self.goal {
-                return Some(Outcome::Found(path(&self.stack, m)));
-            }
-            if self.stats.expanded >= self.max_nodes {
-                return Some(Outcome::BudgetExhausted);
-            }
-            self.stack.push(Frame {
-                key,
-                h: state,
-                blank: from as u8,
-                next: 0,
-                mv: m,
-            });
-            self.stats.expanded += 1;
-            self.stats.peak_frontier = self.stats.peak_frontier.max(self.stack.len() as u64);
-            left -= 1;
-            if left == 0 {
                 return None;
             }
+        };
+        let h = E::h(&state);
+        if g + h >= self.cutoff {
+            return None;
         }
+        let f = g16 + w * h;
+        if f > self.bound {
+            self.next_bound = self.next_bound.min(f);
+            return None;
+        }
+        Some(state)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn again(&mut self, walk: &mut Walk<K, E::State>) -> Option<Outcome> {
+        // An iteration ended without the goal: raise the bound to the least f that exceeded it
+        // and start again from the root.
+        if self.next_bound == u32::MAX || (self.single && self.started) {
+            return Some(Outcome::Exhausted);
+        }
+        self.started = true;
+        if walk.stats.expanded >= walk.max_nodes {
+            return Some(Outcome::BudgetExhausted);
+        }
+        self.bound = self.next_bound;
+        self.next_bound = u32::MAX;
+        walk.stats.bound = Some(self.bound / 16);
+        walk.push_root(self.root);
+        None
     }
 }
 
@@ -324,8 +265,8 @@ impl<K: Packed, E: Estimate<K>> Step for IdaStar<K, E> {
 
     fn counters(&self) -> Stats {
         Stats {
-            stored: self.stack.len() as u64,
-            ..self.stats
+            stored: self.walk.stack.len() as u64,
+            ..self.walk.stats
         }
     }
 }

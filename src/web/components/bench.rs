@@ -27,48 +27,65 @@ pub fn BenchPanel() -> Html {
     let workers: Rc<RefCell<Option<Workers>>> = use_mut_ref(|| None);
     let redraw = use_force_update();
     let last_redraw = use_mut_ref(|| 0.0);
-    let on = {
-        let (run, workers) = (run.clone(), workers.clone());
-        Callback::from(move |action: BenchAction| {
-            // Most messages (progress, a worker's share) change nothing on show, and while a
-            // run goes on, new rows are shown at most every REDRAW_MS: redrawing the table takes
-            // the page's time (and on two cores, a worker's) from the run it measures.
-            let shown = |r: &BenchRun| (r.running, r.problem.is_some(), r.chosen, r.workers);
-            let before = shown(&run.borrow());
-            let rows = run.borrow().rows.len();
-            let stopped = match &action {
-                BenchAction::WorkerStopped { worker, .. } => Some(*worker),
-                _ => None,
-            };
-            let messages = run.borrow_mut().reduce(action);
-            let now = now_ms();
-            let changed = shown(&run.borrow()) != before
-                || (run.borrow().rows.len() != rows && now - *last_redraw.borrow() >= REDRAW_MS);
-            if let Some(workers) = workers.borrow_mut().as_mut() {
-                if let Some(worker) = stopped {
-                    workers.restart(worker);
-                }
-                for (worker, message) in messages {
-                    workers.send(worker, Channel::Game, message);
-                }
-            }
-            if changed {
-                *last_redraw.borrow_mut() = now;
-                redraw.force_update();
-            }
-        })
-    };
-    workers.borrow_mut().get_or_insert_with(|| {
-        // The game's worker loader, one folder up.
-        let on = on.clone();
-        let hear = Callback::from(move |event| {
-            if let Some(action) = bench_action(event) {
-                on.emit(action);
-            }
-        });
-        Workers::new(&format!("../{LOADER}"), hear)
-    });
+    let on = reducer(run.clone(), workers.clone(), redraw, last_redraw);
+    workers
+        .borrow_mut()
+        .get_or_insert_with(|| start_workers(on.clone()));
     let run = run.borrow();
+    panel(&run, &on)
+}
+
+/// The panel's actions: each applied to the run, its messages sent to the workers, and the panel
+/// redrawn when what it shows changed.
+fn reducer(
+    run: Rc<RefCell<BenchRun>>,
+    workers: Rc<RefCell<Option<Workers>>>,
+    redraw: UseForceUpdateHandle,
+    last_redraw: Rc<RefCell<f64>>,
+) -> Callback<BenchAction> {
+    Callback::from(move |action: BenchAction| {
+        // Most messages (progress, a worker's share) change nothing on show, and while a
+        // run goes on, new rows are shown at most every REDRAW_MS: redrawing the table takes
+        // the page's time (and on two cores, a worker's) from the run it measures.
+        let shown = |r: &BenchRun| (r.running, r.problem.is_some(), r.chosen, r.workers);
+        let before = shown(&run.borrow());
+        let rows = run.borrow().rows.len();
+        let stopped = match &action {
+            BenchAction::WorkerStopped { worker, .. } => Some(*worker),
+            _ => None,
+        };
+        let messages = run.borrow_mut().reduce(action);
+        let now = now_ms();
+        let changed = shown(&run.borrow()) != before
+            || (run.borrow().rows.len() != rows && now - *last_redraw.borrow() >= REDRAW_MS);
+        if let Some(workers) = workers.borrow_mut().as_mut() {
+            if let Some(worker) = stopped {
+                workers.restart(worker);
+            }
+            for (worker, message) in messages {
+                workers.send(worker, Channel::Game, message);
+            }
+        }
+        if changed {
+            *last_redraw.borrow_mut() = now;
+            redraw.force_update();
+        }
+    })
+}
+
+/// The run's workers, whose events become the panel's actions.
+fn start_workers(on: Callback<BenchAction>) -> Workers {
+    // The game's worker loader, one folder up.
+    let hear = Callback::from(move |event| {
+        if let Some(action) = bench_action(event) {
+            on.emit(action);
+        }
+    });
+    Workers::new(&format!("../{LOADER}"), hear)
+}
+
+/// The panel: the set and the number of workers to choose, Run or Stop, and the results.
+fn panel(run: &BenchRun, on: &Callback<BenchAction>) -> Html {
     let on_set = on.reform(|e: Event| {
         let value = e
             .target_unchecked_into::<web_sys::HtmlSelectElement>()
@@ -88,7 +105,7 @@ pub fn BenchPanel() -> Html {
     html! {
         <details class="panel bench">
             <summary>{ "Benchmark: Korf's puzzles" }</summary>
-            <p>{ run.set().about }{ how(&run) }</p>
+            <p>{ run.set().about }{ how(run) }</p>
             <div class="field">
                 <label for="bench-set">{ "Instances" }</label>
                 <select id="bench-set" onchange={on_set} disabled={run.running}>
@@ -112,7 +129,7 @@ pub fn BenchPanel() -> Html {
                 <p role="alert">{ problem.clone() }</p>
             }
             if !run.rows.is_empty() {
-                { results(&run) }
+                { results(run) }
             }
         </details>
     }
