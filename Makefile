@@ -11,14 +11,15 @@ PORT ?= 8080
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help run dist test lint test-native test-wasm test-e2e bench bench-korf bench-browser tools tables-download \
+.PHONY: help run dist test lint check-links test-native test-wasm test-e2e bench bench-korf bench-browser tools tables-download \
 	wasm-target trunk wasm-bindgen chromium clean
 
 help:
 	@echo "make run         install what is missing, build the site, serve it on http://127.0.0.1:$(PORT)"
 	@echo "make test        everything CI runs: lint, native tests, wasm tests in Chromium, end-to-end"
+	@echo "make check-links every relative link in README.md and docs/ leads to a file and heading"
 	@echo "make dist        build the static site into dist/"
-	@echo "make bench       the README's solver figures (cargo bench)"
+	@echo "make bench       the native solver figures of docs/performance.md (cargo bench)"
 	@echo "make bench-korf  Korf's 100 and the 80-move 15-puzzles natively: 7-8 and 6-6-3 tables, linear conflict"
 	@echo "make tables-download  the standard tables as static downloads, gzipped into static/tables/"
 	@echo "make bench-browser  Korf's 100 in headless Chromium's worker, printed as a table"
@@ -64,10 +65,15 @@ run: dist
 
 test: lint test-native test-wasm test-e2e
 
-lint: wasm-target
+lint: wasm-target check-links
 	$(CARGO) fmt --check
 	$(CARGO) clippy --release --all-targets --quiet -- -D warnings
 	$(CARGO) clippy --release --target wasm32-unknown-unknown --lib --bins --test web --quiet -- -D warnings
+
+# The README and docs/ link to each other and to the code: a moved file or a renamed heading
+# must not leave a link that leads nowhere (links to other sites are not followed).
+check-links:
+	node tests/tools/check-links.mjs
 
 # Release mode: the exhaustive tests sweep every 3x3 board (debug builds sample them instead).
 test-native:
@@ -98,7 +104,7 @@ bench-korf:
 	./target/release/slide bench benches/korf50-24puzzle-blank-first.txt --goal blank-first
 	./target/release/slide bench benches/korf100.txt --algorithm idastar --heuristic linear-conflict
 
-# What the page can fetch instead of building (see README, "The solver core").
+# What the page can fetch instead of building (see docs/solver.md, "Pattern databases").
 # The page fetches these instead of building the tables in the worker (2.5 s and more on a first
 # visit): written by the core itself, so they always match its format. Rebuilt when the pattern
 # databases' code changes.

@@ -37,3 +37,8 @@ pub use puzzle::moves::Move;
 pub use puzzle::position::Position;
 pub use puzzle::solution::Solution;
 pub use solver::{Algorithm, Options, solve};
+
+/// The README's examples, compiled and run by `cargo test --doc`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
