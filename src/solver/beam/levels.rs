@@ -1,0 +1,318 @@
+//! The beam itself, searched level after level: the best board so far noted, the answer taken
+//! where a level has one, else the next level made, until the goal, a stall (a shell's beam) or
+//! the end of the budget.
+
+use super::Beamed;
+use super::children::Child;
+use super::keep::keep_least;
+use super::kept::Kept;
+use super::path::path;
+use super::walls::Grid;
+use crate::heuristics::Estimator;
+use crate::puzzle::board::Board;
+
+/// [`solve`](super::solve) a few levels at a time, so that the browser's worker can listen
+/// between them: a 7×7 beam 8,000 wide takes about half a second natively, one level a few
+/// milliseconds.
+pub struct Beam {
+    pub(super) start: Board,
+    /// `None` when the goal has no linear-conflict estimate (the search then fails at once).
+    pub(super) estimator: Option<Estimator>,
+    pub(super) zobrist: Vec<u64>,
+    /// `slide[tile * n + square]`: what a board's hash changes by when `tile` leaves or enters
+    /// `square` and the blank does the opposite (two look-ups a child instead of four).
+    pub(super) slide: Vec<u64>,
+    /// `weighted[tile * n + square]`: the tile's extra weight (see
+    /// [`far_corner_weights`](super::weights::far_corner_weights)) times its distance from home
+    /// on that square, a table made once instead of four divisions a child (a 7×7 beam of
+    /// 13,000 took 3 % less time, in runs side by side).
+    pub(super) weighted: Vec<i32>,
+    /// In a partial beam, `others[tile * n + square]`: the far term of a tile not aimed at,
+    /// which counts in the plain part of the estimate (empty in a whole-board beam).
+    pub(super) others: Vec<i32>,
+    /// What the tile on a square adds to the estimate (twice its distance from home, its
+    /// weighted part and twice its far term if it is not aimed at) and to the plain part (its
+    /// distance and that far term): a child's change is two look-ups in each.
+    pub(super) score: Vec<i32>,
+    pub(super) plain_score: Vec<i32>,
+    pub(super) width: usize,
+    pub(super) max_nodes: u64,
+    /// The beam: boards side by side in `tiles`, and what a child needs of each (see [`Kept`]).
+    pub(super) tiles: Vec<u8>,
+    pub(super) boards: Vec<Kept>,
+    /// Boards kept lately, by hash, each in the slot its hash names (a later board takes the
+    /// slot): a few levels' worth ([`SEEN_PER_WIDTH`](super::seen::SEEN_PER_WIDTH)).
+    /// Remembering every board kept would cost a cache miss a child, a third of the time; a
+    /// board met again after more levels is rare, and only costs a place in the beam.
+    pub(super) seen: Vec<u32>,
+    /// For each level, each kept board's parent (its index in the level before) and the move
+    /// that made it, in one word (see [`link`](super::path::link)): the links of every level
+    /// are kept until the end, 4 bytes a board kept.
+    pub(super) parents: Vec<Vec<u32>>,
+    pub(super) generated: u64,
+    /// The children of the level being made (see [`Child`]).
+    pub(super) children: Vec<Child>,
+    /// Children by estimate, for [`keep_least`].
+    pub(super) counts: Vec<u32>,
+    /// Boards generated a kept board at the last level.
+    pub(super) per_board: f64,
+    /// Whether the beam stops once every tile with an extra weight is home (see
+    /// [`Beam::placing`]) instead of at the goal.
+    pub(super) partial: bool,
+    /// In a partial beam, the extra weight of a weighted tile: the weighted part of an estimate
+    /// over it is those tiles' distance, which measures the levels ahead.
+    pub(super) unit: i32,
+    /// The best board yet (see [`Beam::step`]) as a key, with its level and index; and, in a
+    /// partial beam, the levels since its weighted part last went down.
+    pub(super) best: (i64, usize, usize),
+    pub(super) stalled: usize,
+    /// Moves the answer is expected to take a move of the estimate, in tenths (see
+    /// [`PACE`](super::PACE)).
+    pub(super) pace: u64,
+    /// In a partial beam whose tiles' homes make one line (a shell), its squares in order along
+    /// it, each square's place on it (`usize::MAX` off it), the squares off the line beside each
+    /// (its doors, `usize::MAX` for none), and for every run of places `i..=j` along it, how many
+    /// doors it has (counted up to two) and its first: what
+    /// [`DEAD_POCKET`](super::walls::DEAD_POCKET) needs. Empty otherwise.
+    pub(super) line: Vec<usize>,
+    pub(super) on_line: Vec<usize>,
+    pub(super) doors: Vec<[usize; 2]>,
+    pub(super) runs: Vec<(u8, usize)>,
+    /// The goal's tile of every square.
+    pub(super) goal_at: Vec<u8>,
+    /// The squares beside each square (`usize::MAX` past the last): where the blank can go.
+    pub(super) around: Vec<[usize; 4]>,
+    /// The board's squares as bits, for [`WALLED_IN`](super::walls::WALLED_IN) (see [`Grid`]).
+    pub(super) grid: Grid,
+    /// In a shell's beam, what [`BLANK_WALK`](super::blank_walk::BLANK_WALK) needs: each
+    /// tile's home if it is the shell's (`usize::MAX` otherwise), and for each square, the
+    /// squares 1, 2, … squares from it, `reach` of them.
+    pub(super) shell_home: Vec<usize>,
+    pub(super) rings: Vec<u128>,
+    pub(super) reach: usize,
+}
+
+/// Levels a partial beam ([`Beam::placing`]) goes on without bringing its tiles nearer home
+/// before it gives up on them: the last few tiles of a line need the others to step aside, which
+/// raises the estimate, and the beam fills with boards that move the other tiles instead. With
+/// [`DEAD_POCKET`](super::walls::DEAD_POCKET)s counted, a beam that goes on longer places more of
+/// its tiles itself, leaving less to the line searches that follow; much longer (150 levels),
+/// and the shells' beams spent their budget.
+pub(super) const STALL_LEVELS: usize = 60;
+
+impl Beam {
+    /// Boards generated so far.
+    pub fn generated(&self) -> u64 {
+        self.generated
+    }
+
+    /// Searches on to the end: the goal reached (or, for a partial beam, its tiles placed or
+    /// stalled) or the budget spent.
+    pub fn finish(mut self) -> Beamed {
+        loop {
+            if let Some(done) = self.step(u64::MAX) {
+                return done;
+            }
+        }
+    }
+
+    /// Searches on, level after level, until about `boards` more boards are generated; the
+    /// outcome once the goal is reached or the budget spent.
+    pub fn step(&mut self, boards: u64) -> Option<Beamed> {
+        let failed = |beam: &Beam| {
+            let (_, level, i) = beam.best;
+            Some(Beamed {
+                moves: None,
+                generated: beam.generated,
+                nearest: path(&beam.parents[..level], i),
+            })
+        };
+        let Some(estimator) = self.estimator.take() else {
+            return failed(self);
+        };
+        if estimator.lines().is_none() {
+            self.estimator = Some(estimator);
+            return failed(self);
+        }
+        let done = self.levels(&estimator, boards);
+        self.estimator = Some(estimator);
+        done.or_else(|| self.ended().then(|| failed(self)).flatten())
+    }
+
+    /// Whether the last call of [`Beam::levels`] gave up.
+    fn ended(&self) -> bool {
+        self.boards.is_empty() || self.generated + 4 * self.boards.len() as u64 > self.max_nodes
+    }
+
+    /// [`Beam::step`] with the estimator at hand: `None` when `boards` are generated, or when
+    /// the beam gave up ([`Beam::ended`]).
+    fn levels(&mut self, estimator: &Estimator, boards: u64) -> Option<Beamed> {
+        let lines = estimator.lines()?;
+        let until = self.generated.saturating_add(boards);
+        loop {
+            // The best board yet: by estimate, or in a partial beam by the weighted tiles'
+            // distance, then linear conflicts.
+            let partial = self.partial;
+            let key = |k: &Kept| match partial {
+                true => i64::from(k.estimate - 2 * k.plain) << 32 | i64::from(k.plain),
+                false => i64::from(k.estimate),
+            };
+            let level = self.parents.len();
+            match (0..self.boards.len()).min_by_key(|&i| key(&self.boards[i])) {
+                Some(i) if key(&self.boards[i]) < self.best.0 => {
+                    let best = key(&self.boards[i]);
+                    if best >> 32 < self.best.0 >> 32 {
+                        self.stalled = 0;
+                    } else {
+                        self.stalled += 1;
+                    }
+                    self.best = (best, level, i);
+                }
+                _ => self.stalled += 1,
+            }
+            if self.partial && self.stalled > STALL_LEVELS {
+                let (_, level, i) = self.best;
+                return Some(Beamed {
+                    moves: Some(path(&self.parents[..level], i)),
+                    generated: self.generated,
+                    nearest: Vec::new(),
+                });
+            }
+            let done = if self.partial {
+                // The best board whose weighted tiles are all home.
+                (0..self.boards.len())
+                    .filter(|&i| self.boards[i].estimate == 2 * self.boards[i].plain)
+                    .min_by_key(|&i| self.boards[i].plain)
+            } else {
+                self.boards.iter().position(|k| k.estimate == 0)
+            };
+            if let Some(i) = done {
+                return Some(Beamed {
+                    moves: Some(path(&self.parents, i)),
+                    generated: self.generated,
+                    nearest: Vec::new(),
+                });
+            }
+            // A level generates at most four boards a board: stop before it could pass the
+            // budget.
+            if self.ended() || self.generated >= until {
+                return None;
+            }
+            let keep = self.keep_width();
+            let mut children = std::mem::take(&mut self.children);
+            self.generate(&mut children);
+            let (least, most) = match self.partial {
+                true => self.estimate::<true>(&mut children, lines),
+                false => self.estimate::<false>(&mut children, lines),
+            };
+            self.generated += children.len() as u64;
+            self.per_board = children.len() as f64 / self.boards.len() as f64;
+            keep_least(&mut children, keep, &mut self.counts, least, most);
+            self.keep(&children);
+            self.children = children;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::solve;
+    use super::super::test_shells::{four_halves, top_row_and_left_column};
+    use super::*;
+    use crate::heuristics::Heuristic;
+    use crate::heuristics::manhattan::squares_apart;
+    use crate::puzzle::random::Rng;
+    use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
+
+    #[test]
+    fn a_placing_beam_brings_its_tiles_nearer_home_and_the_rest_too() {
+        // The top row and left column of a 7×7, as a shell of the line by line method: the
+        // beam brings them home, or nearly (it stops where it stalls), and the other tiles
+        // nearer home on the way, but does not solve the board.
+        let goal = Board::blank_last(7, 7).unwrap();
+        let mut rng = Rng::seeded(5);
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut rng)
+            .unwrap()
+            .into_board();
+        let shell = top_row_and_left_column(&goal);
+        let distance = |b: &Board, tiles: &[u8]| -> usize {
+            let square = |board: &Board, t: u8| board.tiles().iter().position(|&x| x == t);
+            let apart = |t: u8| squares_apart(square(b, t).unwrap(), square(&goal, t).unwrap(), 7);
+            tiles.iter().map(|&t| apart(t)).sum()
+        };
+        let all: Vec<u8> = (1..49).collect();
+        let placed =
+            Beam::placing(&start, &goal, 2_000, 5_000_000, 0, four_halves(&shell)).finish();
+        let moves = placed.moves.expect("the beam ends within its budget");
+        let mut end = start.clone();
+        assert!(end.apply_all(&moves).is_ok());
+        assert_ne!(end, goal);
+        let (before, after) = (distance(&start, &shell), distance(&end, &shell));
+        assert!(after * 10 <= before, "the shell: {after} of {before}");
+        let (before, after) = (distance(&start, &all), distance(&end, &all));
+        assert!(after * 2 <= before, "every tile: {after} of {before}");
+    }
+
+    #[test]
+    fn a_placing_beam_stops_as_soon_as_its_tiles_are_home() {
+        // The top row is home from the start: no move is made, though the board is not solved.
+        let goal = Board::blank_last(5, 5).unwrap();
+        let start = crate::puzzle::notation::parse_board(
+            "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 0 22 23 24",
+        )
+        .unwrap();
+        let row: Vec<u8> = (1..=5).collect();
+        let placed = Beam::placing(&start, &goal, 100, 100_000, 0, four_halves(&row)).finish();
+        assert_eq!(placed.moves, Some(Vec::new()));
+    }
+
+    #[test]
+    fn a_beam_that_gives_up_leads_to_the_best_board_it_saw() {
+        // Far too few boards for a 7×7: no answer, but the moves to a board much nearer home.
+        let goal = Board::blank_last(7, 7).unwrap();
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut Rng::seeded(6))
+            .unwrap()
+            .into_board();
+        let lost = Beam::new(&start, &goal, 100, 20_000, 0, 2).finish();
+        assert_eq!(lost.moves, None);
+        assert!(lost.generated <= 20_000);
+        let mut nearest = start.clone();
+        assert!(nearest.apply_all(&lost.nearest).is_ok());
+        let estimate = Estimator::new(Heuristic::LinearConflict, &goal).unwrap();
+        let (before, after) = (
+            estimate.estimate_board(&start),
+            estimate.estimate_board(&nearest),
+        );
+        assert!(after + 20 < before, "{after} after {before}");
+    }
+
+    #[test]
+    fn a_beam_run_a_few_boards_at_a_time_finds_what_it_finds_at_once() {
+        let mut rng = Rng::seeded(8);
+        for (w, h) in [(5, 5), (6, 6), (4, 7)] {
+            let goal = Board::blank_last(w, h).unwrap();
+            let position = random_solvable(&goal, ScrambleOptions::default(), &mut rng).unwrap();
+            let whole = solve(&position, 300, 1_000_000, 1, 2);
+            let start = position.into_board();
+            let moves = whole.moves.clone().expect("a 300-wide beam finds its way");
+            let mut b = start.clone();
+            assert!(b.apply_all(&moves).is_ok());
+            assert_eq!(b, goal);
+            let mut beam = Beam::new(&start, &goal, 300, 1_000_000, 1, 2);
+            let mut steps = 0;
+            let sliced = loop {
+                let before = beam.generated();
+                let done = beam.step(1_000);
+                // A step stops at the first level that reaches its boards: at most one level
+                // (four boards a board of the beam) beyond.
+                assert!(beam.generated() - before < 1_000 + 4 * 300);
+                steps += 1;
+                if let Some(done) = done {
+                    break done;
+                }
+            };
+            assert!(steps > 3, "{w}x{h}: {steps} steps");
+            assert_eq!(sliced, whole, "{w}x{h}");
+        }
+    }
+}
