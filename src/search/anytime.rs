@@ -22,7 +22,7 @@ use crate::puzzle::moves::Move;
 
 /// The weights tried in turn (multiples of 1/16): 3 for a first answer when there is none yet,
 /// then 2 and 1.75, which answer in milliseconds; the steps below are where solutions get shorter
-/// (measured on Korf's 24-puzzles, see the README).
+/// (measured on Korf's 24-puzzles, see docs/solver.md).
 const WEIGHTS: [f64; 12] = [
     3.0, 2.0, 1.75, 1.625, 1.5, 1.4375, 1.375, 1.3125, 1.25, 1.1875, 1.125, 1.0,
 ];

@@ -194,7 +194,7 @@ pub struct Method {
 
 impl Method {
     /// The method `auto` stands for on a board of `squares` squares, chosen by measurement (see
-    /// the README): A* with depth + Manhattan where the whole space is small (up to 3×3 and 2×4),
+    /// docs/solver.md): A* with depth + Manhattan where the whole space is small (up to 3×3 and 2×4),
     /// IDA* with pattern databases on the 15-puzzle (linear conflict on the other boards of 10
     /// to 16 squares), weighted A* up to 24 squares (in a few milliseconds), anytime weighted
     /// IDA* with pattern databases on the 24-puzzle (at worst 1.2 times the shortest on Korf's

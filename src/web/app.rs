@@ -99,7 +99,7 @@ pub fn App() -> Html {
             on.emit(Action::Mounted);
             on.emit(Action::Ask(AskAction::Cores(browser::cores())));
             browser::register_service_worker();
-            // Marks the first board on screen, for the README's load-time figure.
+            // Marks the first board on screen, for the load-time figure of docs/performance.md.
             if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
                 let _ = p.mark("slide:first-board");
             }

@@ -3,8 +3,8 @@
 
 use super::line_search::MAX_TRACKED;
 
-/// The knobs of [`solve`](super::solve), measured on random 6×6 to 10×10 boards (see the
-/// README).
+/// The knobs of [`solve`](super::solve), measured on random 6×6 to 10×10 boards (see
+/// docs/solver.md).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tuning {
     /// Most expansions of one line step's search; memory grows with it (about 60 bytes a node).

@@ -1,0 +1,56 @@
+// Fails when the built site outgrows its weight budget: what a phone downloads before the first
+// board, and the solver's worker it downloads next. Sizes are `gzip -9`, as static hosts send
+// them. The budgets and today's figures are in docs/performance.md ("Page weight"); raise a
+// budget only with a reason written there.
+//
+//   node tests/tools/check-weight.mjs [dist]      (`make check-weight` builds dist/ first)
+//
+// Node 20, no dependencies.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dist = resolve(process.argv[2] ?? join(root, 'dist'));
+
+const KB = 1000;
+
+/** Each budget: the files it counts, and the most they may weigh together, gzipped. */
+const BUDGETS = [
+  { name: "the app's wasm", files: ['app_bg.wasm'], limit: 215 * KB },
+  {
+    name: 'before the first board',
+    files: ['index.html', 'app.js', 'style.css', 'app_bg.wasm'],
+    limit: 230 * KB,
+  },
+  { name: "the solver's worker", files: ['worker.js', 'worker_bg.wasm'], limit: 200 * KB },
+];
+
+/** The gzipped size of a file of the site, or null when the build has no such file. */
+function gzipped(file) {
+  const path = join(dist, file);
+  return existsSync(path) ? gzipSync(readFileSync(path), { level: 9 }).length : null;
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+let failed = false;
+for (const { name, files, limit } of BUDGETS) {
+  const sizes = files.map((f) => [f, gzipped(f)]);
+  const missing = sizes.filter(([, size]) => size === null).map(([f]) => f);
+  if (missing.length > 0) {
+    console.error(`check-weight: ${dist} has no ${missing.join(', ')}: run make dist first`);
+    process.exit(2);
+  }
+  const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+  const parts = sizes.length > 1 ? ` (${sizes.map(([f, s]) => `${f} ${kb(s)}`).join(', ')})` : '';
+  const verdict = total <= limit ? 'within' : 'OVER';
+  console.log(`check-weight: ${name}: ${kb(total)} gzipped, ${verdict} the ${kb(limit)} budget${parts}`);
+  failed ||= total > limit;
+}
+if (failed) {
+  console.error('check-weight: over budget. See docs/performance.md, "Page weight", before raising one.');
+  process.exit(1);
+}
