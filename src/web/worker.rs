@@ -2,7 +2,8 @@
 //! each of its channels (see [`super::wire`]).
 //!
 //! A search loop cannot hear a message while it runs, so it stops every ~25 ms, yields to the
-//! worker's event loop (a zero-delay timer), reads any messages that arrived, and reports progress
+//! worker's event loop (by posting a message to itself: a zero-delay timer would be clamped to
+//! 4 ms once nested), reads any messages that arrived, and reports progress
 //! at least every 100 ms. Cancel is honoured at the next slice boundary; a new request replaces the
 //! running one. The messages are [`crate::play::protocol`]'s; what a request runs with and what
 //! a report becomes are decided there too, so this file is only the loop.

@@ -66,7 +66,8 @@ pub struct ChartProps {
     pub rows: Vec<Row>,
 }
 
-/// Nodes expanded per method, as bars on a log scale (drawn by the app, no library).
+/// Nodes expanded per method, as bars on a log scale (drawn by the app, no library). Each
+/// method's name sits above its bar, so the chart fits a phone's width without scrolling.
 #[component]
 pub fn Chart(props: &ChartProps) -> Html {
     let rows = &props.rows;
@@ -75,18 +76,21 @@ pub fn Chart(props: &ChartProps) -> Html {
     }
     // Coordinates with one decimal, written without the float formatter.
     let n = |x: f64| decimals(x, 1);
-    let (label_w, bar_w, row_h) = (190.0, 300.0, 18.0);
+    // The value after the longest bar ("2,812,316") needs about 64 units at 12 units a letter.
+    let (width, bar_w, row_h, left) = (360.0, 276.0, 32.0, 10.0);
     let max = rows.iter().map(|r| r.expanded.max(1)).max().unwrap_or(1) as f64;
     let decades = max.log10().ceil().max(1.0);
     let scale = |n: u64| (n.max(1) as f64).log10() / decades * bar_w;
-    let height = row_h * rows.len() as f64 + 24.0;
+    let bars_h = row_h * rows.len() as f64;
+    let height = bars_h + 22.0;
     html! {
+        <>
         <svg class="chart" role="img" aria-label="Nodes expanded per method, on a log scale"
-            viewBox={format!("0 0 {} {}", n(label_w + bar_w + 70.0), n(height))}>
+            viewBox={format!("0 0 {} {}", n(width), n(height))}>
             { for (0..=decades as u32).map(|d| {
-                let x = label_w + d as f64 / decades * bar_w;
+                let x = left + d as f64 / decades * bar_w;
                 html! { <>
-                    <line x1={n(x)} x2={n(x)} y1="0" y2={n(height - 16.0)} class="grid" />
+                    <line x1={n(x)} x2={n(x)} y1="14" y2={n(bars_h + 4.0)} class="grid" />
                     <text x={n(x)} y={n(height - 4.0)} class="tick">{ format!("10{}", superscript(d)) }</text>
                 </> }
             }) }
@@ -95,12 +99,18 @@ pub fn Chart(props: &ChartProps) -> Html {
                 let w = scale(r.expanded).max(1.0);
                 let class = if r.length.is_none() { "bar over" } else if r.optimal { "bar optimal" } else { "bar" };
                 html! { <>
-                    <text x={n(label_w - 6.0)} y={n(y + 12.0)} class="label">{ r.method.label() }</text>
-                    <rect x={n(label_w)} y={n(y + 3.0)} width={n(w)} height={n(row_h - 6.0)} class={class} />
-                    <text x={n(label_w + w + 4.0)} y={n(y + 12.0)} class="value">{ thousands(r.expanded) }</text>
+                    <text x={n(left)} y={n(y + 12.0)} class="label">{ r.method.label() }</text>
+                    <rect x={n(left)} y={n(y + 16.0)} width={n(w)} height="12" class={class} />
+                    <text x={n(left + w + 4.0)} y={n(y + 26.5)} class="value">{ thousands(r.expanded) }</text>
                 </> }
             }) }
         </svg>
+        <p class="note chart-key">
+            <span class="key"><span class="swatch optimal"></span>{ "the shortest answer" }</span>
+            <span class="key"><span class="swatch"></span>{ "an answer, maybe longer" }</span>
+            <span class="key"><span class="swatch over"></span>{ "no answer within its budget" }</span>
+        </p>
+        </>
     }
 }
 

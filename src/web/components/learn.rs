@@ -39,7 +39,7 @@ pub fn Learn(props: &LearnProps) -> Html {
             </div>
             if !c.rows.is_empty() || c.running {
                 <CompareTable comparison={c.clone()} on={props.on.clone()} />
-                <div class="table-wrap" tabindex="0" role="region" aria-label="Chart of the positions each method explored"><Chart rows={c.rows.clone()} /></div>
+                <Chart rows={c.rows.clone()} />
             }
             <StepThrough watching={props.watching.clone()} on={props.on.clone()} />
             <Explain />
