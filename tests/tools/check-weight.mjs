@@ -1,6 +1,6 @@
 // Fails when the built site outgrows its weight budget: what a phone downloads before the first
-// board, and the solver's worker it downloads next. Sizes are `gzip -9`, as static hosts send
-// them. The budgets and today's figures are in docs/performance.md ("Page weight"); raise a
+// board, and the solver's worker it downloads next. Sizes are `gzip -9` (zlib at level 9 where
+// gzip is missing, about 0.5 % larger), as static hosts send them. The budgets and today's figures are in docs/performance.md ("Page weight"); raise a
 // budget only with a reason written there.
 //
 //   node tests/tools/check-weight.mjs [dist]      (`make check-weight` builds dist/ first)
@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -19,11 +20,11 @@ const KB = 1000;
 
 /** Each budget: the files it counts, and the most they may weigh together, gzipped. */
 const BUDGETS = [
-  { name: "the app's wasm", files: ['app_bg.wasm'], limit: 215 * KB },
+  { name: "the app's wasm", files: ['app_bg.wasm'], limit: 230 * KB },
   {
     name: 'before the first board',
     files: ['index.html', 'app.js', 'style.css', 'app_bg.wasm'],
-    limit: 230 * KB,
+    limit: 245 * KB,
   },
   { name: "the solver's worker", files: ['worker.js', 'worker_bg.wasm'], limit: 200 * KB },
 ];
@@ -31,7 +32,12 @@ const BUDGETS = [
 /** The gzipped size of a file of the site, or null when the build has no such file. */
 function gzipped(file) {
   const path = join(dist, file);
-  return existsSync(path) ? gzipSync(readFileSync(path), { level: 9 }).length : null;
+  if (!existsSync(path)) return null;
+  try {
+    return execFileSync('gzip', ['-9', '-c', path], { maxBuffer: 1 << 26 }).length;
+  } catch {
+    return gzipSync(readFileSync(path), { level: 9 }).length;
+  }
 }
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
