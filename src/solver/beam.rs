@@ -21,9 +21,10 @@
 //! Its parts:
 //!
 //! - this file: [`solve`], what a beam found ([`Beamed`]), what a shell's beam places
-//!   ([`Shell`]).
-//! - [`levels`]: the [`Beam`] itself, searched level after level until its goal, a stall or the
-//!   end of its budget.
+//!   ([`Shell`]), and the [`Beam`]'s state, which each file below adds behaviour to.
+//! - [`levels`]: the beam searched level after level until its goal, a stall or the end of its
+//!   budget.
+//! - [`aim`]: what a beam aims at.
 //! - [`start`]: a beam at its first level: what it aims at, and its first board.
 //! - [`tables`]: the per-square tables a child's scores are read from.
 //! - [`weights`]: what a tile's distance counts beyond itself: near the far corner, in the next
@@ -42,6 +43,7 @@
 //!
 //! How the weights and sizes were chosen, with the figures: `docs/lab/2026-11-26-solver-notes.md`.
 
+mod aim;
 mod blank_walk;
 mod budget;
 mod children;
@@ -60,10 +62,14 @@ mod walls;
 mod weights;
 
 pub use budget::PACE;
-pub use levels::Beam;
 
+use crate::heuristics::Estimator;
+use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
+use children::Child;
+use kept::Kept;
+use walls::Grid;
 
 /// What a beam search found: the moves, and the boards generated on the way; when it gave up,
 /// the moves to the best board it saw (least estimate; see [`Beam::placing`] for a partial
@@ -100,4 +106,85 @@ pub struct Shell<'a> {
 pub fn solve(position: &Position, width: usize, max_nodes: u64, seed: u64, outer: usize) -> Beamed {
     let (start, goal) = (position.board(), position.goal());
     Beam::new(start, goal, width, max_nodes, seed, outer).finish()
+}
+
+/// [`solve`](solve) a few levels at a time, so that the browser's worker can listen
+/// between them: a 7×7 beam 8,000 wide takes about half a second natively, one level a few
+/// milliseconds.
+pub struct Beam {
+    start: Board,
+    /// `None` when the goal has no linear-conflict estimate (the search then fails at once).
+    estimator: Option<Estimator>,
+    zobrist: Vec<u64>,
+    /// `slide[tile * n + square]`: what a board's hash changes by when `tile` leaves or enters
+    /// `square` and the blank does the opposite (two look-ups a child instead of four).
+    slide: Vec<u64>,
+    /// `weighted[tile * n + square]`: the tile's extra weight (see
+    /// [`far_corner_weights`](weights::far_corner_weights)) times its distance from home
+    /// on that square, a table made once instead of four divisions a child (a 7×7 beam of
+    /// 13,000 took 3 % less time, in runs side by side).
+    weighted: Vec<i32>,
+    /// In a partial beam, `others[tile * n + square]`: the far term of a tile not aimed at,
+    /// which counts in the plain part of the estimate (empty in a whole-board beam).
+    others: Vec<i32>,
+    /// What the tile on a square adds to the estimate (twice its distance from home, its
+    /// weighted part and twice its far term if it is not aimed at) and to the plain part (its
+    /// distance and that far term): a child's change is two look-ups in each.
+    score: Vec<i32>,
+    plain_score: Vec<i32>,
+    width: usize,
+    max_nodes: u64,
+    /// The beam: boards side by side in `tiles`, and what a child needs of each (see [`Kept`]).
+    tiles: Vec<u8>,
+    boards: Vec<Kept>,
+    /// Boards kept lately, by hash, each in the slot its hash names (a later board takes the
+    /// slot): a few levels' worth ([`SEEN_PER_WIDTH`](seen::SEEN_PER_WIDTH)).
+    /// Remembering every board kept would cost a cache miss a child, a third of the time; a
+    /// board met again after more levels is rare, and only costs a place in the beam.
+    seen: Vec<u32>,
+    /// For each level, each kept board's parent (its index in the level before) and the move
+    /// that made it, in one word (see [`link`](path::link)): the links of every level
+    /// are kept until the end, 4 bytes a board kept.
+    parents: Vec<Vec<u32>>,
+    generated: u64,
+    /// The children of the level being made (see [`Child`]).
+    children: Vec<Child>,
+    /// Children by estimate, for [`keep_least`].
+    counts: Vec<u32>,
+    /// Boards generated a kept board at the last level.
+    per_board: f64,
+    /// Whether the beam stops once every tile with an extra weight is home (see
+    /// [`Beam::placing`]) instead of at the goal.
+    partial: bool,
+    /// In a partial beam, the extra weight of a weighted tile: the weighted part of an estimate
+    /// over it is those tiles' distance, which measures the levels ahead.
+    unit: i32,
+    /// The best board yet (see [`Beam::step`]) as a key, with its level and index; and, in a
+    /// partial beam, the levels since its weighted part last went down.
+    best: (i64, usize, usize),
+    stalled: usize,
+    /// Moves the answer is expected to take a move of the estimate, in tenths (see
+    /// [`PACE`](PACE)).
+    pace: u64,
+    /// In a partial beam whose tiles' homes make one line (a shell), its squares in order along
+    /// it, each square's place on it (`usize::MAX` off it), the squares off the line beside each
+    /// (its doors, `usize::MAX` for none), and for every run of places `i..=j` along it, how many
+    /// doors it has (counted up to two) and its first: what
+    /// [`DEAD_POCKET`](walls::DEAD_POCKET) needs. Empty otherwise.
+    line: Vec<usize>,
+    on_line: Vec<usize>,
+    doors: Vec<[usize; 2]>,
+    runs: Vec<(u8, usize)>,
+    /// The goal's tile of every square.
+    goal_at: Vec<u8>,
+    /// The squares beside each square (`usize::MAX` past the last): where the blank can go.
+    around: Vec<[usize; 4]>,
+    /// The board's squares as bits, for [`WALLED_IN`](walls::WALLED_IN) (see [`Grid`]).
+    grid: Grid,
+    /// In a shell's beam, what [`BLANK_WALK`](blank_walk::BLANK_WALK) needs: each
+    /// tile's home if it is the shell's (`usize::MAX` otherwise), and for each square, the
+    /// squares 1, 2, … squares from it, `reach` of them.
+    shell_home: Vec<usize>,
+    rings: Vec<u128>,
+    reach: usize,
 }

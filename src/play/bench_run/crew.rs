@@ -1,7 +1,7 @@
 //! Several workers at work on a run: how they work together, their tables got ready one after
 //! another, and the messages that stop them all.
 
-use super::run::BenchRun;
+use super::BenchRun;
 use super::sets::Teamwork;
 use crate::play::protocol::{FromWorker, Tables, ToWorker};
 use crate::solver::team::Team;

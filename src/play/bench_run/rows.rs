@@ -1,8 +1,8 @@
 //! A run's rows, one an instance in the instances' order, and their summary in figures and
 //! in words.
 
+use super::BenchRun;
 use super::crew::{Crew, Together};
-use super::run::BenchRun;
 use crate::play::protocol::Answer;
 use crate::puzzle::numbers::{decimals, thousands};
 use crate::solver::bench::{Summary, Timing, summarize};

@@ -1,71 +1,11 @@
-//! The benchmark's state and its actions: a run of a set, started, answered and stopped.
+//! A run of a set: started, answered and stopped.
 
-use super::crew::Crew;
-use super::rows::Row;
 use super::sets::{SETS, Set, Teamwork};
-use crate::play::protocol::{Failure, FromWorker, Purpose, Tables, ToWorker};
+use super::{BenchAction, BenchRun, MAX_WORKERS};
+use crate::play::protocol::{Failure, FromWorker, Purpose, ToWorker};
 use crate::puzzle::goal::Goal;
 use crate::solver::Algorithm;
 use crate::solver::bench::{Instance, parse_instances};
-
-/// Most workers the panel offers: more cost memory (16 MiB of tables each) for little gain.
-pub const MAX_WORKERS: usize = 4;
-
-/// What the panel does.
-#[derive(Clone, Debug, PartialEq)]
-pub enum BenchAction {
-    /// Another set was chosen (ignored while running).
-    Choose(usize),
-    /// How many workers to run with (ignored while running).
-    Workers(usize),
-    /// Run, or Stop while running; `at` is the page's clock, in milliseconds.
-    Toggle { at: f64 },
-    /// A message from worker `worker` (0: the game's), received at `at`.
-    Worker {
-        worker: usize,
-        message: FromWorker,
-        at: f64,
-    },
-    /// Worker `worker` stopped (`why`, in a few words); a fresh one takes its place.
-    WorkerStopped { worker: usize, why: String },
-}
-
-/// The benchmark's state.
-#[derive(Debug)]
-pub struct BenchRun {
-    /// Index into [`SETS`].
-    pub chosen: usize,
-    pub(super) instances: Vec<Instance>,
-    pub running: bool,
-    pub rows: Vec<Row>,
-    /// How the first instance had its pattern databases.
-    pub tables: Option<Tables>,
-    /// With several workers: how the slowest of the others had theirs (from the browser's
-    /// cache, once the first worker stored them).
-    pub helper_tables: Option<Tables>,
-    pub problem: Option<String>,
-    /// Workers to run with.
-    pub workers: usize,
-    /// Most workers this machine should get (its cores, at most [`MAX_WORKERS`]).
-    pub cores: usize,
-    pub(super) crew: Option<Crew>,
-    /// Runs started so far.
-    pub(super) runs: u32,
-    /// When the current instance was asked for (the page's clock).
-    pub(super) asked_at: f64,
-    /// See [`crate::solver::team::SMALL_ITERATION`].
-    pub(super) small_iteration: u64,
-    /// See [`crate::solver::team::PIECES_PER_WORKER`].
-    pub(super) pieces_per_worker: usize,
-    /// How several workers take the set on: the set's own way unless the address says.
-    pub(super) teamwork: Option<Teamwork>,
-}
-
-impl Default for BenchRun {
-    fn default() -> Self {
-        BenchRun::new(0)
-    }
-}
 
 impl BenchRun {
     /// The panel on a machine with `cores` cores: as many workers as it has, up to

@@ -1,8 +1,8 @@
 //! Each worker on puzzles of its own, the next one handed out as soon as it is free, and one
 //! waiting in its queue meanwhile.
 
+use super::BenchRun;
 use super::crew::{Crew, Together};
-use super::run::BenchRun;
 use crate::play::protocol::{FromWorker, Purpose, ToWorker};
 use std::collections::VecDeque;
 

@@ -1,8 +1,8 @@
 //! Each puzzle solved by all the workers together (see [`crate::solver::team`]): the team's
 //! orders as messages, its workers' answers, and the next puzzle once one is solved.
 
+use super::BenchRun;
 use super::crew::{Crew, Together};
-use super::run::BenchRun;
 use crate::heuristics::Heuristic;
 use crate::play::protocol::{
     Answer, BROWSER_IDA_MAX_NODES, FromWorker, Purpose, ToWorker, order_message, team_hears,

@@ -2,8 +2,8 @@
 //! the squares holding such tiles as a bit mask, kept up move by move, and rings of squares
 //! round each square, so that the nearest is found in a few instructions.
 
-use super::levels::Beam;
-use super::start::Aim;
+use super::Beam;
+use super::aim::Aim;
 use crate::heuristics::manhattan::squares_apart;
 
 /// What each square of the blank's walk to the nearest tile of the shell still away adds to a

@@ -2,8 +2,8 @@
 //! narrowed from the start, and again level by level as the budget runs low, so that it
 //! finishes instead of failing.
 
+use super::Beam;
 use super::kept::Kept;
-use super::levels::Beam;
 
 /// Moves a beam's answer takes a move of its linear-conflict estimate, in tenths, as a beam
 /// sizes itself: 1.6 at first, 1.5 of what is left as it goes (see [`Beam::new`]).

@@ -1,7 +1,7 @@
 //! A level's children: for each board of the beam, the boards a move of its blank makes, but
 //! the move back and those seen lately, each as the small record it is chosen by.
 
-use super::levels::Beam;
+use super::Beam;
 use super::seen::fingerprint;
 
 /// A child of a board of the beam, as it is chosen (by estimate, then hash: a fair coin, then

@@ -1,10 +1,10 @@
 //! Each child's estimate, from its parent's: only what its move changes (the moved tile's
 //! scores, one line's conflicts, the walls or pockets and the blank's walk where they change).
 
+use super::Beam;
 use super::blank_walk::BLANK_WALK;
 use super::children::Child;
 use super::kept::Kept;
-use super::levels::Beam;
 use super::walls::{DEAD_POCKET, WALLED_IN};
 use crate::heuristics::linear_conflict::Lines;
 

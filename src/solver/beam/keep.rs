@@ -1,9 +1,9 @@
 //! The keep pass: the `width` children a level keeps (chosen by a count of their estimates, as
 //! sorting them would), and the next level made of them.
 
+use super::Beam;
 use super::children::{Child, NO_LINE};
 use super::kept::{Kept, halves};
-use super::levels::Beam;
 use super::path::link;
 use crate::puzzle::moves::Move;
 

@@ -2,95 +2,11 @@
 //! where a level has one, else the next level made, until the goal, a stall (a shell's beam) or
 //! the end of the budget.
 
-use super::Beamed;
-use super::children::Child;
 use super::keep::keep_least;
 use super::kept::Kept;
 use super::path::path;
-use super::walls::Grid;
+use super::{Beam, Beamed};
 use crate::heuristics::Estimator;
-use crate::puzzle::board::Board;
-
-/// [`solve`](super::solve) a few levels at a time, so that the browser's worker can listen
-/// between them: a 7×7 beam 8,000 wide takes about half a second natively, one level a few
-/// milliseconds.
-pub struct Beam {
-    pub(super) start: Board,
-    /// `None` when the goal has no linear-conflict estimate (the search then fails at once).
-    pub(super) estimator: Option<Estimator>,
-    pub(super) zobrist: Vec<u64>,
-    /// `slide[tile * n + square]`: what a board's hash changes by when `tile` leaves or enters
-    /// `square` and the blank does the opposite (two look-ups a child instead of four).
-    pub(super) slide: Vec<u64>,
-    /// `weighted[tile * n + square]`: the tile's extra weight (see
-    /// [`far_corner_weights`](super::weights::far_corner_weights)) times its distance from home
-    /// on that square, a table made once instead of four divisions a child (a 7×7 beam of
-    /// 13,000 took 3 % less time, in runs side by side).
-    pub(super) weighted: Vec<i32>,
-    /// In a partial beam, `others[tile * n + square]`: the far term of a tile not aimed at,
-    /// which counts in the plain part of the estimate (empty in a whole-board beam).
-    pub(super) others: Vec<i32>,
-    /// What the tile on a square adds to the estimate (twice its distance from home, its
-    /// weighted part and twice its far term if it is not aimed at) and to the plain part (its
-    /// distance and that far term): a child's change is two look-ups in each.
-    pub(super) score: Vec<i32>,
-    pub(super) plain_score: Vec<i32>,
-    pub(super) width: usize,
-    pub(super) max_nodes: u64,
-    /// The beam: boards side by side in `tiles`, and what a child needs of each (see [`Kept`]).
-    pub(super) tiles: Vec<u8>,
-    pub(super) boards: Vec<Kept>,
-    /// Boards kept lately, by hash, each in the slot its hash names (a later board takes the
-    /// slot): a few levels' worth ([`SEEN_PER_WIDTH`](super::seen::SEEN_PER_WIDTH)).
-    /// Remembering every board kept would cost a cache miss a child, a third of the time; a
-    /// board met again after more levels is rare, and only costs a place in the beam.
-    pub(super) seen: Vec<u32>,
-    /// For each level, each kept board's parent (its index in the level before) and the move
-    /// that made it, in one word (see [`link`](super::path::link)): the links of every level
-    /// are kept until the end, 4 bytes a board kept.
-    pub(super) parents: Vec<Vec<u32>>,
-    pub(super) generated: u64,
-    /// The children of the level being made (see [`Child`]).
-    pub(super) children: Vec<Child>,
-    /// Children by estimate, for [`keep_least`].
-    pub(super) counts: Vec<u32>,
-    /// Boards generated a kept board at the last level.
-    pub(super) per_board: f64,
-    /// Whether the beam stops once every tile with an extra weight is home (see
-    /// [`Beam::placing`]) instead of at the goal.
-    pub(super) partial: bool,
-    /// In a partial beam, the extra weight of a weighted tile: the weighted part of an estimate
-    /// over it is those tiles' distance, which measures the levels ahead.
-    pub(super) unit: i32,
-    /// The best board yet (see [`Beam::step`]) as a key, with its level and index; and, in a
-    /// partial beam, the levels since its weighted part last went down.
-    pub(super) best: (i64, usize, usize),
-    pub(super) stalled: usize,
-    /// Moves the answer is expected to take a move of the estimate, in tenths (see
-    /// [`PACE`](super::PACE)).
-    pub(super) pace: u64,
-    /// In a partial beam whose tiles' homes make one line (a shell), its squares in order along
-    /// it, each square's place on it (`usize::MAX` off it), the squares off the line beside each
-    /// (its doors, `usize::MAX` for none), and for every run of places `i..=j` along it, how many
-    /// doors it has (counted up to two) and its first: what
-    /// [`DEAD_POCKET`](super::walls::DEAD_POCKET) needs. Empty otherwise.
-    pub(super) line: Vec<usize>,
-    pub(super) on_line: Vec<usize>,
-    pub(super) doors: Vec<[usize; 2]>,
-    pub(super) runs: Vec<(u8, usize)>,
-    /// The goal's tile of every square.
-    pub(super) goal_at: Vec<u8>,
-    /// The squares beside each square (`usize::MAX` past the last): where the blank can go.
-    pub(super) around: Vec<[usize; 4]>,
-    /// The board's squares as bits, for [`WALLED_IN`](super::walls::WALLED_IN) (see [`Grid`]).
-    pub(super) grid: Grid,
-    /// In a shell's beam, what [`BLANK_WALK`](super::blank_walk::BLANK_WALK) needs: each
-    /// tile's home if it is the shell's (`usize::MAX` otherwise), and for each square, the
-    /// squares 1, 2, … squares from it, `reach` of them.
-    pub(super) shell_home: Vec<usize>,
-    pub(super) rings: Vec<u128>,
-    pub(super) reach: usize,
-}
 
 /// Levels a partial beam ([`Beam::placing`]) goes on without bringing its tiles nearer home
 /// before it gives up on them: the last few tiles of a line need the others to step aside, which
@@ -221,6 +137,7 @@ mod tests {
     use super::*;
     use crate::heuristics::Heuristic;
     use crate::heuristics::manhattan::squares_apart;
+    use crate::puzzle::board::Board;
     use crate::puzzle::random::Rng;
     use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
 

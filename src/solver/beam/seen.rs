@@ -1,8 +1,8 @@
 //! The hashes a beam tells boards apart by (Zobrist's: a random word for each tile on each
 //! square, the words of a board's tiles xored), and the table of the boards it has seen lately.
 
+use super::Beam;
 use super::budget::MIN_WIDTH;
-use super::levels::Beam;
 use crate::puzzle::random::Rng;
 
 /// Slots of a beam's boards seen (see `Beam::seen`) a board of its width: with a slot a kept

@@ -2,8 +2,8 @@
 //! make (a row, a column, or both round a corner), each square's place on it, the squares off
 //! the line beside each (its doors), and the doors of every run of places along it.
 
-use super::levels::Beam;
-use super::start::Aim;
+use super::Beam;
+use super::aim::Aim;
 use crate::puzzle::board::{Board, beside};
 
 impl Beam {

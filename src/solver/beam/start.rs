@@ -1,35 +1,18 @@
 //! A beam at its first level: what it aims at (every tile home, or a shell's), the tables and
 //! the shell's geometry worked out once, and the record of its first board.
 
+use super::Beam;
 use super::Shell;
+use super::aim::Aim;
 use super::blank_walk::BLANK_WALK;
 use super::budget::MAX_WIDTH;
 use super::kept::{Kept, NO_SQUARE, halves};
-use super::levels::Beam;
 use super::seen::{seen_table, zobrist_keys};
 use super::tables::Tables;
 use super::walls::{DEAD_POCKET, Grid, WALLED_IN};
 use super::weights::{NEXT_SHELL, far_corner_weights};
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::{Board, beside};
-
-/// What a beam aims at: each tile's extra weight (in halves of its distance), in a partial beam
-/// the extra weight of the tiles it does not aim at (see [`NEXT_SHELL`]), whether it stops once
-/// the tiles with one are home, and the pace it is sized for.
-pub(super) struct Aim {
-    pub(super) extra: Vec<i32>,
-    pub(super) next: Vec<i32>,
-    pub(super) partial: bool,
-    pub(super) pace: u64,
-}
-
-impl Aim {
-    /// Whether the beam aims at `tile`: on a whole board every tile, in a partial beam those
-    /// with an extra weight (never the blank).
-    pub(super) fn aims_at(&self, tile: usize) -> bool {
-        tile != 0 && (!self.partial || self.extra[tile] != 0)
-    }
-}
 
 impl Beam {
     /// A beam at its first level (see [`solve`](super::solve)), of two boards of one shape.

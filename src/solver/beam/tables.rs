@@ -2,7 +2,7 @@
 //! tile on a square adds to the estimate, made once so that a child's change is a few look-ups
 //! (see the fields of [`Beam`](super::Beam) of the same names).
 
-use super::start::Aim;
+use super::aim::Aim;
 use super::weights::far_term;
 use crate::heuristics::manhattan::squares_apart;
 

@@ -1,8 +1,8 @@
 //! Shells as the tests place them: a board's top row and left column, each tile counting 4 halves
 //! more a square away.
 
+use super::Beam;
 use super::Shell;
-use super::levels::Beam;
 use crate::puzzle::board::Board;
 
 /// The tiles of `goal`'s top row and left column: its outer shell, as shells are placed.

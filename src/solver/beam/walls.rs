@@ -3,7 +3,7 @@
 //! avoids making them and has a reason to open them. And what they are counted from: which
 //! squares, or which places along the shell, hold their own tile.
 
-use super::levels::Beam;
+use super::Beam;
 
 /// What each *walled-in* square adds to a whole-board beam's estimate, in halves of a move as
 /// its weighted part is: a square whose tile is away while every square beside it but one at

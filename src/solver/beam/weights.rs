@@ -46,7 +46,7 @@ pub(super) const NEXT_SHELL: i32 = 1;
 #[cfg(test)]
 mod tests {
     use super::super::Shell;
-    use super::super::levels::Beam;
+    use super::super::Beam;
     use super::super::walls::WALLED_IN;
     use super::*;
     use crate::heuristics::{Estimator, Heuristic};

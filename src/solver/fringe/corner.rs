@@ -2,7 +2,7 @@
 //! conflict (up to 5×5; a 3×3 by A*), each tried again otherwise when it fails.
 
 use super::Fringed;
-use super::placing::Placing;
+use super::placing::{Finishing, Placing};
 use crate::solver::beam::Beam;
 use crate::solver::rows_and_columns::{ReductionError, corner_boards};
 
@@ -42,12 +42,6 @@ pub(super) const BEAM_BOARDS_PER_STEP: u64 = 50_000;
 /// Moves the answer of a corner left by shells takes a move of its estimate, in tenths (see
 /// [`crate::solver::beam::PACE`]).
 const SHELLED_CORNER_PACE: u64 = 21;
-
-/// The search under way on the last corner.
-pub(super) enum Finishing {
-    Beam(Box<Beam>),
-    Search(Box<crate::solver::Solver>),
-}
 
 impl Placing {
     /// A step of the corner's search, started at the first; the answer once it is finished.

@@ -4,7 +4,7 @@
 
 use super::lone_tile::LoneTile;
 use super::region::Region;
-use super::tuning::Tuning;
+use super::tuning::{MAX_TRACKED, Tuning};
 use super::work::Work;
 use crate::heuristics::manhattan::squares_apart;
 use crate::solver::rows_and_columns::ReductionError;
@@ -15,9 +15,6 @@ use std::collections::hash_map::Entry;
 
 /// Nodes a line's search has room for from the start.
 const ROOM: u64 = 1 << 15;
-
-/// Most tiles tracked at once: a whole line of a 10×10 board.
-pub(super) const MAX_TRACKED: usize = 10;
 
 /// A state of a line's search: the blank's square, then each tracked tile's.
 type State = [u8; MAX_TRACKED + 1];

@@ -3,7 +3,6 @@
 //! with shells that fails, rows and columns' from the best board reached.
 
 use super::Fringed;
-use super::corner::Finishing;
 use super::line::{Job, Line};
 use super::region::Region;
 use super::tuning::Tuning;
@@ -13,6 +12,12 @@ use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 use crate::solver::beam::Beam;
 use crate::solver::rows_and_columns::{Flip, ReductionError, corner_boards};
+
+/// The search under way on the last corner.
+pub(super) enum Finishing {
+    Beam(Box<Beam>),
+    Search(Box<crate::solver::Solver>),
+}
 
 /// Nodes a step of a line's search expands (about 10 ms natively on a 10×10).
 const LINE_NODES_PER_STEP: u64 = 5_000;

@@ -1,7 +1,8 @@
 //! The method's knobs ([`Tuning`]), the variants an anytime search runs one after another
 //! ([`variant`], [`quick`] and when it comes first), and the node budget of each board size.
 
-use super::line_search::MAX_TRACKED;
+/// Most tiles a line's search tracks at once: a whole line of a 10×10 board.
+pub(super) const MAX_TRACKED: usize = 10;
 
 /// The knobs of [`solve`](super::solve), measured on random 6×6 to 10×10 boards (see
 /// docs/solver.md).
