@@ -5,6 +5,7 @@
 //! page is compiled and tested natively.
 //!
 //! - [`game`]: one game, its undo/redo history, the replay of a solution, the clock.
+//! - [`input`]: how a move was made (click, hover, keys, touch), and a solve's control.
 //! - [`link`]: reading a page's query safely, and writing one.
 //! - [`page`]: the page's model, its actions and effects; built from the parts below.
 //! - [`solving`]: a search in flight and the answer on show, in words.
@@ -25,6 +26,7 @@ pub mod comparison;
 pub mod daily;
 pub mod editor;
 pub mod game;
+pub mod input;
 pub mod json;
 pub mod link;
 pub mod page;

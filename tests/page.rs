@@ -4,6 +4,7 @@
 
 use slide::play::editor::EditAction;
 use slide::play::editor::FileProblem;
+use slide::play::input::Input;
 use slide::play::page::{
     Action, AskAction, Calendar, Copying, Effect, LearnAction, Page, ParentMessage, PlayAction,
     PrefsAction, RecordAction, Remembered, ShareAction, Shared,
@@ -189,7 +190,7 @@ fn a_stale_answer_for_an_old_board_is_ignored_with_a_word() {
     let tap = (0..9)
         .find(|&s| !page.game().board().slide_from(s).is_empty())
         .unwrap();
-    page.reduce(Action::Play(PlayAction::Tap(tap)), 1.0);
+    page.reduce(Action::Play(PlayAction::Tap(tap, Input::Click)), 1.0);
     page.reduce(
         solved(
             id,
@@ -261,7 +262,7 @@ fn a_hint_outlines_the_first_tile_of_a_shortest_solution_until_the_board_changes
     let tile = page.highlight().expect("a tile is outlined");
     // Sliding the outlined tile is the hinted move, and the hint goes with the board.
     let square = start.position_of(tile);
-    page.reduce(Action::Play(PlayAction::Tap(square)), 2.0);
+    page.reduce(Action::Play(PlayAction::Tap(square, Input::Click)), 2.0);
     assert_eq!(page.playing().hint_move(), None);
     assert_eq!(page.highlight(), None);
     assert_eq!(page.game().moves_made(), 1);
@@ -411,7 +412,7 @@ fn the_address_bar_follows_the_board() {
     let square = (0..9)
         .find(|&s| !page.game().board().slide_from(s).is_empty())
         .unwrap();
-    let fx = page.reduce(Action::Play(PlayAction::Tap(square)), 0.0);
+    let fx = page.reduce(Action::Play(PlayAction::Tap(square, Input::Click)), 0.0);
     let queries: Vec<_> = fx
         .iter()
         .filter_map(|e| match e {
@@ -430,12 +431,18 @@ fn the_address_bar_follows_the_board() {
 fn an_embedded_page_tells_its_parent_of_moves_and_the_solve() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&embed=1");
     page.reduce(Action::Mounted, 0.0);
-    let fx = page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 100.0);
+    let fx = page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        100.0,
+    );
     assert!(fx.contains(&Effect::Post(ParentMessage::Move {
         board: "1 2 3/4 5 6/7 0 8".into(),
         moves: 1
     })));
-    let fx = page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 2270.0);
+    let fx = page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        2270.0,
+    );
     assert!(fx.contains(&Effect::Post(ParentMessage::Solved {
         moves: 2,
         millis: 2170.0
@@ -460,7 +467,10 @@ fn a_fifteen_puzzle_gets_its_tables_ready_once() {
         tables: "https://example.org/slide/tables/".into()
     })));
     assert_eq!(
-        prepares(&page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1.0)),
+        prepares(&page.reduce(
+            Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+            1.0
+        )),
         0
     );
     // A method without tables needs none.
@@ -489,7 +499,10 @@ fn replay_controls_play_step_and_stop_at_the_end() {
     assert_eq!(page.game().replay_step(), Some(0));
     assert!(page.playing().playing());
     // Touching the board takes over from the replay.
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 4.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        4.0,
+    );
     assert!(!page.playing().playing());
     page.reduce(Action::Play(PlayAction::Speed(99)), 5.0);
     assert_eq!(page.playing().speed(), 60);
@@ -590,8 +603,8 @@ fn a_bigger_or_smaller_unsolvable_board_is_shown_with_its_own_goal() {
     assert_eq!(page.marked().len(), 2);
     // Setting tiles by hand on it taps only its own four squares.
     page.reduce(Action::Edit(EditAction::EditTiles(true)), 3.0);
-    page.reduce(Action::Play(PlayAction::Tap(15)), 3.0);
-    page.reduce(Action::Play(PlayAction::Tap(3)), 3.0);
+    page.reduce(Action::Play(PlayAction::Tap(15, Input::Click)), 3.0);
+    page.reduce(Action::Play(PlayAction::Tap(3, Input::Click)), 3.0);
     assert_eq!(page.shown().board().to_string(), "2 1/3 0");
 }
 
@@ -635,7 +648,10 @@ fn the_board_field_shows_the_board_on_show_until_the_player_types() {
     let mut page = open(HARDEST);
     let shown = |p: &Page| p.editor().text(p.shown().board());
     assert_eq!(shown(&page), "8 6 7/2 5 4/3 0 1");
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 0.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        0.0,
+    );
     assert_eq!(
         shown(&page),
         page.game().board().to_string(),
@@ -643,7 +659,10 @@ fn the_board_field_shows_the_board_on_show_until_the_player_types() {
     );
     // What the player types stays while they play on, until another board is started.
     page.reduce(Action::Edit(EditAction::BoardText("1 2 3/4 5".into())), 1.0);
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Right)), 2.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Right, Input::Keys)),
+        2.0,
+    );
     assert_eq!(shown(&page), "1 2 3/4 5");
     assert!(page.editor().problem().is_some());
     page.reduce(Action::Shuffle, 3.0);
@@ -662,9 +681,9 @@ fn the_board_field_shows_the_board_on_show_until_the_player_types() {
 fn setting_tiles_by_hand_swaps_two_at_a_time() {
     let mut page = open("?board=1,2,3/4,5,6/7,0,8");
     page.reduce(Action::Edit(EditAction::EditTiles(true)), 0.0);
-    page.reduce(Action::Play(PlayAction::Tap(0)), 0.0);
+    page.reduce(Action::Play(PlayAction::Tap(0, Input::Click)), 0.0);
     assert_eq!(page.marked(), vec![1]);
-    page.reduce(Action::Play(PlayAction::Tap(1)), 0.0);
+    page.reduce(Action::Play(PlayAction::Tap(1, Input::Click)), 0.0);
     assert_eq!(page.shown().board().to_string(), "2 1 3/4 5 6/7 0 8");
     assert_eq!(page.game().moves_made(), 0, "editing is not playing");
     // Done: this board cannot reach the goal, so the fix is offered.
@@ -722,7 +741,10 @@ fn copy_link_falls_back_to_a_field_and_a_move_clears_it() {
     assert!(matches!(&page.sharing().shared(), Shared::Field(l) if l.ends_with("3,0,1")));
     page.reduce(Action::Share(ShareAction::ShowEmbed), 0.0);
     assert!(matches!(&page.sharing().shared(), Shared::Snippet(s) if s.contains("&amp;embed=1")));
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        1.0,
+    );
     assert_eq!(page.sharing().shared(), &Shared::Nothing);
 }
 
@@ -753,7 +775,10 @@ fn the_step_through_expands_the_start_first() {
     page.reduce(Action::Learn(LearnAction::WatchRun(true)), 0.0);
     assert!(page.learning().watch_view().running);
     // A move ends it.
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        1.0,
+    );
     assert!(page.learning().watch_view().steps.is_empty());
     assert!(!page.learning().watch_view().running);
 }
@@ -773,8 +798,14 @@ fn measured(fx: &[Effect]) -> Option<(u32, String)> {
 
 /// Solves `1 2 3/4 5 6/0 7 8` by hand in two taps' worth of moves, 2.5 s after the first.
 fn solve_by_hand(page: &mut Page) -> Vec<Effect> {
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1000.0);
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 3500.0)
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        1000.0,
+    );
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        3500.0,
+    )
 }
 
 #[test]
@@ -833,7 +864,10 @@ fn a_solve_by_hand_is_measured_against_the_shortest_and_kept() {
 fn a_solve_helped_by_a_replay_is_not_a_solve_by_hand() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&moves=LL&step=0");
     page.reduce(Action::Play(PlayAction::Step(true)), 0.0);
-    let fx = page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 100.0);
+    let fx = page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        100.0,
+    );
     assert!(page.game().is_solved());
     assert!(measured(&fx).is_none());
     assert!(page.record().result().is_none());
@@ -910,9 +944,12 @@ fn statistics_come_from_the_history_and_survive_a_reload() {
             0.0,
         );
         page.reduce(Action::Edit(EditAction::ApplyBoard), 0.0);
-        page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 0.0);
         page.reduce(
-            Action::Play(PlayAction::Slide(slide::Move::Left)),
+            Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+            0.0,
+        );
+        page.reduce(
+            Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
             1000.0 * f64::from(i + 1),
         );
     }
@@ -934,8 +971,14 @@ fn statistics_come_from_the_history_and_survive_a_reload() {
 #[test]
 fn statistics_show_the_boards_size_or_one_picked_until_the_size_changes() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 0.0);
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1000.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        0.0,
+    );
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        1000.0,
+    );
     assert_eq!(page.record().history().solves.len(), 1);
     page.reduce(Action::Size(4, 4), 2000.0);
     assert_eq!(
@@ -1046,7 +1089,7 @@ fn the_daily_is_the_dates_board_and_its_result_can_be_shared_without_moves() {
     let moves = shortest.solution().unwrap().moves().to_vec();
     for (i, &m) in moves.iter().enumerate() {
         page.reduce(
-            Action::Play(PlayAction::Slide(m)),
+            Action::Play(PlayAction::Slide(m, Input::Keys)),
             1000.0 + 100.0 * i as f64,
         );
     }
@@ -1573,6 +1616,9 @@ fn a_hint_is_said_in_words_as_well_as_ringed() {
         page.playing().hint_text().as_deref(),
         Some("Hint: slide tile 8 left.")
     );
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Right)), 2.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Right, Input::Keys)),
+        2.0,
+    );
     assert_eq!(page.playing().hint_text(), None, "the board moved on");
 }

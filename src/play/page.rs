@@ -41,6 +41,7 @@ pub use sharing::{Copying, ShareAction, Shared, Sharing, Shown, iframe_snippet};
 use super::challenge::{Challenge, Verdict};
 use super::daily::{self, DailyError, Date};
 use super::editor::{EditAction, Edited, Editor};
+use super::input::Input;
 use super::link::{LinkRequest, LinkedDaily, read_query};
 use super::protocol::ToWorker;
 use super::settings::Settings;
@@ -319,8 +320,11 @@ impl Page {
             }
             Action::WatchSolve(whose) => self.watch(whose),
             Action::DismissAlert => self.alert = None,
-            Action::Play(PlayAction::Tap(square)) if self.editor.editing().is_some() => {
-                self.editor.tap(square)
+            Action::Play(PlayAction::Tap(square, input)) if self.editor.editing().is_some() => {
+                // Passing over tiles picks none while editing: only a click or a tap does.
+                if input != Input::Hover {
+                    self.editor.tap(square)
+                }
             }
             Action::Play(action) => self.playing.reduce(action, now_ms),
             Action::Ask(action) => self.ask(action, now_ms, fx),

@@ -21,6 +21,7 @@ use super::components::unsolvable::Unsolvable;
 use super::effects;
 use super::workers::{LOADER, Workers};
 use crate::play::colours::{TileColours, fringes};
+use crate::play::input::Input;
 use crate::play::page::{Action, AskAction, LearnAction, Page, PlayAction};
 use crate::play::protocol::Purpose;
 use crate::puzzle::goal::Goal;
@@ -166,7 +167,7 @@ fn use_keys(page: Rc<RefCell<Page>>, on: &Callback<Action>) {
                 }
                 if let Some(mv) = key_move(&event.key()) {
                     event.prevent_default();
-                    on.emit(Action::Play(PlayAction::Slide(mv)));
+                    on.emit(Action::Play(PlayAction::Slide(mv, Input::Keys)));
                 } else if event.key() == " " && page.borrow().game().replay().is_some() {
                     event.prevent_default();
                     on.emit(Action::Play(PlayAction::PlayPause));
@@ -261,8 +262,8 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
             position={p.shown().clone()}
             highlight={p.highlight()}
             slide_ms={p.playing().slide_ms()}
-            on_tap={on.reform(|s| Action::Play(PlayAction::Tap(s)))}
-            on_swipe={on.reform(|m| Action::Play(PlayAction::Slide(m)))}
+            on_tap={on.reform(|(s, input)| Action::Play(PlayAction::Tap(s, input)))}
+            on_swipe={on.reform(|m| Action::Play(PlayAction::Slide(m, Input::Touch)))}
             picture={p.prefs().picture_url().map(AttrValue::from)}
             numbers={prefs.numbers}
             marked={p.marked()}

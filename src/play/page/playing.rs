@@ -2,6 +2,7 @@
 //! replay stands, how fast it plays, where the answer on show came from, and the hint.
 
 use crate::play::game::{self, Game};
+use crate::play::input::Input;
 use crate::play::solving::Summary;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
@@ -19,10 +20,11 @@ pub fn replay_speed(moves: usize) -> u32 {
 /// What the player can do to the game and its replay.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayAction {
-    /// A tap on the tile on this square: slides it (and those between it and the blank).
-    Tap(usize),
+    /// A tap (or hover) on the tile on this square: slides it (and those between it and the
+    /// blank).
+    Tap(usize, Input),
     /// One move, by key or swipe.
-    Slide(Move),
+    Slide(Move, Input),
     Undo,
     Redo,
     /// Play, or Pause.
@@ -64,19 +66,23 @@ impl Playing {
     /// Carries out `action`, which happened at `now_ms`.
     pub fn reduce(&mut self, action: PlayAction, now_ms: f64) {
         match action {
-            PlayAction::Tap(square) => {
+            PlayAction::Tap(square, input) => {
                 self.playing = false;
-                self.game.apply(game::Action::Tap { square, now_ms });
+                (self.game).apply(game::Action::Tap {
+                    square,
+                    now_ms,
+                    input,
+                });
             }
-            PlayAction::Slide(mv) => {
+            PlayAction::Slide(mv, input) => {
                 self.playing = false;
-                self.game.apply(game::Action::Move { mv, now_ms });
+                (self.game).apply(game::Action::Move { mv, now_ms, input });
             }
             PlayAction::Undo => {
                 self.game.apply(game::Action::Undo);
             }
             PlayAction::Redo => {
-                self.game.apply(game::Action::Redo);
+                self.game.apply(game::Action::Redo { now_ms });
             }
             PlayAction::PlayPause => {
                 if !self.playing && self.game.next_replay_move().is_none() {
