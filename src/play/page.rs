@@ -497,6 +497,9 @@ impl Page {
             optimal: None,
             best_known: None,
             assisted: g.helped(),
+            times: g.move_times(),
+            control: g.control(),
+            random_state: false,
         };
         self.sharing.settle(&solve);
         let start = solve.start.clone();

@@ -7,6 +7,7 @@
 //! multi-tile metric (MTM), where a run of slides in one direction is one move, is kept beside it.
 
 use super::daily::Date;
+use super::input::Control;
 use super::json::Json;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
@@ -35,6 +36,14 @@ pub struct Solve {
     pub best_known: Option<usize>,
     /// The player was shown a solution or a hint on the way: kept, but in no best or average.
     pub assisted: bool,
+    /// When each move was made, in milliseconds from the first (the first is 0, the last is
+    /// `millis`); empty for solves kept before times were.
+    pub times: Vec<f64>,
+    /// How the moves were made.
+    pub control: Control,
+    /// The board was drawn uniformly from all solvable boards: only such solves count for
+    /// statistics.
+    pub random_state: bool,
 }
 
 impl Solve {
@@ -216,7 +225,7 @@ impl History {
         for s in &self.solves {
             let optional = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
             out.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 s.id,
                 s.date,
                 s.size(),
@@ -228,6 +237,12 @@ impl History {
                 optional(s.optimal),
                 optional(s.best_known),
                 s.assisted,
+                s.control.name(),
+                s.random_state,
+                // One cell: the times apart by spaces, as a spreadsheet keeps them whole.
+                (s.times.iter().map(|&t| decimals(t, 0)))
+                    .collect::<Vec<_>>()
+                    .join(" "),
             ));
         }
         out
@@ -268,7 +283,7 @@ impl History {
     }
 }
 
-const CSV_HEADER: &str = "id,date,size,board,goal,moves,mtm,millis,optimal,best_known,assisted";
+const CSV_HEADER: &str = "id,date,size,board,goal,moves,mtm,millis,optimal,best_known,assisted,control,random_state,times";
 
 fn solve_json(s: &Solve) -> Json {
     let count = |n: usize| Json::Number(n as f64);
@@ -285,6 +300,12 @@ fn solve_json(s: &Solve) -> Json {
         ("optimal".into(), optional(s.optimal)),
         ("best_known".into(), optional(s.best_known)),
         ("assisted".into(), Json::Bool(s.assisted)),
+        ("control".into(), Json::String(s.control.name().into())),
+        ("random_state".into(), Json::Bool(s.random_state)),
+        (
+            "times".into(),
+            Json::Array(s.times.iter().map(|&t| Json::Number(t)).collect()),
+        ),
     ])
 }
 
@@ -300,6 +321,9 @@ struct Fields<'a> {
     optimal: Option<f64>,
     best_known: Option<f64>,
     assisted: bool,
+    control: Option<&'a str>,
+    random_state: bool,
+    times: Option<Vec<f64>>,
 }
 
 impl<'a> Fields<'a> {
@@ -309,6 +333,7 @@ impl<'a> Fields<'a> {
         number: impl Fn(&str) -> Option<f64>,
         text: impl Fn(&str) -> Option<&'a str>,
         flag: impl Fn(&str) -> Option<bool>,
+        times: Option<Vec<f64>>,
     ) -> Self {
         Fields {
             id: number("id"),
@@ -321,6 +346,9 @@ impl<'a> Fields<'a> {
             optimal: number("optimal"),
             best_known: number("best_known"),
             assisted: flag("assisted").unwrap_or(false),
+            control: text("control"),
+            random_state: flag("random_state").unwrap_or(false),
+            times,
         }
     }
 
@@ -347,6 +375,19 @@ impl<'a> Fields<'a> {
             .filter(|n| *n >= 0.0 && n.is_finite())
             .ok_or("no time")?;
         let moves = count(self.moves, "moves")?;
+        let times = self.times.clone().unwrap_or_default();
+        let steady = times.windows(2).all(|w| w[0] <= w[1]);
+        if !times.is_empty() && (times.len() != moves || !steady || times[0] < 0.0) {
+            return Err(format!(
+                "times: {} of them, not rising from 0, for {moves} moves",
+                times.len()
+            ));
+        }
+        // Solves kept before controls were have none known.
+        let control = match self.control {
+            Some(name) => Control::parse(name).ok_or(format!("control: no such control {name}"))?,
+            None => Control::Mixed,
+        };
         Ok(Solve {
             id: id as u64,
             date: Date::parse(self.date.ok_or("no date")?).map_err(|e| e.to_string())?,
@@ -357,6 +398,9 @@ impl<'a> Fields<'a> {
             optimal: count(self.optimal, "optimal").ok(),
             best_known: count(self.best_known, "best_known").ok(),
             assisted: self.assisted,
+            times,
+            control,
+            random_state: self.random_state,
         })
     }
 }
@@ -375,7 +419,9 @@ fn from_json(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
             let number = |k: &str| v.get(k).and_then(Json::as_f64);
             let text = |k: &str| v.get(k).and_then(Json::as_str);
             let flag = |k: &str| v.get(k).and_then(Json::as_bool);
-            Fields::read(number, text, flag)
+            let times = (v.get("times").and_then(Json::as_array))
+                .map(|ts| ts.iter().map(|t| t.as_f64().unwrap_or(-1.0)).collect());
+            Fields::read(number, text, flag, times)
                 .solve()
                 .map_err(|e| format!("solve {}: {e}", i + 1))
         })
@@ -401,7 +447,12 @@ fn from_csv(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
             let cell = |name: &str| column(name).and_then(|i| cells.get(i)).copied();
             let number = |name: &str| cell(name).and_then(super::json::number);
             let flag = |name: &str| cell(name).map(|c| c == "true");
-            Fields::read(number, cell, flag)
+            let times = cell("times").filter(|c| !c.is_empty()).map(|c| {
+                (c.split_whitespace())
+                    .map(|t| super::json::number(t).unwrap_or(-1.0))
+                    .collect()
+            });
+            Fields::read(number, cell, flag, times)
                 .solve()
                 .map_err(|e| format!("line {}: {e}", n + 1))
         })
@@ -427,6 +478,9 @@ mod tests {
             optimal: Some(31),
             best_known: None,
             assisted: false,
+            times: Vec::new(),
+            control: Control::Click,
+            random_state: true,
         }
     }
 
