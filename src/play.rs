@@ -7,6 +7,8 @@
 //! - [`game`]: one game, its undo/redo history, the replay of a solution, the clock.
 //! - [`input`]: how a move was made (click, hover, keys, touch), and a solve's control.
 //! - [`link`]: reading a page's query safely, and writing one.
+//! - [`moving`]: how the player moves tiles (click or hover, the arrow keys' sense) and how a
+//!   move looks.
 //! - [`page`]: the page's model, its actions and effects; built from the parts below.
 //! - [`solving`]: a search in flight and the answer on show, in words.
 //! - [`comparison`], [`watching`]: learn mode's comparison and step-through.
@@ -29,6 +31,7 @@ pub mod game;
 pub mod input;
 pub mod json;
 pub mod link;
+pub mod moving;
 pub mod page;
 pub mod protocol;
 pub mod settings;

@@ -1622,3 +1622,65 @@ fn a_hint_is_said_in_words_as_well_as_ringed() {
     );
     assert_eq!(page.playing().hint_text(), None, "the board moved on");
 }
+
+#[test]
+fn a_solve_made_by_hovering_is_kept_as_a_hover_solve() {
+    use slide::play::input::Control;
+    use slide::play::moving::{Animation, ArrowKeys, Pointer};
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    page.reduce(Action::Mounted, 0.0);
+    for (action, saved) in [
+        (PrefsAction::Pointer(Pointer::Hover), "hover"),
+        (PrefsAction::ArrowKeys(ArrowKeys::Blank), "blank"),
+        (PrefsAction::Animation(Animation::Instant), "instant"),
+    ] {
+        let fx = page.reduce(Action::Prefs(action), 0.0);
+        let Some(Effect::SaveSettings(s)) = fx.first() else {
+            panic!("{fx:?}")
+        };
+        assert!(s.to_json().to_string().contains(saved));
+    }
+    assert_eq!(page.slide_ms(), 0, "Instant: no glide");
+    // The pointer passes over 8, then 7: each slides, no click.
+    page.reduce(Action::Play(PlayAction::Tap(7, Input::Hover)), 1000.0);
+    page.reduce(Action::Play(PlayAction::Tap(8, Input::Hover)), 1400.0);
+    assert!(page.game().is_solved());
+    let solve = &page.record().result().unwrap().solve;
+    assert_eq!(solve.control, Control::Hover);
+    assert_eq!(solve.times, vec![0.0, 400.0]);
+    assert_eq!(solve.millis, 400.0);
+    // Passing over the solved board undoes nothing.
+    page.reduce(Action::Play(PlayAction::Tap(7, Input::Hover)), 2000.0);
+    assert!(page.game().is_solved());
+}
+
+#[test]
+fn hovering_over_a_playing_replay_leaves_it_playing() {
+    let mut page = open(HARDEST);
+    page.reduce(Action::Mounted, 0.0);
+    let fx = page.reduce(Action::Ask(AskAction::Solve), 0.0);
+    let (id, purpose, board) = sent(&fx)[0].clone();
+    let board = slide::puzzle::notation::parse_board(&board).unwrap();
+    page.reduce(
+        solved(
+            id,
+            purpose,
+            answer(&board, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        1.0,
+    );
+    page.reduce(Action::Play(PlayAction::PlayPause), 2.0);
+    page.reduce(Action::Play(PlayAction::Tick), 3.0);
+    assert!(page.playing().playing());
+    let before = page.game().board().clone();
+    // 8 6 7/2 5 4/3 0 1 after a step: the pointer crosses every tile.
+    for square in 0..9 {
+        page.reduce(Action::Play(PlayAction::Tap(square, Input::Hover)), 4.0);
+    }
+    assert!(page.playing().playing());
+    assert_eq!(page.game().board(), &before);
+    // A click still takes over from where the replay stands.
+    let tile = (0..9).find(|&s| !before.slide_from(s).is_empty()).unwrap();
+    page.reduce(Action::Play(PlayAction::Tap(tile, Input::Click)), 5.0);
+    assert!(!page.playing().playing());
+}

@@ -3,6 +3,7 @@
 
 use super::colours::TileColours;
 use super::json::Json;
+use super::moving::{Animation, ArrowKeys, Named, Pointer};
 use crate::puzzle::goal::Goal;
 use std::collections::BTreeMap;
 
@@ -21,6 +22,12 @@ pub struct Settings {
     pub colours: TileColours,
     /// Best results per size, keyed `3x3`.
     pub best: BTreeMap<String, Best>,
+    /// Click or hover.
+    pub pointer: Pointer,
+    /// Whose way an arrow key names.
+    pub arrow_keys: ArrowKeys,
+    /// How a move looks.
+    pub animation: Animation,
 }
 
 /// The best game of a size: fewest moves and shortest time (not necessarily the same game).
@@ -39,6 +46,9 @@ impl Default for Settings {
             numbers: true,
             colours: TileColours::Plain,
             best: BTreeMap::new(),
+            pointer: Pointer::default(),
+            arrow_keys: ArrowKeys::default(),
+            animation: Animation::default(),
         }
     }
 }
@@ -68,6 +78,15 @@ impl Settings {
             ("numbers".into(), Json::Bool(self.numbers)),
             ("colours".into(), Json::String(self.colours.name().into())),
             ("best".into(), Json::Object(best)),
+            ("pointer".into(), Json::String(self.pointer.name().into())),
+            (
+                "arrow_keys".into(),
+                Json::String(self.arrow_keys.name().into()),
+            ),
+            (
+                "animation".into(),
+                Json::String(self.animation.name().into()),
+            ),
         ])
     }
 
@@ -90,6 +109,10 @@ impl Settings {
         if let Some(c) = text("colours") {
             s.colours = TileColours::from_name(&c);
         }
+        let named = |key: &str| text(key).unwrap_or_default();
+        s.pointer = Pointer::parse(&named("pointer")).unwrap_or(s.pointer);
+        s.arrow_keys = ArrowKeys::parse(&named("arrow_keys")).unwrap_or(s.arrow_keys);
+        s.animation = Animation::parse(&named("animation")).unwrap_or(s.animation);
         if let Some(Json::Object(best)) = value.get("best") {
             for (size, b) in best {
                 let moves = b.get("moves").and_then(Json::as_count);
@@ -137,6 +160,9 @@ mod tests {
             picture: "night".into(),
             numbers: false,
             colours: TileColours::Fringe,
+            pointer: Pointer::Hover,
+            arrow_keys: ArrowKeys::Blank,
+            animation: Animation::Instant,
             ..Settings::default()
         };
         assert!(s.record(3, 3, 22, 8123.5));

@@ -8,6 +8,7 @@ use super::components::board_view::BoardView;
 use super::components::challenge::ChallengePanel;
 use super::components::controls::Controls;
 use super::components::editor::Editor;
+use super::components::handling::Handling;
 use super::components::how_to::HowTo;
 use super::components::learn::Learn;
 use super::components::replay::ReplayPanel;
@@ -22,6 +23,7 @@ use super::effects;
 use super::workers::{LOADER, Workers};
 use crate::play::colours::{TileColours, fringes};
 use crate::play::input::Input;
+use crate::play::moving::Pointer;
 use crate::play::page::{Action, AskAction, LearnAction, Page, PlayAction};
 use crate::play::protocol::Purpose;
 use crate::puzzle::goal::Goal;
@@ -149,8 +151,9 @@ fn use_timers(page: &Page, on: &Callback<Action>) {
     });
 }
 
-/// Arrows and WASD slide a tile (the arrow names the tile's direction); Space plays or pauses a
-/// replay. Typing in a field, or using a control's own keys, is not playing.
+/// Arrows and WASD slide a tile (the arrow names the tile's way, or the blank's: see
+/// [`crate::play::moving::ArrowKeys`]); Space plays or pauses a replay. Typing in a field, or
+/// using a control's own keys, is not playing.
 #[hook]
 fn use_keys(page: Rc<RefCell<Page>>, on: &Callback<Action>) {
     let on = on.clone();
@@ -165,8 +168,9 @@ fn use_keys(page: Rc<RefCell<Page>>, on: &Callback<Action>) {
                 if event.ctrl_key() || event.meta_key() || event.alt_key() || in_control(event) {
                     return;
                 }
-                if let Some(mv) = key_move(&event.key()) {
+                if let Some(way) = key_move(&event.key()) {
                     event.prevent_default();
+                    let mv = page.borrow().prefs().saved().arrow_keys.move_for(way);
                     on.emit(Action::Play(PlayAction::Slide(mv, Input::Keys)));
                 } else if event.key() == " " && page.borrow().game().replay().is_some() {
                     event.prevent_default();
@@ -232,7 +236,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                 />
             </header>
             if !embed {
-                <HowTo goal={shown.goal().clone()} />
+                <HowTo goal={shown.goal().clone()} hover={p.prefs().saved().pointer == Pointer::Hover} />
             }
             <AlertBanner message={p.alert().map(str::to_string)} on={on.clone()} />
             { about_the_board(p, on) }
@@ -261,7 +265,8 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
         <BoardView
             position={p.shown().clone()}
             highlight={p.highlight()}
-            slide_ms={p.playing().slide_ms()}
+            slide_ms={p.slide_ms()}
+            hover={prefs.pointer == Pointer::Hover}
             on_tap={on.reform(|(s, input)| Action::Play(PlayAction::Tap(s, input)))}
             on_swipe={on.reform(|m| Action::Play(PlayAction::Slide(m, Input::Touch)))}
             picture={p.prefs().picture_url().map(AttrValue::from)}
@@ -351,6 +356,10 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                 compact={sharing.embed()}
                 on={on.clone()}
             />
+            if !sharing.embed() {
+                <Handling pointer={prefs.pointer} arrow_keys={prefs.arrow_keys}
+                    animation={prefs.animation} on={on.clone()} />
+            }
             if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary().cloned(), g.replay_step(), g.replay()) {
                 <ReplayPanel summary={summary} moves={replay.moves.clone()} step={step}
                     speed={p.playing().speed()} on={on.clone()} />

@@ -66,6 +66,9 @@ impl Playing {
     /// Carries out `action`, which happened at `now_ms`.
     pub fn reduce(&mut self, action: PlayAction, now_ms: f64) {
         match action {
+            // Passing over the board while a replay plays, or once it is solved, moves nothing:
+            // a hovering pointer would otherwise take over the replay or undo the solve.
+            PlayAction::Tap(_, Input::Hover) if self.playing || self.game.is_solved() => {}
             PlayAction::Tap(square, input) => {
                 self.playing = false;
                 (self.game).apply(game::Action::Tap {

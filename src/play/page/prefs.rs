@@ -4,6 +4,7 @@
 
 use super::Effect;
 use crate::play::colours::TileColours;
+use crate::play::moving::{Animation, ArrowKeys, Pointer};
 use crate::play::settings::Settings;
 use crate::puzzle::goal::Goal;
 
@@ -17,6 +18,12 @@ pub enum PrefsAction {
     /// Numbers drawn over picture tiles.
     Numbers(bool),
     TileColours(TileColours),
+    /// Click or hover.
+    Pointer(Pointer),
+    /// Whose way an arrow key names.
+    ArrowKeys(ArrowKeys),
+    /// How a move looks.
+    Animation(Animation),
     /// Shuffles leave most tiles out of place (or any solvable board).
     MostlyMisplaced(bool),
     /// Forget what the page remembers (the game on screen keeps its goal).
@@ -54,6 +61,9 @@ impl Prefs {
             }
             PrefsAction::Numbers(on) => self.saved.numbers = on,
             PrefsAction::TileColours(colours) => self.saved.colours = colours,
+            PrefsAction::Pointer(pointer) => self.saved.pointer = pointer,
+            PrefsAction::ArrowKeys(keys) => self.saved.arrow_keys = keys,
+            PrefsAction::Animation(animation) => self.saved.animation = animation,
             PrefsAction::MostlyMisplaced(on) => {
                 self.mostly_misplaced = on;
                 return Vec::new();

@@ -36,6 +36,12 @@ impl Page {
         &self.learning
     }
 
+    /// How long a slide takes on screen: the replay's pace allows, no longer than the player's
+    /// animation (none with Instant).
+    pub fn slide_ms(&self) -> u32 {
+        (self.playing.slide_ms()).min(self.prefs.saved().animation.slide_ms())
+    }
+
     /// The game on the board.
     pub fn game(&self) -> &Game {
         self.playing.game()

@@ -17,6 +17,9 @@ pub struct BoardProps {
     pub highlight: Option<u8>,
     /// Duration of a slide, shortened when a replay runs fast.
     pub slide_ms: u32,
+    /// A mouse or pen passing over a tile slides it, as a click would (a finger still taps).
+    #[prop_or_default]
+    pub hover: bool,
     /// A tile tapped: its square, and whether by a click or a finger.
     pub on_tap: Callback<(usize, Input)>,
     pub on_swipe: Callback<Move>,
@@ -170,6 +173,14 @@ fn tile_view(
         )
     });
     let number = props.picture.is_none() || props.numbers;
+    let onpointerenter = props.hover.then(|| {
+        let on_tap = props.on_tap.clone();
+        Callback::from(move |e: PointerEvent| {
+            if e.pointer_type() != "touch" {
+                on_tap.emit((square, Input::Hover));
+            }
+        })
+    });
     let onclick = {
         let on_tap = props.on_tap.clone();
         let (swiped_at, touched_at) = (swipes.swiped_at.clone(), swipes.touched_at.clone());
@@ -183,7 +194,7 @@ fn tile_view(
     };
     html! {
         <button key={u32::from(tile)} {class} data-tile={tile.to_string()} tabindex="-1"
-            aria-label={format!("Tile {tile}")} style={place} {onclick}>
+            aria-label={format!("Tile {tile}")} style={place} {onclick} {onpointerenter}>
             <span aria-hidden="true" style={face}>
                 if number { <span class="number">{ tile }</span> }
             </span>
