@@ -17,7 +17,7 @@ pub struct HandlingProps {
 #[component]
 pub fn Handling(props: &HandlingProps) -> Html {
     html! {
-        <details class="options handling">
+        <details class="panel handling">
             <summary>{ "Controls and animation" }</summary>
             { picker("pointer", "Controls", props.pointer, &props.on, PrefsAction::Pointer) }
             <p class="note">{ "Hover: a tile slides as the pointer passes over it, no click needed, as speedsolvers play. Keys and swipes work either way." }</p>
