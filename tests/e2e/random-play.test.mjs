@@ -1,8 +1,8 @@
 // A restless player: a seeded run of random actions over the whole page, every panel open
 // (taps, keys, the pointer passing over tiles, every button and picker, hostile text in every
-// field, boards bigger and smaller
-// than the one shown, unsolvable ones, links that cannot be honoured, a Solve running while
-// the board changes), then: no page or console error, a valid board, and a Solve that answers.
+// field, boards bigger and smaller than the one shown, unsolvable ones, links that cannot be
+// honoured, a Solve running while the board changes), then: no page or console error, a valid
+// board, and a Solve that answers.
 //
 // `make test` runs one fixed seed. Others, to look for trouble:
 //   SLIDE_PLAY_SEED=7 SLIDE_PLAY_ACTIONS=1000 node --test tests/e2e/random-play.test.mjs
