@@ -45,8 +45,8 @@ pub(super) const NEXT_SHELL: i32 = 1;
 
 #[cfg(test)]
 mod tests {
-    use super::super::Shell;
     use super::super::Beam;
+    use super::super::Shell;
     use super::super::walls::WALLED_IN;
     use super::*;
     use crate::heuristics::{Estimator, Heuristic};
