@@ -204,6 +204,11 @@ impl Analysis {
         }
     }
 
+    /// The goal the distances are to.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
     /// The heuristic searching now.
     pub fn heuristic(&self) -> Heuristic {
         self.estimator.heuristic()
