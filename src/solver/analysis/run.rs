@@ -119,16 +119,14 @@ impl Analysis {
                 self.witness = path.into();
                 self.stage = Stage::Moves;
             }
-            (Stage::Start { bound }, Probed::Beyond { next_bound }) => {
-                // The distance keeps the parity of the bounds tried.
-                *bound += 2 + 2 * (next_bound.saturating_sub(*bound + 1) / 2);
-            }
+            // The distance has the parity of the bounds tried: the next that can be is two on.
+            (Stage::Start { bound }, Probed::Beyond) => *bound += 2,
             (Stage::Moves, Probed::Within(path)) => {
                 let d = self.distances.last().copied().unwrap_or(1);
                 self.distances.push(d - 1);
                 self.witness = path.into();
             }
-            (Stage::Moves, Probed::Beyond { .. }) => {
+            (Stage::Moves, Probed::Beyond) => {
                 let at = self.distances.len();
                 let played = self.moves[at - 1];
                 let first = self.witness.front().copied();
@@ -146,7 +144,7 @@ impl Analysis {
             (Stage::Others { toward, .. }, Probed::Within(_)) => {
                 toward.extend(last);
             }
-            (Stage::Others { .. }, Probed::Beyond { .. }) => {}
+            (Stage::Others { .. }, Probed::Beyond) => {}
         }
     }
 

@@ -46,8 +46,8 @@ pub fn AnalysisPanel(props: &AnalysisProps) -> Html {
                 AnalysisState::Done(d) => html! {
                     <>
                         <p>{ a.summary() }</p>
-                        <DistanceChart analysed={d.clone()} />
-                        <AwayMoves analysed={d.clone()} on={on.clone()} />
+                        { distance_chart(d) }
+                        { away_moves(d, on) }
                     </>
                 },
                 AnalysisState::Unavailable { .. } => html! { <p>{ a.summary() }</p> },
@@ -62,17 +62,11 @@ pub fn AnalysisPanel(props: &AnalysisProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct ChartProps {
-    analysed: Analysed,
-}
-
 /// The distance left after each move (a line), the shortest way (dashed: one less a move from
 /// the start's distance to 0), and a dot on each move that went away. Drawn by the app, sized
 /// by its viewBox to the width it is given, so it never scrolls sideways on a phone.
-#[component]
-fn DistanceChart(props: &ChartProps) -> Html {
-    let d = &props.analysed.distances;
+fn distance_chart(analysed: &Analysed) -> Html {
+    let d = &analysed.distances;
     let (Some(&first), Some(&most)) = (d.first(), d.iter().max()) else {
         return html! {};
     };
@@ -89,7 +83,7 @@ fn DistanceChart(props: &ChartProps) -> Html {
     let label = format!(
         "Distance to the goal after each of your {} moves: {first} at the start, at most {most}, 0 at the end. The shortest way falls by one a move, to 0 after move {first}. {} went away from the goal.",
         d.len() - 1,
-        crate::play::solves::count(props.analysed.away.len(), "move"),
+        crate::play::solves::count(analysed.away.len(), "move"),
     );
     let base = y(0.0);
     html! {
@@ -101,12 +95,16 @@ fn DistanceChart(props: &ChartProps) -> Html {
             <line class="grid" x1={n(left)} x2={n(left)} y1={n(up)} y2={n(base)} />
             <text class="tick" x={n(left - 6.0)} y={n(base + 4.0)} text-anchor="end">{ "0" }</text>
             <text class="tick" x={n(left - 6.0)} y={n(y(top) + 4.0)} text-anchor="end">{ most.to_string() }</text>
+            // The start's distance too, where it has room between the two.
+            if first < most && f64::from(first) > top * 0.15 && f64::from(most - first) > top * 0.15 {
+                <text class="tick" x={n(left - 6.0)} y={n(y(f64::from(first)) + 4.0)} text-anchor="end">{ first.to_string() }</text>
+            }
             <text class="tick" x={n(x(0.0))} y={n(base + 15.0)}>{ "0" }</text>
             <text class="tick" x={n(x(moves))} y={n(base + 15.0)}>{ (d.len() - 1).to_string() }</text>
             <text class="tick" x={n(left + plot_w / 2.0)} y={n(height - 3.0)}>{ "moves made" }</text>
             <line class="ideal" x1={n(x(0.0))} y1={n(y(f64::from(first)))} x2={n(x(f64::from(first)))} y2={n(base)} />
             <polyline class="yours" points={yours.join(" ")} />
-            { for props.analysed.away.iter().map(|a| {
+            { for analysed.away.iter().map(|a| {
                 let v = d.get(a.number).copied().unwrap_or(0);
                 html! { <circle class="away-dot" cx={n(x(a.number as f64))} cy={n(y(f64::from(v)))} r="3" /> }
             }) }
@@ -120,16 +118,9 @@ fn DistanceChart(props: &ChartProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct AwayProps {
-    analysed: Analysed,
-    on: Callback<Action>,
-}
-
 /// The moves that went away, each a button: the replay of the solve, just before it.
-#[component]
-fn AwayMoves(props: &AwayProps) -> Html {
-    let away = &props.analysed.away;
+fn away_moves(analysed: &Analysed, on: &Callback<Action>) -> Html {
+    let away = &analysed.away;
     if away.is_empty() {
         return html! {};
     }
@@ -141,7 +132,7 @@ fn AwayMoves(props: &AwayProps) -> Html {
                     let number = a.number;
                     html! {
                         <li><button class="small" data-away-move={number.to_string()}
-                            onclick={props.on.reform(move |_| Action::Analysis(AnalysisAction::Show(number)))}>
+                            onclick={on.reform(move |_| Action::Analysis(AnalysisAction::Show(number)))}>
                             { away_text(a) }
                         </button></li>
                     }
