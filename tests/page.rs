@@ -1684,3 +1684,202 @@ fn hovering_over_a_playing_replay_leaves_it_playing() {
     page.reduce(Action::Play(PlayAction::Tap(tile, Input::Click)), 5.0);
     assert!(!page.playing().playing());
 }
+
+// --- The analysis of a solve by hand ------------------------------------------------------
+
+/// The analysis request in `fx`: its id and moves.
+fn analysis_asked(fx: &[Effect]) -> Option<(u32, String)> {
+    fx.iter().find_map(|e| match e {
+        Effect::Analyse(ToWorker::Analyse { id, moves, .. }) => Some((*id, moves.clone())),
+        _ => None,
+    })
+}
+
+fn analysis_cancelled(fx: &[Effect]) -> Vec<u32> {
+    (fx.iter())
+        .filter_map(|e| match e {
+            Effect::Analyse(ToWorker::Cancel { id }) => Some(*id),
+            _ => None,
+        })
+        .collect()
+}
+
+fn from_worker(message: FromWorker) -> Action {
+    Action::Ask(AskAction::Worker(message))
+}
+
+/// Solves `1 2 3/4 5 6/0 7 8` by hand with a detour: D (tile 4 slides down) and back, then
+/// the two moves left; the effects of the last move.
+fn solve_with_a_detour(page: &mut Page) -> Vec<Effect> {
+    let mut fx = Vec::new();
+    for (i, m) in slide::puzzle::notation::parse_moves("DULL")
+        .unwrap()
+        .into_iter()
+        .enumerate()
+    {
+        fx = page.reduce(
+            Action::Play(PlayAction::Slide(m, Input::Keys)),
+            1000.0 + 500.0 * i as f64,
+        );
+    }
+    fx
+}
+
+#[test]
+fn a_solve_by_hand_is_analysed_on_its_own_channel_and_an_away_move_replays_from_before_it() {
+    use slide::play::page::{AnalysisAction, AnalysisState, away_text};
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    assert!(page.analysing().state().is_none());
+    let fx = solve_with_a_detour(&mut page);
+    let (id, moves) = analysis_asked(&fx).expect("the worker analyses the solve");
+    assert_eq!(moves, "DULL");
+    assert_eq!(
+        page.analysing().state(),
+        Some(&AnalysisState::Running { done: 0, total: 4 })
+    );
+    assert!(page.asking().owing().contains(&0) && page.awaiting());
+    page.reduce(
+        from_worker(FromWorker::Analysing {
+            id,
+            done: 2,
+            total: 4,
+        }),
+        4000.0,
+    );
+    assert_eq!(
+        page.analysing().summary(),
+        "Analysing your solve: 2 of 4 moves measured…"
+    );
+    // A Solve meanwhile goes to the game's channel and stops nothing of the analysis.
+    let fx = page.reduce(Action::Ask(AskAction::Solve), 4100.0);
+    assert!(analysis_cancelled(&fx).is_empty());
+    // The worker's answer, as the worker computes it.
+    let analysed = slide::play::protocol::analysis("1 2 3/4 5 6/0 7 8", "blank-last", "DULL")
+        .unwrap()
+        .finish()
+        .unwrap();
+    page.reduce(from_worker(FromWorker::Analysed { id, analysed }), 4200.0);
+    let Some(AnalysisState::Done(done)) = page.analysing().state() else {
+        panic!("{:?}", page.analysing().state());
+    };
+    assert_eq!(done.distances, [2, 3, 2, 1, 0]);
+    assert_eq!(
+        away_text(&done.away[0]),
+        "move 1: D went away from the goal; L was toward it"
+    );
+    assert_eq!(
+        page.analysing().summary(),
+        "The shortest solution is 2 moves; you made 4. 1 move went away from the goal, and it cost two: one away, one back."
+    );
+    // Choosing move 1 replays the solve from just before it.
+    page.reduce(AnalysisAction::Show(1), 5000.0);
+    assert_eq!(page.playing().summary().cloned(), Some(Summary::Yours));
+    assert_eq!(page.game().replay_step(), Some(0));
+    assert_eq!(page.game().board().to_string(), "1 2 3/4 5 6/0 7 8");
+    assert_eq!(page.highlight(), Some(4), "the tile of move 1 is outlined");
+    // Still there while the replay plays; gone with a new board.
+    assert!(page.analysing().state().is_some());
+    page.reduce(Action::Shuffle, 6000.0);
+    assert!(page.analysing().state().is_none());
+}
+
+#[test]
+fn a_big_board_is_unavailable_and_a_cancel_or_a_failure_says_what_happened() {
+    use slide::play::page::{AnalysisAction, AnalysisState};
+    // 5×5, one move from solved: no analysis asked for.
+    let big = "?board=1,2,3,4,5/6,7,8,9,10/11,12,13,14,15/16,17,18,19,20/21,22,23,0,24";
+    let mut page = open(big);
+    let fx = page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        1000.0,
+    );
+    assert!(page.game().is_solved());
+    assert!(analysis_asked(&fx).is_none());
+    assert_eq!(
+        page.analysing().state(),
+        Some(&AnalysisState::Unavailable { squares: 25 })
+    );
+    assert_eq!(
+        page.analysing().summary(),
+        "The analysis needs a board of 16 squares or fewer; this one has 25."
+    );
+
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    let (id, _) = analysis_asked(&solve_with_a_detour(&mut page)).unwrap();
+    page.reduce(
+        from_worker(FromWorker::Analysing {
+            id,
+            done: 1,
+            total: 4,
+        }),
+        3000.0,
+    );
+    let fx = page.reduce(AnalysisAction::Cancel, 3100.0);
+    assert_eq!(analysis_cancelled(&fx), [id]);
+    assert_eq!(
+        page.analysing().summary(),
+        "Analysis cancelled after 1 of 4 moves were measured."
+    );
+    // Again: a fresh request; the old one's late answer counts for nothing.
+    let (again, _) = analysis_asked(&page.reduce(AnalysisAction::Again, 3200.0)).unwrap();
+    assert!(again > id);
+    page.reduce(
+        from_worker(FromWorker::Cancelled {
+            id,
+            purpose: Purpose::Analysis,
+        }),
+        3300.0,
+    );
+    assert!(matches!(
+        page.analysing().state(),
+        Some(AnalysisState::Running { .. })
+    ));
+    page.reduce(
+        from_worker(FromWorker::Failed {
+            id: again,
+            purpose: Purpose::Analysis,
+            failure: Failure::Budget {
+                max_nodes: 1_000_000_000,
+            },
+            stats: None,
+        }),
+        3400.0,
+    );
+    assert_eq!(
+        page.analysing().summary(),
+        "The analysis ran out of its budget of 1,000,000,000 positions with 0 of 4 moves measured."
+    );
+}
+
+#[test]
+fn a_worker_that_dies_mid_analysis_is_reported_and_replaced() {
+    use slide::play::page::AnalysisState;
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    page.reduce(Action::Ask(AskAction::WorkerReady { worker: 0 }), 0.0);
+    let (id, _) = analysis_asked(&solve_with_a_detour(&mut page)).unwrap();
+    // The analysis reports for two seconds, then falls silent.
+    for k in 1..=20 {
+        let t = 3000.0 + f64::from(k) * 100.0;
+        let progress = FromWorker::Analysing {
+            id,
+            done: 1,
+            total: 4,
+        };
+        page.reduce(from_worker(progress), t);
+    }
+    assert!(restarted(&look(&mut page, 6_000.0, 9_000.0)).is_empty());
+    let fx = look(&mut page, 10_000.0, 10_000.0);
+    assert_eq!(restarted(&fx), vec![0]);
+    let Some(AnalysisState::Failed { failure, .. }) = page.analysing().state() else {
+        panic!("{:?}", page.analysing().state());
+    };
+    assert!(matches!(failure, Failure::Stopped { .. }));
+    assert!(
+        page.analysing()
+            .summary()
+            .starts_with("The solver stopped during the analysis (it fell silent for 5 s), with 1 of 4 moves measured"),
+        "{}",
+        page.analysing().summary()
+    );
+    assert!(!page.awaiting());
+}

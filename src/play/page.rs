@@ -10,6 +10,7 @@
 //! | [`Sharing`] | the links, the address bar, the daily, a friend's challenge | [`ShareAction`] |
 //! | [`Prefs`] | what is kept between visits, the shuffle filter, your own picture | [`PrefsAction`] |
 //! | [`Learning`] | learn mode's comparison and step-through | [`LearnAction`] |
+//! | [`Analysing`] | the last solve by hand against the optimum, move by move | [`AnalysisAction`] |
 //!
 //! [`Page`] holds the parts and routes between them: an [`Action`] goes to its part, and what
 //! the part says back (an answer to show, a board to start, a row for the comparison) goes to
@@ -23,6 +24,7 @@
 //! arrives) is decided here and tested natively. The web layer renders the parts and turns
 //! events into actions. A new feature is one more part: its state, its actions, its file.
 
+mod analysis;
 mod asking;
 mod learning;
 mod playing;
@@ -31,6 +33,7 @@ mod record;
 mod sharing;
 mod view;
 
+pub use analysis::{Analysing, AnalysisAction, AnalysisState, away_text};
 pub use asking::{AskAction, Asking, Heard, MAX_HELPERS};
 pub use learning::{LearnAction, Learned, Learning};
 pub use playing::{PlayAction, Playing, SPEEDS, replay_speed};
@@ -74,6 +77,7 @@ pub enum Action {
     Share(ShareAction),
     Prefs(PrefsAction),
     Learn(LearnAction),
+    Analysis(AnalysisAction),
 }
 
 macro_rules! part_action {
@@ -93,7 +97,8 @@ part_action!(
     Record(RecordAction),
     Share(ShareAction),
     Prefs(PrefsAction),
-    Learn(LearnAction)
+    Learn(LearnAction),
+    Analysis(AnalysisAction)
 );
 
 /// Whose moves a replay shows.
@@ -116,6 +121,8 @@ pub enum Effect {
     /// Send on the worker channel that measures solves by hand (so Solve and Hint, which
     /// replace each other's searches, never cancel a measure).
     Measure(ToWorker),
+    /// Send on the worker channel that analyses solves by hand (so nothing else cancels it).
+    Analyse(ToWorker),
     /// End worker `worker` (0: the game's, with its measuring channel; 1, 2, …: helpers): it
     /// stopped or fell silent. The next message for it starts a fresh one.
     Restart(usize),
@@ -189,6 +196,7 @@ pub struct Page {
     sharing: Sharing,
     prefs: Prefs,
     learning: Learning,
+    analysing: Analysing,
     alert: Option<String>,
     /// Today, for dailies and the history; the web layer keeps it current.
     calendar: Calendar,
@@ -225,6 +233,7 @@ impl Page {
             sharing,
             prefs: Prefs::new(settings),
             learning: Learning::default(),
+            analysing: Analysing::default(),
             alert: link.problem.clone(),
             calendar,
             rng,
@@ -274,10 +283,13 @@ impl Page {
         let mut fx = Vec::new();
         self.route(action.into(), now_ms, &mut fx);
         self.follow(before, now_ms, &mut fx);
+        self.asking.owe_analysis(self.analysing.owed());
         // A worker given work owes an answer from now: its silence counts from here.
         for effect in &fx {
             match effect {
-                Effect::Send(_) | Effect::Measure(_) => self.asking.sent(0, now_ms),
+                Effect::Send(_) | Effect::Measure(_) | Effect::Analyse(_) => {
+                    self.asking.sent(0, now_ms)
+                }
                 Effect::Helper { worker, .. } => self.asking.sent(*worker, now_ms),
                 _ => {}
             }
@@ -349,6 +361,13 @@ impl Page {
                     self.learned(learned, now_ms, fx);
                 }
             }
+            // Choosing a move that went away: the player's solve, just before it.
+            Action::Analysis(AnalysisAction::Show(number)) => {
+                self.watch(Whose::Yours);
+                let step = number.saturating_sub(1);
+                self.playing.reduce(PlayAction::Seek(step), now_ms);
+            }
+            Action::Analysis(action) => fx.extend(self.analysing.reduce(action)),
         }
     }
 
@@ -389,6 +408,9 @@ impl Page {
             } => fx.extend(self.record.measured(solve, answer, last)),
             Heard::Unmeasured { solve, why } => self.record.unmeasured(solve, &why),
             Heard::Alert(text) => self.alert = Some(text),
+            Heard::Analysis(message) => {
+                fx.extend(self.analysing.reduce(AnalysisAction::Worker(message)))
+            }
         }
     }
 
@@ -502,7 +524,8 @@ impl Page {
             random_state: false,
         };
         self.sharing.settle(&solve);
-        let start = solve.start.clone();
+        let (start, assisted) = (solve.start.clone(), solve.assisted);
+        fx.extend(self.analysing.start(&start, &path, assisted));
         let (id, save) = self.record.solved(solve, path, self.sharing.daily());
         fx.push(save);
         self.asking.measure(id, &start, fx);
@@ -536,6 +559,7 @@ impl Page {
             self.heard(heard, 0.0, fx);
         }
         self.record.leave_board();
+        fx.extend(self.analysing.leave_board());
         self.sharing.leave_board();
         self.editor.show(None);
     }
@@ -601,6 +625,7 @@ impl Page {
         };
         fx.push(self.prefs.remember_goal(&goal));
         self.record.leave_board();
+        fx.extend(self.analysing.leave_board());
         self.sharing.leave_board();
         self.editor.show(None);
         if position.is_solvable() {

@@ -4,6 +4,7 @@
 
 use super::browser::{self, now_ms};
 use super::components::alert::AlertBanner;
+use super::components::analysis::AnalysisPanel;
 use super::components::board_view::BoardView;
 use super::components::challenge::ChallengePanel;
 use super::components::controls::Controls;
@@ -278,7 +279,7 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
 }
 
 /// What a player waits for, where they look: the search's progress, the answer and its Play,
-/// the hint in words, why the board cannot be solved, the result of their solve.
+/// the hint in words, why the board cannot be solved, the result of their solve and its analysis.
 fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
     let g = p.game();
     let playing = p.playing();
@@ -297,6 +298,9 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
             }
             if let Some(r) = p.record().result().cloned().filter(|_| !p.sharing().embed()) {
                 <ResultPanel result={r} shared={p.sharing().shared().clone()} on={on.clone()} />
+            }
+            if p.analysing().state().is_some() && !p.sharing().embed() {
+                <AnalysisPanel analysing={p.analysing().clone()} on={on.clone()} />
             }
         </>
     }

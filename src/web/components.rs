@@ -2,6 +2,7 @@
 //! `Callback<Action>` into the page's model) and never reaches for globals.
 
 pub mod alert;
+pub mod analysis;
 pub mod bench;
 pub mod board_view;
 pub mod challenge;

@@ -1,7 +1,7 @@
 //! What the components read from the page: its parts, and what takes more than one part to
 //! say (the board on show, the tile to outline, the fix of an unsolvable board).
 
-use super::{Asking, Calendar, Learning, Page, Playing, Prefs, Record, Sharing};
+use super::{Analysing, Asking, Calendar, Learning, Page, Playing, Prefs, Record, Sharing};
 use crate::play::editor::Editor;
 use crate::play::game::Game;
 use crate::play::solves::size_name;
@@ -34,6 +34,10 @@ impl Page {
 
     pub fn learning(&self) -> &Learning {
         &self.learning
+    }
+
+    pub fn analysing(&self) -> &Analysing {
+        &self.analysing
     }
 
     /// How long a slide takes on screen: the replay's pace allows, no longer than the player's
