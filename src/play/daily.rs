@@ -164,12 +164,16 @@ fn seed(date: Date, width: usize, height: usize) -> u64 {
         })
 }
 
-/// The daily board of `date` and size, toward the blank-last goal, most tiles out of place.
+/// The daily board of `date` and size, toward the blank-last goal: drawn uniformly from all
+/// solvable boards (random state), so that a daily solve counts for statistics. (Until the
+/// statistics asked for random state, dailies were drawn with most tiles out of place; the
+/// draw is the same seeded one, so only the days whose first draw that filter refused have
+/// another board now: about 2 in 100 of the 4×4 ones, 1 in 4 of the 3×3 ones.)
 pub fn board(date: Date, width: usize, height: usize) -> Result<Position, DailyError> {
     let board = |e: &dyn fmt::Display| DailyError::Board(e.to_string());
     let goal = Board::blank_last(width, height).map_err(|e| board(&e))?;
     let mut rng = Rng::seeded(seed(date, width, height));
-    random_solvable(&goal, ScrambleOptions::MOSTLY_MISPLACED, &mut rng).map_err(|e| board(&e))
+    random_solvable(&goal, ScrambleOptions::default(), &mut rng).map_err(|e| board(&e))
 }
 
 #[cfg(test)]
@@ -235,7 +239,6 @@ mod tests {
         assert_eq!((five.width(), five.height()), (5, 5));
         assert_eq!(a.goal(), &Board::blank_last(4, 4).unwrap());
         assert!(a.is_solvable());
-        assert!(a.misplaced() >= 12);
     }
 
     const DAILY_2026_11_23_4X4: &str = "7 8 14 2/13 11 3 6/4 15 12 10/1 9 0 5";

@@ -8,6 +8,7 @@ pub mod challenge;
 pub mod compare_table;
 pub mod controls;
 pub mod editor;
+pub mod histogram;
 pub mod how_to;
 pub mod learn;
 pub mod replay;
