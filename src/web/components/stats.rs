@@ -81,7 +81,7 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
                 <h2>{ format!("Statistics for {of}") }</h2>
                 { pickers(props) }
                 <p class="note counted">{ format!(
-                    "Statistics count only random-state solves without help (boards drawn at random from all solvable ones): {} of {of} kept in the history but not counted.",
+                    "Statistics count random-state solves only (boards drawn at random, no help): {} of {of} kept but not counted.",
                     count(s.left_out, "solve"),
                 ) }</p>
                 <dl class="figures">
