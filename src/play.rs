@@ -15,7 +15,9 @@
 //! - [`editor`]: your own board, typed, loaded or set by hand.
 //! - [`settings`]: what the page remembers between visits; [`json`]: how it is stored.
 //! - [`bench_run`]: the benchmark panel.
+//! - [`origin`]: where the board came from, and whether its solve counts (random state).
 //! - [`solves`]: your solves by hand, their statistics, export and import.
+//! - [`histogram`]: a histogram of solve times, in bins of round widths.
 //! - [`daily`], [`challenge`]: the daily puzzle, and a friend's result to beat.
 //! - [`colours`]: plain tiles or the fringe scheme.
 //! - [`protocol`]: the messages between the page and the solver's worker.
@@ -28,10 +30,12 @@ pub mod comparison;
 pub mod daily;
 pub mod editor;
 pub mod game;
+pub mod histogram;
 pub mod input;
 pub mod json;
 pub mod link;
 pub mod moving;
+pub mod origin;
 pub mod page;
 pub mod protocol;
 pub mod settings;

@@ -4,7 +4,8 @@
 
 use slide::play::editor::EditAction;
 use slide::play::editor::FileProblem;
-use slide::play::input::Input;
+use slide::play::input::{Control, Input};
+use slide::play::origin::Origin;
 use slide::play::page::{
     Action, AskAction, Calendar, Copying, Effect, LearnAction, Page, ParentMessage, PlayAction,
     PrefsAction, RecordAction, Remembered, ShareAction, Shared,
@@ -447,9 +448,9 @@ fn an_embedded_page_tells_its_parent_of_moves_and_the_solve() {
         moves: 2,
         millis: 2170.0
     })));
-    // A win is remembered as the size's best.
-    assert!(fx.iter().any(|e| matches!(e, Effect::SaveSettings(_))));
-    assert_eq!(page.best(), Some((2, 2170.0)));
+    // A board from a link was not drawn at random: its solve is no best.
+    assert!(!fx.iter().any(|e| matches!(e, Effect::SaveSettings(_))));
+    assert_eq!(page.best(), None);
 }
 
 #[test]
@@ -762,7 +763,17 @@ fn shuffles_are_solvable_remember_their_size_and_stop_what_ran() {
     let p = page.game().position();
     assert_eq!((p.width(), p.height()), (4, 4));
     assert!(p.is_solvable());
-    assert!(p.misplaced() * 10 >= 8 * 15, "most tiles out of place");
+    assert_eq!(page.playing().origin(), Origin::Shuffle { filtered: false });
+    // The filter, asked for, leaves most tiles out of place.
+    page.reduce(PrefsAction::MostlyMisplaced(true), 2.0);
+    for _ in 0..20 {
+        page.reduce(Action::Shuffle, 3.0);
+        assert!(
+            page.game().position().misplaced() * 10 >= 8 * 15,
+            "most tiles out of place"
+        );
+    }
+    assert_eq!(page.playing().origin(), Origin::Shuffle { filtered: true });
 }
 
 #[test]
@@ -895,7 +906,8 @@ fn a_solve_after_a_hint_or_a_shown_solution_is_kept_marked_assisted_and_counts_f
         measured(&fx).is_some(),
         "still measured against the shortest"
     );
-    assert_eq!(page.record().history().statistics("3x3").count, 0);
+    let stats = page.record().history().statistics("3x3", Control::Keys);
+    assert_eq!((stats.count, stats.left_out), (0, 1));
     assert_eq!(page.best(), None, "no best");
     assert!(
         !page.sharing().share_link().contains("challenge="),
@@ -926,35 +938,52 @@ fn a_solve_after_a_hint_or_a_shown_solution_is_kept_marked_assisted_and_counts_f
         page.record().history().to_json()
     );
 
-    // Without help: counted.
+    // Without help: a challenge to send, but a board from a link is not drawn at random, so
+    // it is kept and not counted.
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
     solve_by_hand(&mut page);
-    assert!(!page.record().history().solves[0].assisted);
-    assert_eq!(page.record().history().statistics("3x3").count, 1);
+    let solve = &page.record().history().solves[0];
+    assert!(!solve.assisted && !solve.random_state);
+    let stats = page.record().history().statistics("3x3", Control::Keys);
+    assert_eq!((stats.count, stats.left_out), (0, 1));
     assert!(page.sharing().share_link().contains("challenge="));
+}
+
+/// Solves the board on the page by hand with a shortest solution (found here, never shown on
+/// the page), made with `input`: the first move at `first_ms`, the last at `last_ms`.
+fn play_out(page: &mut Page, input: Input, first_ms: f64, last_ms: f64) -> Vec<Effect> {
+    let (board, goal) = (page.game().board().clone(), page.game().goal().clone());
+    let options = Options::with(Algorithm::IdaStar, Heuristic::Manhattan);
+    let report = solve(&board, &goal, &options).unwrap();
+    let moves = report.solution().unwrap().moves().to_vec();
+    assert!(moves.len() >= 2, "a shuffle takes moves: {board}");
+    // Whole milliseconds apart, as the history keeps them exactly.
+    let last = moves.len() - 1;
+    let step = ((last_ms - first_ms) / last as f64).floor();
+    let mut fx = Vec::new();
+    for (i, mv) in moves.into_iter().enumerate() {
+        let at = if i == last {
+            last_ms
+        } else {
+            first_ms + step * i as f64
+        };
+        fx = page.reduce(Action::Play(PlayAction::Slide(mv, input)), at);
+    }
+    assert!(page.game().is_solved());
+    fx
 }
 
 #[test]
 fn statistics_come_from_the_history_and_survive_a_reload() {
-    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    // A first visit shuffles from all solvable boards: random state, so its solves count.
+    let mut page = open("");
     for i in 0..5 {
         page.set_calendar(Calendar::at(NOON + f64::from(i) * 60_000.0, 0));
-        page.reduce(
-            Action::Edit(EditAction::BoardText("1 2 3/4 5 6/0 7 8".into())),
-            0.0,
-        );
-        page.reduce(Action::Edit(EditAction::ApplyBoard), 0.0);
-        page.reduce(
-            Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
-            0.0,
-        );
-        page.reduce(
-            Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
-            1000.0 * f64::from(i + 1),
-        );
+        page.reduce(Action::Shuffle, 0.0);
+        play_out(&mut page, Input::Keys, 0.0, 1000.0 * f64::from(i + 1));
     }
-    let stats = page.record().history().statistics("3x3");
-    assert_eq!(stats.count, 5);
+    let stats = page.record().history().statistics("3x3", Control::Keys);
+    assert_eq!((stats.count, stats.left_out), (5, 0));
     // Times 1..5 s: drop 1 and 5, mean of 2, 3, 4.
     assert_eq!(stats.ao5, Some(3000.0));
     let stored = page.record().history().to_json().to_string();
@@ -970,15 +999,8 @@ fn statistics_come_from_the_history_and_survive_a_reload() {
 
 #[test]
 fn statistics_show_the_boards_size_or_one_picked_until_the_size_changes() {
-    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
-    page.reduce(
-        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
-        0.0,
-    );
-    page.reduce(
-        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
-        1000.0,
-    );
+    let mut page = open("");
+    play_out(&mut page, Input::Keys, 0.0, 1000.0);
     assert_eq!(page.record().history().solves.len(), 1);
     page.reduce(Action::Size(4, 4), 2000.0);
     assert_eq!(
@@ -999,7 +1021,10 @@ fn statistics_show_the_boards_size_or_one_picked_until_the_size_changes() {
     assert_eq!(
         page.record()
             .history()
-            .statistics(&page.record().stats_size(page.game().board()))
+            .statistics(
+                &page.record().stats_size(page.game().board()),
+                page.record().stats_control()
+            )
             .count,
         1
     );
@@ -1882,4 +1907,141 @@ fn a_worker_that_dies_mid_analysis_is_reported_and_replaced() {
         page.analysing().summary()
     );
     assert!(!page.awaiting());
+}
+
+#[test]
+fn a_board_is_random_state_when_drawn_uniformly_and_only_then() {
+    let origin = |page: &Page| page.playing().origin();
+    // The first visit, Shuffle and a new size: the filter is off by default.
+    let mut page = open("");
+    assert!(!page.prefs().mostly_misplaced());
+    assert_eq!(origin(&page), Origin::Shuffle { filtered: false });
+    page.reduce(Action::Size(4, 4), 0.0);
+    assert!(origin(&page).random_state());
+    page.reduce(PrefsAction::MostlyMisplaced(true), 0.0);
+    page.reduce(Action::Shuffle, 0.0);
+    assert!(
+        !origin(&page).random_state(),
+        "the filter leaves boards out"
+    );
+    page.reduce(PrefsAction::MostlyMisplaced(false), 0.0);
+    // Dailies were drawn with most tiles out of place until 2026-11-27; from then on, at random.
+    page.reduce(Action::Daily, 0.0);
+    assert_eq!(origin(&page), Origin::Daily { uniform: false });
+    page.set_calendar(Calendar::at(NOON + 5.0 * 86_400_000.0, 0));
+    page.reduce(Action::Daily, 0.0);
+    assert_eq!(origin(&page), Origin::Daily { uniform: true });
+    // A goal the daily board can reach keeps it, still random; once moved, it is the player's.
+    page.reduce(
+        Action::Edit(EditAction::GoalKind(Some(slide::Goal::BlankFirst))),
+        0.0,
+    );
+    assert!(origin(&page).random_state());
+    page.reduce(Action::Size(3, 3), 0.0);
+    let board = page.game().board().clone();
+    let blank = board.blank();
+    let square = if blank.is_multiple_of(3) {
+        blank + 1
+    } else {
+        blank - 1
+    };
+    page.reduce(Action::Play(PlayAction::Tap(square, Input::Click)), 0.0);
+    page.reduce(
+        Action::Edit(EditAction::GoalKind(Some(slide::Goal::BlankLast))),
+        0.0,
+    );
+    if page.game().start().board() != &board {
+        assert_eq!(origin(&page), Origin::Moved);
+    }
+    // Links: a friend's challenge counts, a plain board does not.
+    assert_eq!(
+        origin(&open("?board=1,2,3/4,5,6/0,7,8&challenge=2,9000")),
+        Origin::Challenge
+    );
+    assert_eq!(origin(&open("?board=1,2,3/4,5,6/0,7,8")), Origin::Link);
+    assert_eq!(
+        origin(&open("?daily=2026-11-23")),
+        Origin::Daily { uniform: false }
+    );
+    // A typed board.
+    let mut page = open("");
+    page.reduce(
+        Action::Edit(EditAction::BoardText("1 2 3/4 5 6/0 7 8".into())),
+        0.0,
+    );
+    page.reduce(Action::Edit(EditAction::ApplyBoard), 0.0);
+    assert_eq!(origin(&page), Origin::Typed);
+}
+
+#[test]
+fn a_typed_boards_solve_is_kept_marked_and_says_why_it_does_not_count() {
+    let mut page = open("");
+    page.reduce(
+        Action::Edit(EditAction::BoardText("1 2 3/4 5 6/0 7 8".into())),
+        0.0,
+    );
+    page.reduce(Action::Edit(EditAction::ApplyBoard), 0.0);
+    let fx = solve_by_hand(&mut page);
+    let solve = &page.record().history().solves[0];
+    assert!(!solve.random_state && !solve.assisted);
+    assert_eq!(solve.control, Control::Keys);
+    assert_eq!(
+        page.record()
+            .result()
+            .unwrap()
+            .not_counted_text()
+            .as_deref(),
+        Some(
+            "Not counted in statistics: the board was typed in or loaded from a file, not drawn at random."
+        )
+    );
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::SaveSettings(_))),
+        "no best"
+    );
+    assert_eq!(page.best(), None);
+    let stats = page.record().statistics(page.game().board());
+    assert_eq!((stats.count, stats.left_out), (0, 1));
+}
+
+#[test]
+fn a_hover_solve_counts_only_in_hovers_statistics_and_bests() {
+    let mut page = open("");
+    play_out(&mut page, Input::Click, 0.0, 9_000.0);
+    page.reduce(Action::Shuffle, 10_000.0);
+    page.set_calendar(Calendar::at(NOON + 60_000.0, 0));
+    let fx = play_out(&mut page, Input::Hover, 20_000.0, 26_000.0);
+    let solve = page.record().history().solves.last().unwrap().clone();
+    assert_eq!((solve.control, solve.random_state), (Control::Hover, true));
+    assert_eq!(page.record().result().unwrap().not_counted_text(), None);
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::SaveSettings(s) if s.best.contains_key("3x3/hover")))
+    );
+    let history = page.record().history();
+    let hover = history.statistics("3x3", Control::Hover);
+    assert_eq!((hover.count, hover.best_time), (1, Some(6_000.0)));
+    let click = history.statistics("3x3", Control::Click);
+    assert_eq!(
+        (click.count, click.best_time),
+        (1, Some(9_000.0)),
+        "6 s by hover is no click best"
+    );
+    // The statistics and the best on show follow the latest solve's control until one is picked.
+    assert_eq!(page.record().stats_control(), Control::Hover);
+    assert_eq!(
+        page.best().map(|(_, ms, c)| (ms, c)),
+        Some((6_000.0, Control::Hover))
+    );
+    page.reduce(RecordAction::StatsControl(Some(Control::Click)), 30_000.0);
+    assert_eq!(
+        page.record().statistics(page.game().board()).best_time,
+        Some(9_000.0)
+    );
+    assert_eq!(
+        page.best().map(|(_, ms, c)| (ms, c)),
+        Some((9_000.0, Control::Click))
+    );
+    page.reduce(RecordAction::StatsControl(Some(Control::Touch)), 30_000.0);
+    assert_eq!(page.best(), None);
 }

@@ -46,6 +46,7 @@ use super::daily::{self, DailyError, Date};
 use super::editor::{EditAction, Edited, Editor};
 use super::input::Input;
 use super::link::{LinkRequest, LinkedDaily, read_query};
+use super::origin::Origin;
 use super::protocol::ToWorker;
 use super::settings::Settings;
 use super::solves::{History, Solve, slides};
@@ -226,7 +227,8 @@ impl Page {
         let mut link = read_query(query);
         let sharing = Sharing::new(base, link.embed, link.challenge.take().map(Challenge::new));
         let mut page = Page {
-            playing: Playing::new(Position::default()),
+            // Replaced by what the link opens (kept only when no size can be used).
+            playing: Playing::new(Position::default(), Origin::Link),
             asking: Asking::new(sharing.folder()),
             editor: Editor::default(),
             record: Record::new(history),
@@ -250,7 +252,12 @@ impl Page {
     /// fresh board, with the link's problem said.
     fn open_link(&mut self, link: LinkRequest) {
         if let Some(position) = link.position {
-            self.playing = Playing::new(position);
+            // A friend's challenge is a board drawn at random by the friend's page.
+            let origin = match self.sharing.challenge() {
+                Some(_) => Origin::Challenge,
+                None => Origin::Link,
+            };
+            self.playing = Playing::new(position, origin);
             if let Some(replay) = link.replay {
                 self.playing.show(replay.moves, false, Summary::Link);
                 self.playing.reduce(PlayAction::Seek(replay.step), 0.0);
@@ -268,8 +275,9 @@ impl Page {
             self.alert = problem.map(|p| format!("{p} Here is a fresh board instead."));
             self.sharing.leave_board();
             let (w, h) = self.prefs.saved().size;
-            match shuffled(w, h, true, &self.prefs.goal(), &mut self.rng) {
-                Ok(position) => self.playing = Playing::new(position),
+            let filtered = self.prefs.mostly_misplaced();
+            match shuffled(w, h, filtered, &self.prefs.goal(), &mut self.rng) {
+                Ok(position) => self.playing = Playing::new(position, Origin::Shuffle { filtered }),
                 // Without a usable size, the solved 8-puzzle still makes a playable page.
                 Err(e) => self.alert = Some(e),
             }
@@ -442,12 +450,12 @@ impl Page {
     fn edited(&mut self, edited: Edited, fx: &mut Vec<Effect>) {
         match edited {
             Edited::Start(board) => match Position::toward(board, &self.prefs.goal()) {
-                Ok(position) => self.start_position(position, fx),
+                Ok(position) => self.start_position(position, Origin::Typed, fx),
                 Err(e) => {
                     self.alert = Some(format!("{e}: choose another goal, or a board of its size."))
                 }
             },
-            Edited::Play(position) => self.start_position(position, fx),
+            Edited::Play(position) => self.start_position(position, Origin::Edited, fx),
             Edited::Goal(goal) => self.choose_goal(goal, fx),
             Edited::Download { name, text } => fx.push(Effect::Download { name, text }),
         }
@@ -466,11 +474,12 @@ impl Page {
         self.tell_parent(&before, now_ms, fx);
         let g = self.playing.game();
         if g.solved_by_hand() && !before.by_hand {
-            // A solve with help is kept, marked, but is no best.
-            if !g.helped() {
+            // A solve with help, or of a board not drawn at random, is kept, marked, but is no
+            // best; a best is a best of its control.
+            if !g.helped() && self.playing.origin().random_state() {
                 let size = (g.board().width(), g.board().height());
                 let (moves, millis) = (g.moves_made(), g.elapsed_ms(now_ms));
-                fx.push(self.prefs.record(size, moves, millis));
+                fx.push(self.prefs.record(size, g.control(), moves, millis));
             }
             // Embedded, the page that embeds this one hears of the solve; the result, the
             // history and the measure belong to the game's own page.
@@ -521,12 +530,13 @@ impl Page {
             assisted: g.helped(),
             times: g.move_times(),
             control: g.control(),
-            random_state: false,
+            random_state: self.playing.origin().random_state(),
         };
         self.sharing.settle(&solve);
         let (start, assisted) = (solve.start.clone(), solve.assisted);
         fx.extend(self.analysing.start(&start, &path, assisted));
-        let (id, save) = self.record.solved(solve, path, self.sharing.daily());
+        let origin = self.playing.origin();
+        let (id, save) = (self.record).solved(solve, path, self.sharing.daily(), origin);
         fx.push(save);
         self.asking.measure(id, &start, fx);
     }
@@ -571,12 +581,12 @@ impl Page {
             return self.new_daily(w, h, fx);
         }
         self.leave_board(fx);
-        let mostly = self.prefs.mostly_misplaced();
-        match shuffled(w, h, mostly, &self.prefs.goal(), &mut self.rng) {
+        let filtered = self.prefs.mostly_misplaced();
+        match shuffled(w, h, filtered, &self.prefs.goal(), &mut self.rng) {
             Ok(position) => {
                 self.alert = None;
                 fx.extend(self.prefs.remember_size((w, h)));
-                self.playing.start(position);
+                self.playing.start(position, Origin::Shuffle { filtered });
             }
             Err(e) => self.alert = Some(e),
         }
@@ -592,7 +602,12 @@ impl Page {
     /// Opens the daily puzzle of `date` at a size (checked against the calendar).
     fn open_daily(&mut self, date: Date, width: usize, height: usize) -> Result<(), DailyError> {
         daily::check(date, self.calendar.latest)?;
-        self.playing.start(daily::board(date, width, height)?);
+        self.playing.start(
+            daily::board(date, width, height)?,
+            Origin::Daily {
+                uniform: daily::random_state(date),
+            },
+        );
         self.sharing.set_daily(LinkedDaily {
             date,
             width,
@@ -602,11 +617,11 @@ impl Page {
     }
 
     /// A board of the player's own: played if it can reach its goal, else shown with its fix.
-    fn start_position(&mut self, position: Position, fx: &mut Vec<Effect>) {
+    fn start_position(&mut self, position: Position, origin: Origin, fx: &mut Vec<Effect>) {
         self.leave_board(fx);
         self.alert = None;
         if position.is_solvable() {
-            self.playing.start(position);
+            self.playing.start(position, origin);
         } else {
             self.playing.asked();
             self.editor.show(Some(position));
@@ -615,7 +630,14 @@ impl Page {
 
     /// A goal chosen in the picker: the board stays if it can reach it, else a new one can.
     fn choose_goal(&mut self, goal: Goal, fx: &mut Vec<Effect>) {
-        let board = self.playing.game().board().clone();
+        let g = self.playing.game();
+        let board = g.board().clone();
+        // A board drawn at random stays so toward another goal it can reach (the same half of
+        // all boards); one the player moved first is the player's choice.
+        let kept = match g.start().board() == &board {
+            true => self.playing.origin(),
+            false => Origin::Moved,
+        };
         let position = match Position::toward(board, &goal) {
             Ok(position) => position,
             Err(e) => {
@@ -630,18 +652,18 @@ impl Page {
         self.editor.show(None);
         if position.is_solvable() {
             self.alert = None;
-            self.playing.start(position);
+            self.playing.start(position, kept);
             return;
         }
         // Half of all boards cannot reach a given goal: start one that can.
         let (w, h) = (position.width(), position.height());
-        let mostly = self.prefs.mostly_misplaced();
-        match shuffled(w, h, mostly, &goal, &mut self.rng) {
+        let filtered = self.prefs.mostly_misplaced();
+        match shuffled(w, h, filtered, &goal, &mut self.rng) {
             Ok(next) => {
                 self.alert = Some(
                     "This board could never reach that goal, so here is a new one that can.".into(),
                 );
-                self.playing.start(next);
+                self.playing.start(next, Origin::Shuffle { filtered });
             }
             Err(e) => self.alert = Some(e),
         }

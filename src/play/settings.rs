@@ -1,7 +1,8 @@
 //! What the page remembers between visits (the web layer keeps it in localStorage): board size,
-//! goal, picture, and the best moves and time per size. "Clear" forgets all of it.
+//! goal, picture, and the best moves and time per size and control. "Clear" forgets all of it.
 
 use super::colours::TileColours;
+use super::input::Control;
 use super::json::Json;
 use super::moving::{Animation, ArrowKeys, Named, Pointer};
 use crate::puzzle::goal::Goal;
@@ -20,7 +21,7 @@ pub struct Settings {
     pub numbers: bool,
     /// Plain tiles, or coloured by fringe.
     pub colours: TileColours,
-    /// Best results per size, keyed `3x3`.
+    /// Best results per size and control, keyed `3x3/click` (see [`best_key`]).
     pub best: BTreeMap<String, Best>,
     /// Click or hover.
     pub pointer: Pointer,
@@ -28,6 +29,13 @@ pub struct Settings {
     pub arrow_keys: ArrowKeys,
     /// How a move looks.
     pub animation: Animation,
+}
+
+/// How a best is keyed: `3x3/hover`, so that a hover best is never a click one's to beat.
+/// Bests kept before controls were (keyed `3x3`) are read as `3x3/mixed`: how their moves were
+/// made is not known, as for the solves of history files of that time.
+pub fn best_key(size: &str, control: Control) -> String {
+    format!("{size}/{}", control.name())
 }
 
 /// The best game of a size: fewest moves and shortest time (not necessarily the same game).
@@ -117,8 +125,13 @@ impl Settings {
             for (size, b) in best {
                 let moves = b.get("moves").and_then(Json::as_count);
                 let millis = b.get("millis").and_then(Json::as_f64);
+                // Before controls, a key was the size alone.
+                let key = match size.contains('/') {
+                    true => size.clone(),
+                    false => best_key(size, Control::Mixed),
+                };
                 if let (Some(moves), Some(millis)) = (moves, millis) {
-                    s.best.insert(size.clone(), Best { moves, millis });
+                    s.best.insert(key, Best { moves, millis });
                 }
             }
         }
@@ -130,9 +143,17 @@ impl Settings {
         Goal::parse(&self.goal).unwrap_or_default()
     }
 
-    /// Records a solved game; returns whether it beat the size's best.
-    pub fn record(&mut self, width: usize, height: usize, moves: usize, millis: f64) -> bool {
-        let key = format!("{width}x{height}");
+    /// Records a solved game made with `control`; returns whether it beat the best of its size
+    /// and control.
+    pub fn record(
+        &mut self,
+        width: usize,
+        height: usize,
+        control: Control,
+        moves: usize,
+        millis: f64,
+    ) -> bool {
+        let key = best_key(&format!("{width}x{height}"), control);
         match self.best.get_mut(&key) {
             Some(best) => {
                 let better = moves < best.moves || millis < best.millis;
@@ -165,15 +186,19 @@ mod tests {
             animation: Animation::Instant,
             ..Settings::default()
         };
-        assert!(s.record(3, 3, 22, 8123.5));
-        assert!(!s.record(3, 3, 30, 9000.0));
+        assert!(s.record(3, 3, Control::Click, 22, 8123.5));
+        assert!(!s.record(3, 3, Control::Click, 30, 9000.0));
+        // A slower hover solve is hover's first best, not a click one.
+        assert!(s.record(3, 3, Control::Hover, 30, 9000.0));
+        assert_eq!(s.best["3x3/click"].millis, 8123.5);
+        assert_eq!(s.best["3x3/hover"].millis, 9000.0);
         assert_eq!(Settings::from_json(&s.to_json()), s);
         // What an older version wrote (serde's JSON) still reads.
         let old = r#"{"size":[5,5],"goal":"blank-first","picture":"none","numbers":true,"best":{"5x5":{"moves":140,"millis":61234.0}}}"#;
         let read = Settings::from_json(&Json::parse(old).unwrap());
         assert_eq!(read.size, (5, 5));
         assert_eq!(
-            read.best["5x5"],
+            read.best["5x5/mixed"],
             Best {
                 moves: 140,
                 millis: 61234.0

@@ -311,7 +311,8 @@ fn stats(p: &Page, on: &Callback<Action>) -> Html {
     let (record, board) = (p.record(), p.game().board());
     html! {
         <StatsPanel size={AttrValue::from(record.stats_size(board))} statistics={record.statistics(board)}
-            sizes={record.stats_sizes(board)} solves={record.history().solves.clone()}
+            sizes={record.stats_sizes(board)} control={record.stats_control()}
+            solves={record.history().solves.clone()}
             confirm_clear={record.confirm_clear()} format={record.export_format()}
             note={record.import_note().map(str::to_string)} on={on.clone()} />
     }

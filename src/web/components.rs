@@ -10,6 +10,7 @@ pub mod compare_table;
 pub mod controls;
 pub mod editor;
 pub mod handling;
+pub mod histogram;
 pub mod how_to;
 pub mod learn;
 pub mod replay;

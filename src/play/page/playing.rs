@@ -1,8 +1,10 @@
 //! The game on the board and its replay: the player's moves, the solution attached and where the
-//! replay stands, how fast it plays, where the answer on show came from, and the hint.
+//! replay stands, how fast it plays, where the answer on show came from, the hint, and where the
+//! board itself came from (whether its solve can count for statistics).
 
 use crate::play::game::{self, Game};
 use crate::play::input::Input;
+use crate::play::origin::Origin;
 use crate::play::solving::Summary;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
@@ -49,17 +51,20 @@ pub struct Playing {
     summary: Option<Summary>,
     /// The first move of a shortest solution from this board.
     hint: Option<(Board, Move)>,
+    /// Where the game's start came from.
+    origin: Origin,
 }
 
 impl Playing {
-    /// A game from `position`, with nothing on show.
-    pub fn new(position: Position) -> Playing {
+    /// A game from `position` (which came from `origin`), with nothing on show.
+    pub fn new(position: Position, origin: Origin) -> Playing {
         Playing {
             game: Game::new(position),
             playing: false,
             speed: replay_speed(0),
             summary: None,
             hint: None,
+            origin,
         }
     }
 
@@ -119,11 +124,11 @@ impl Playing {
         }
     }
 
-    /// A new game from `position`: nothing plays, nothing is on show.
-    pub(super) fn start(&mut self, position: Position) {
+    /// A new game from `position`, which came from `origin`: nothing plays, nothing is on show.
+    pub(super) fn start(&mut self, position: Position, origin: Origin) {
         *self = Playing {
             speed: self.speed,
-            ..Playing::new(position)
+            ..Playing::new(position, origin)
         };
     }
 
@@ -144,7 +149,7 @@ impl Playing {
         optimal: bool,
         summary: Summary,
     ) {
-        self.start(start);
+        self.start(start, Origin::Replay);
         self.show(moves, optimal, summary);
     }
 
@@ -169,6 +174,11 @@ impl Playing {
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Where the game's start came from.
+    pub fn origin(&self) -> Origin {
+        self.origin
     }
 
     pub fn playing(&self) -> bool {

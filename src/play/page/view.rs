@@ -4,6 +4,7 @@
 use super::{Analysing, Asking, Calendar, Learning, Page, Playing, Prefs, Record, Sharing};
 use crate::play::editor::Editor;
 use crate::play::game::Game;
+use crate::play::input::Control;
 use crate::play::solves::size_name;
 use crate::puzzle::position::Position;
 
@@ -94,10 +95,13 @@ impl Page {
         self.editor.marked()
     }
 
-    /// The fewest moves and shortest time on this board's size, from earlier games.
-    pub fn best(&self) -> Option<(usize, f64)> {
+    /// The fewest moves and shortest time on this board's size with the control whose
+    /// statistics are shown, from earlier games; and that control.
+    pub fn best(&self) -> Option<(usize, f64, Control)> {
         let b = self.playing.game().board();
-        self.prefs.best(&size_name(b.width(), b.height()))
+        let control = self.record.stats_control();
+        let (moves, millis) = (self.prefs).best(&size_name(b.width(), b.height()), control)?;
+        Some((moves, millis, control))
     }
 
     /// Whether a worker owes an answer: the web layer then has the page look for silent ones.

@@ -27,7 +27,8 @@ pub fn ResultPanel(props: &ResultProps) -> Html {
             data-moves={s.moves.to_string()} data-mtm={s.slides.to_string()}
             data-millis={decimals(s.millis, 0)} data-tps={tps.clone()}
             data-optimal-length={optional(s.optimal)} data-best-known={optional(s.best_known)}
-            data-efficiency={s.efficiency().map(|e| decimals(e, 3)).unwrap_or_default()}>
+            data-efficiency={s.efficiency().map(|e| decimals(e, 3)).unwrap_or_default()}
+            data-control={s.control.name()} data-random-state={s.random_state.to_string()}>
             <h2 id="result-title">{ match (r.daily.is_some(), s.assisted) {
                 (true, _) => "The daily puzzle, solved",
                 (false, false) => "Solved by hand",
@@ -40,6 +41,9 @@ pub fn ResultPanel(props: &ResultProps) -> Html {
             ) }</p>
             if s.assisted {
                 <p class="note">{ "You had help (a hint or the solution), so this solve counts for no best or average and is not sent as a challenge." }</p>
+            }
+            if let Some(why) = r.not_counted_text() {
+                <p class="note" data-testid="not-counted">{ why }</p>
             }
             <p aria-live="polite">{ r.comparison_text() }</p>
             <div class="row">
