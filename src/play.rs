@@ -6,7 +6,8 @@
 //!
 //! - [`game`]: one game, its undo/redo history, the replay of a solution, the clock.
 //! - [`input`]: how a move was made (click, hover, keys, touch), and a solve's control.
-//! - [`link`]: reading a page's query safely, and writing one.
+//! - [`link`]: reading a page's query safely, and writing one; [`replay_link`]: a solve's moves
+//!   and their times in a link.
 //! - [`page`]: the page's model, its actions and effects; built from the parts below.
 //! - [`solving`]: a search in flight and the answer on show, in words.
 //! - [`comparison`], [`watching`]: learn mode's comparison and step-through.
@@ -31,6 +32,7 @@ pub mod json;
 pub mod link;
 pub mod page;
 pub mod protocol;
+pub mod replay_link;
 pub mod settings;
 pub mod solves;
 pub mod solving;
