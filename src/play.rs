@@ -9,6 +9,7 @@
 //! - [`link`]: reading a page's query safely, and writing one; [`replay_link`]: a solve's moves
 //!   and their times in a link.
 //! - [`page`]: the page's model, its actions and effects; built from the parts below.
+//! - [`pace`]: a replay at the pace it was played, and its figures at each step.
 //! - [`solving`]: a search in flight and the answer on show, in words.
 //! - [`comparison`], [`watching`]: learn mode's comparison and step-through.
 //! - [`editor`]: your own board, typed, loaded or set by hand.
@@ -30,6 +31,7 @@ pub mod game;
 pub mod input;
 pub mod json;
 pub mod link;
+pub mod pace;
 pub mod page;
 pub mod protocol;
 pub mod replay_link;
