@@ -35,7 +35,7 @@ impl Pace {
     /// What a player reads: `1× (as played)`, `2×`, `4 moves/s`.
     pub fn label(self) -> String {
         match self {
-            Pace::AsPlayed(x) if x == 1.0 => "1× (as played)".into(),
+            Pace::AsPlayed(1.0) => "1× (as played)".into(),
             Pace::AsPlayed(x) => format!("{x}×"),
             Pace::Steady(n) => format!("Steady: {n} move{}/s", if n == 1 { "" } else { "s" }),
         }

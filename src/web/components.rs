@@ -10,6 +10,7 @@ pub mod controls;
 pub mod editor;
 pub mod how_to;
 pub mod learn;
+pub mod pace_chart;
 pub mod replay;
 pub mod replay_bar;
 pub mod result;
