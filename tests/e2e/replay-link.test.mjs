@@ -163,7 +163,7 @@ describe('the pace chart, on screen', () => {
         const { page, errors } = await open(started.browser, url, viewport, scheme);
         await page.waitForSelector('[data-testid=pace]');
         await button(page, 'Pause').click();
-        await page.getByLabel('Position', { exact: true }).fill('12');
+        await page.getByLabel('Position', { exact: true }).fill('13');
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(width <= viewport.width, `${name}: no sideways scroll (${width} px)`);
         await page.locator('[data-testid=pace]').scrollIntoViewIfNeeded();
