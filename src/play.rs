@@ -6,10 +6,12 @@
 //!
 //! - [`game`]: one game, its undo/redo history, the replay of a solution, the clock.
 //! - [`input`]: how a move was made (click, hover, keys, touch), and a solve's control.
-//! - [`link`]: reading a page's query safely, and writing one.
+//! - [`link`]: reading a page's query safely, and writing one; [`replay_link`]: a solve's moves
+//!   and their times in a link.
 //! - [`moving`]: how the player moves tiles (click or hover, the arrow keys' sense) and how a
 //!   move looks.
 //! - [`page`]: the page's model, its actions and effects; built from the parts below.
+//! - [`pace`]: a replay at the pace it was played, and its figures at each step.
 //! - [`solving`]: a search in flight and the answer on show, in words.
 //! - [`comparison`], [`watching`]: learn mode's comparison and step-through.
 //! - [`editor`]: your own board, typed, loaded or set by hand.
@@ -36,8 +38,10 @@ pub mod json;
 pub mod link;
 pub mod moving;
 pub mod origin;
+pub mod pace;
 pub mod page;
 pub mod protocol;
+pub mod replay_link;
 pub mod settings;
 pub mod solves;
 pub mod solving;

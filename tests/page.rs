@@ -2045,3 +2045,173 @@ fn a_hover_solve_counts_only_in_hovers_statistics_and_bests() {
     page.reduce(RecordAction::StatsControl(Some(Control::Touch)), 30_000.0);
     assert_eq!(page.best(), None);
 }
+
+/// A 3×3 solved by hand with known gaps: 700 ms, then a slide of two tiles at once, then a
+/// 2.4 s pause to think.
+fn solve_by_hand_at_a_pace(page: &mut Page) {
+    for (mv, at) in [
+        (slide::Move::Down, 1000.0),
+        (slide::Move::Up, 1700.0),
+        (slide::Move::Left, 1950.0),
+        (slide::Move::Left, 4350.0),
+    ] {
+        page.reduce(Action::Play(PlayAction::Slide(mv, Input::Keys)), at);
+    }
+    assert!(page.record().result().is_some(), "solved by hand");
+}
+
+#[test]
+fn watch_your_solve_plays_at_the_pace_played() {
+    use slide::play::pace::{LEAD_IN_MS, Pace};
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand_at_a_pace(&mut page);
+    page.reduce(Action::WatchSolve(slide::play::page::Whose::Yours), 5000.0);
+    let p = page.playing();
+    assert_eq!(p.pace(), Pace::AsPlayed(1.0), "as played, by default");
+    assert_eq!(
+        p.times().unwrap().times(),
+        &[0.0, 700.0, 950.0, 3350.0],
+        "the solve's own times"
+    );
+    assert_eq!(p.step_delay_ms(), None, "nothing plays until Play");
+    page.reduce(Action::Play(PlayAction::PlayPause), 5000.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(LEAD_IN_MS as u32));
+    let mut delays = Vec::new();
+    while let Some(delay) = page.playing().step_delay_ms() {
+        delays.push(delay);
+        page.reduce(Action::Play(PlayAction::Tick), 0.0);
+    }
+    assert_eq!(delays, vec![500, 700, 250, 2400], "each step waits its gap");
+    assert!(page.game().is_solved());
+    assert!(!page.playing().playing(), "it stops at the end");
+
+    // Twice as fast halves every wait; half as fast doubles it; seeking keeps the pace.
+    page.reduce(Action::Play(PlayAction::Seek(1)), 0.0);
+    page.reduce(Action::Play(PlayAction::Pace(Pace::AsPlayed(2.0))), 0.0);
+    page.reduce(Action::Play(PlayAction::PlayPause), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(350));
+    page.reduce(Action::Play(PlayAction::Seek(3)), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(1200));
+    page.reduce(Action::Play(PlayAction::Pace(Pace::AsPlayed(0.5))), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(4800));
+    // Pausing stops the timer; a steady speed forgets the gaps.
+    page.reduce(Action::Play(PlayAction::PlayPause), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), None);
+    page.reduce(Action::Play(PlayAction::Speed(5)), 0.0);
+    page.reduce(Action::Play(PlayAction::PlayPause), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(200));
+    assert_eq!(page.playing().pace(), Pace::Steady(5));
+}
+
+#[test]
+fn each_step_of_a_replay_shows_its_time_moves_tps_and_distance() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand_at_a_pace(&mut page);
+    page.reduce(Action::WatchSolve(slide::play::page::Whose::Yours), 5000.0);
+    let f = page.playing().figures().unwrap();
+    assert_eq!((f.step, f.moves, f.manhattan), (0, 4, 2));
+    assert_eq!(
+        (f.time_text().unwrap(), f.tps_text()),
+        ("0.00 s".into(), "–".into())
+    );
+    page.reduce(Action::Play(PlayAction::Seek(3)), 0.0);
+    let f = page.playing().figures().unwrap();
+    assert_eq!((f.step, f.manhattan), (3, 1));
+    assert_eq!(
+        (f.time_text().unwrap(), f.tps_text()),
+        ("0.95 s".into(), "3.16".into())
+    );
+    let times = page.playing().times().unwrap();
+    assert_eq!(times.longest_pause(), Some((2400.0, 4)));
+}
+
+#[test]
+fn a_solvers_answer_keeps_its_steady_speed() {
+    use slide::play::pace::Pace;
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8&moves=LL");
+    assert_eq!(page.playing().times(), None);
+    page.reduce(Action::Play(PlayAction::Pace(Pace::AsPlayed(2.0))), 0.0);
+    assert_eq!(
+        page.playing().pace(),
+        Pace::Steady(4),
+        "no pace played to follow"
+    );
+    page.reduce(Action::Play(PlayAction::PlayPause), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(250));
+    assert_eq!(page.playing().figures().unwrap().time_ms, None);
+}
+
+#[test]
+fn copy_replay_link_gives_a_link_that_replays_the_solve_at_its_pace() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand_at_a_pace(&mut page);
+    let fx = page.reduce(Action::Share(ShareAction::CopyReplayLink), 5000.0);
+    let [
+        Effect::Copy {
+            text,
+            what: Copying::Replay,
+        },
+    ] = &fx[..]
+    else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(
+        text,
+        "https://example.org/slide/?board=1,2,3/4,5,6/0,7,8&replay=DULL.8V6HgrC"
+    );
+    page.reduce(
+        Action::Share(ShareAction::Copied {
+            what: Copying::Replay,
+            ok: false,
+        }),
+        5000.0,
+    );
+    assert_eq!(page.sharing().shared(), &Shared::ReplayField(text.clone()));
+
+    // Opened in a fresh page: the same board, moves and times, playing at once at its pace.
+    let linked = open(text.split_once('?').map(|(_, q)| q).unwrap());
+    assert_eq!(linked.alert(), None);
+    assert_eq!(linked.game().board().to_string(), "1 2 3/4 5 6/0 7 8");
+    assert_eq!(format_moves(&linked.game().replay().unwrap().moves), "DULL");
+    assert_eq!(
+        linked.playing().times().unwrap().times(),
+        page.record().result().unwrap().solve.times.as_slice()
+    );
+    assert!(linked.playing().playing());
+    assert_eq!(linked.playing().summary(), Some(&Summary::Link));
+    assert_eq!(
+        linked.sharing().query(),
+        "?board=1,2,3/4,5,6/0,7,8&replay=DULL.8V6HgrC",
+        "the address bar keeps the pace"
+    );
+}
+
+#[test]
+fn a_hostile_replay_link_gets_an_alert_and_a_fresh_board() {
+    for (query, needle) in [
+        (
+            "?board=1,2,3/4,5,6/0,7,8&replay=LLUR.AAA",
+            "move 3 of 4 walks off the board",
+        ),
+        (
+            "?board=1,2,3/4,5,6/0,7,8&replay=LL.A!",
+            "not part of a time",
+        ),
+        (
+            "?board=1,2,3/4,5,6/0,7,8&replay=LLL.A",
+            "3 moves but 2 times",
+        ),
+        ("?board=1,2,3/4,5,6/0,7,8&replay=LL.g", "cut short"),
+        (
+            "?board=1,2,3/4,5,6/0,7,8&replay=LLL.A_____",
+            "longer than 10 minutes",
+        ),
+    ] {
+        let page = open(query);
+        let alert = page.alert().unwrap_or_default();
+        assert!(alert.contains(needle), "{query}: {alert}");
+        assert!(alert.ends_with("Here is a fresh board instead."), "{alert}");
+        assert!(page.game().replay().is_none(), "{query}");
+        assert!(!page.sharing().query().contains("replay="), "{query}");
+    }
+}

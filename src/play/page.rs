@@ -45,7 +45,7 @@ use super::challenge::{Challenge, Verdict};
 use super::daily::{self, DailyError, Date};
 use super::editor::{EditAction, Edited, Editor};
 use super::input::Input;
-use super::link::{LinkRequest, LinkedDaily, read_query};
+use super::link::{LinkRequest, LinkedDaily, LinkedReplay, read_query};
 use super::origin::Origin;
 use super::protocol::ToWorker;
 use super::settings::Settings;
@@ -258,9 +258,18 @@ impl Page {
                 None => Origin::Link,
             };
             self.playing = Playing::new(position, origin);
-            if let Some(replay) = link.replay {
-                self.playing.show(replay.moves, false, Summary::Link);
-                self.playing.reduce(PlayAction::Seek(replay.step), 0.0);
+            match link.replay {
+                // A solve by hand with its pace: it plays back at once, as it was played.
+                Some(replay @ LinkedReplay { times: Some(_), .. }) => {
+                    let times = replay.times.unwrap_or_default();
+                    self.playing.show_timed(replay.moves, times, Summary::Link);
+                    self.playing.reduce(PlayAction::PlayPause, 0.0);
+                }
+                Some(replay) => {
+                    self.playing.show(replay.moves, false, Summary::Link);
+                    self.playing.reduce(PlayAction::Seek(replay.step), 0.0);
+                }
+                None => {}
             }
             return;
         }
@@ -558,6 +567,7 @@ fn shown_to_links<'a>(playing: &'a Playing, record: &'a Record) -> Shown<'a> {
     Shown {
         game: playing.game(),
         result: record.result(),
+        times: playing.times(),
     }
 }
 
@@ -678,10 +688,13 @@ impl Page {
             |r| r.solve.start.clone(),
         );
         let replay = match whose {
-            Whose::Yours => result.map(|r| (r.path.clone(), false, Summary::Yours)),
+            Whose::Yours => result.map(|r| {
+                let times = Some(r.solve.times.clone()).filter(|t| t.len() == r.path.len());
+                (r.path.clone(), false, Summary::Yours, times)
+            }),
             Whose::Shortest => result.and_then(|r| r.shortest.as_ref()).and_then(|answer| {
                 let moves = parse_moves(&answer.moves).ok()?;
-                Some((moves, answer.optimal, Summary::of(answer, 0.0, false)))
+                Some((moves, answer.optimal, Summary::of(answer, 0.0, false), None))
             }),
             Whose::Friends => {
                 let c = self.sharing.challenge().filter(|c| c.revealed);
@@ -690,11 +703,11 @@ impl Page {
                     .is_some_and(|v| v != Verdict::NotASolution);
                 c.and_then(|c| c.target.proof.clone())
                     .filter(|_| checked)
-                    .map(|proof| (proof, false, Summary::Friends))
+                    .map(|proof| (proof, false, Summary::Friends, None))
             }
         };
-        if let Some((moves, optimal, summary)) = replay {
-            self.playing.watch(start, moves, optimal, summary);
+        if let Some((moves, optimal, summary, times)) = replay {
+            self.playing.watch(start, moves, optimal, summary, times);
         }
     }
 }

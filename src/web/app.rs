@@ -12,6 +12,7 @@ use super::components::editor::Editor;
 use super::components::handling::Handling;
 use super::components::how_to::HowTo;
 use super::components::learn::Learn;
+use super::components::pace_chart::PaceChart;
 use super::components::replay::ReplayPanel;
 use super::components::replay_bar::ReplayBar;
 use super::components::result::ResultPanel;
@@ -30,7 +31,7 @@ use crate::play::protocol::Purpose;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
 use crate::puzzle::random::Rng;
-use gloo_timers::callback::Interval;
+use gloo_timers::callback::{Interval, Timeout};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -115,7 +116,8 @@ pub fn App() -> Html {
     layout(&p, &on)
 }
 
-/// The replay's timer (one step per tick while playing), the step-through's (while it runs),
+/// The replay's timer (one per step, waiting as long as the model says), the step-through's
+/// (while it runs),
 /// and the look for silent workers (while one owes an answer).
 #[hook]
 fn use_timers(page: &Page, on: &Callback<Action>) {
@@ -129,18 +131,13 @@ fn use_timers(page: &Page, on: &Callback<Action>) {
         move || drop(interval)
     });
     let on_tick = on.clone();
-    let playing = page.playing();
-    use_effect_with(
-        (playing.playing(), playing.speed()),
-        move |&(playing, speed)| {
-            let interval = playing.then(|| {
-                Interval::new(1000 / speed.max(1), move || {
-                    on_tick.emit(Action::Play(PlayAction::Tick))
-                })
-            });
-            move || drop(interval)
-        },
-    );
+    // Each step is a new key (the moves made change), so each gets its own timer.
+    let key = (page.game().moves_made(), page.playing().step_delay_ms());
+    use_effect_with(key, move |&(_, delay)| {
+        let timeout =
+            delay.map(|ms| Timeout::new(ms, move || on_tick.emit(Action::Play(PlayAction::Tick))));
+        move || drop(timeout)
+    });
     let on_step = on.clone();
     use_effect_with(page.learning().watch_running(), move |&running| {
         let interval = running.then(|| {
@@ -290,6 +287,9 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
                 <ReplayBar summary={summary} moves={replay.moves.clone()} step={step}
                     playing={playing.playing()} on={on.clone()} />
             }
+            if let (Some(figures), Some(times)) = (playing.figures(), playing.times().cloned()) {
+                <PaceChart {figures} {times} delay_ms={playing.step_delay_ms()} />
+            }
             if let Some(hint) = playing.hint_text() {
                 <p class="hint-line" data-testid="hint" role="status">{ hint }</p>
             }
@@ -367,7 +367,8 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
             }
             if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary().cloned(), g.replay_step(), g.replay()) {
                 <ReplayPanel summary={summary} moves={replay.moves.clone()} step={step}
-                    speed={p.playing().speed()} on={on.clone()} />
+                    speed={p.playing().speed()} pace={p.playing().pace()}
+                    timed={p.playing().times().is_some()} on={on.clone()} />
             }
             if !sharing.embed() {
                 <Share shared={sharing.shared().clone()} result={p.record().result().is_some()}

@@ -13,6 +13,7 @@ pub mod handling;
 pub mod histogram;
 pub mod how_to;
 pub mod learn;
+pub mod pace_chart;
 pub mod replay;
 pub mod replay_bar;
 pub mod result;

@@ -49,6 +49,7 @@ pub fn ResultPanel(props: &ResultProps) -> Html {
             <div class="row">
                 <button onclick={on.reform(|_| Action::WatchSolve(Whose::Yours))}>{ "Watch your solve" }</button>
                 <button onclick={on.reform(|_| Action::WatchSolve(Whose::Shortest))} disabled={r.shortest.is_none()}>{ "Watch the shortest" }</button>
+                <button onclick={on.reform(|_| Action::Share(ShareAction::CopyReplayLink))}>{ "Copy replay link" }</button>
                 if r.daily.is_some() {
                     <button class="primary" onclick={on.reform(|_| Action::Share(ShareAction::ShareResult))}>{ "Share result" }</button>
                 }
@@ -69,6 +70,16 @@ fn shared_result(shared: &Shared) -> Html {
                 <label for="result-text">{ "Result" }</label>
                 <textarea id="result-text" readonly=true rows="3" value={text.clone()} />
                 <span class="note" role="status">{ "Copy this text (the browser refused the clipboard)." }</span>
+            </div>
+        },
+        Shared::ReplayCopied => html! {
+            <p class="note" role="status">{ "Replay link copied: whoever opens it watches your solve at your pace." }</p>
+        },
+        Shared::ReplayField(link) => html! {
+            <div class="field wide">
+                <label for="replay-link">{ "Replay link" }</label>
+                <input id="replay-link" readonly=true value={link.clone()} />
+                <span class="note" role="status">{ "Copy this link (the browser refused the clipboard)." }</span>
             </div>
         },
         _ => html! {},
