@@ -4,15 +4,15 @@
 
 use super::browser::{self, now_ms};
 use super::components::alert::AlertBanner;
-use super::components::analysis::AnalysisPanel;
+use super::components::analysis::{AnalysisProps, analysis_panel};
 use super::components::board_view::BoardView;
 use super::components::challenge::ChallengePanel;
 use super::components::controls::Controls;
 use super::components::editor::Editor;
-use super::components::handling::Handling;
+use super::components::handling::{HandlingProps, handling};
 use super::components::how_to::HowTo;
 use super::components::learn::Learn;
-use super::components::pace_chart::PaceChart;
+use super::components::pace_chart::{PaceProps, pace_chart};
 use super::components::replay::ReplayPanel;
 use super::components::replay_bar::ReplayBar;
 use super::components::result::ResultPanel;
@@ -288,7 +288,7 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
                     playing={playing.playing()} on={on.clone()} />
             }
             if let (Some(figures), Some(times)) = (playing.figures(), playing.times().cloned()) {
-                <PaceChart {figures} {times} delay_ms={playing.step_delay_ms()} />
+                { pace_chart(&PaceProps { figures, times, delay_ms: playing.step_delay_ms() }) }
             }
             if let Some(hint) = playing.hint_text() {
                 <p class="hint-line" data-testid="hint" role="status">{ hint }</p>
@@ -300,7 +300,7 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
                 <ResultPanel result={r} shared={p.sharing().shared().clone()} on={on.clone()} />
             }
             if p.analysing().state().is_some() && !p.sharing().embed() {
-                <AnalysisPanel analysing={p.analysing().clone()} on={on.clone()} />
+                { analysis_panel(&AnalysisProps { analysing: p.analysing().clone(), on: on.clone() }) }
             }
         </>
     }
@@ -362,8 +362,7 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                 on={on.clone()}
             />
             if !sharing.embed() {
-                <Handling pointer={prefs.pointer} arrow_keys={prefs.arrow_keys}
-                    animation={prefs.animation} on={on.clone()} />
+                { handling(&HandlingProps { pointer: prefs.pointer, arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() }) }
             }
             if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary().cloned(), g.replay_step(), g.replay()) {
                 <ReplayPanel summary={summary} moves={replay.moves.clone()} step={step}

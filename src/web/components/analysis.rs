@@ -7,14 +7,13 @@ use crate::puzzle::numbers::decimals;
 use crate::solver::analysis::Analysed;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct AnalysisProps {
     pub analysing: Analysing,
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn AnalysisPanel(props: &AnalysisProps) -> Html {
+pub fn analysis_panel(props: &AnalysisProps) -> Html {
     let a = &props.analysing;
     let Some(state) = a.state() else {
         return html! {};

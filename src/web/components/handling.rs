@@ -6,7 +6,7 @@ use crate::play::page::{Action, PrefsAction};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct HandlingProps {
     pub pointer: Pointer,
     pub arrow_keys: ArrowKeys,
@@ -14,8 +14,7 @@ pub struct HandlingProps {
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn Handling(props: &HandlingProps) -> Html {
+pub fn handling(props: &HandlingProps) -> Html {
     html! {
         <details class="panel handling">
             <summary>{ "Controls and animation" }</summary>

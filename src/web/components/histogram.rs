@@ -6,15 +6,14 @@ use crate::play::solves::count;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct HistogramProps {
     pub bins: Vec<Bin>,
     /// What the times are of: `4×4 by keys`.
     pub of: AttrValue,
 }
 
-#[component]
-pub fn TimesHistogram(props: &HistogramProps) -> Html {
+pub fn times_histogram(props: &HistogramProps) -> Html {
     if props.bins.is_empty() {
         return html! {};
     }

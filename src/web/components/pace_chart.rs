@@ -7,7 +7,7 @@ use crate::play::solves::time_text;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct PaceProps {
     pub figures: StepFigures,
     pub times: MoveTimes,
@@ -15,8 +15,7 @@ pub struct PaceProps {
     pub delay_ms: Option<u32>,
 }
 
-#[component]
-pub fn PaceChart(props: &PaceProps) -> Html {
+pub fn pace_chart(props: &PaceProps) -> Html {
     let f = &props.figures;
     let times: Vec<String> = (props.times.times().iter())
         .map(|t| decimals(*t, 0))

@@ -3,7 +3,7 @@
 //! in a table with its control and whether it counts, and the history as a file: export,
 //! import, clear (after asking).
 
-use super::histogram::TimesHistogram;
+use super::histogram::{HistogramProps, times_histogram};
 use crate::play::input::Control;
 use crate::play::page::{Action, HistoryFormat, RecordAction};
 use crate::play::solves::{Solve, Statistics, count, time_text};
@@ -95,7 +95,7 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
                         }
                     }) }
                 </dl>
-                <TimesHistogram bins={s.histogram.clone()} of={AttrValue::from(of.clone())} />
+                { times_histogram(&HistogramProps { bins: s.histogram.clone(), of: AttrValue::from(of.clone()) }) }
                 <p class="note">{ "Times run from the first move to the solve. ao5, ao12, ao50 and ao100 are the averages of your last 5, 12, 50 and 100 counted solves of this size and control, 5 % of them (rounded up) dropped at each end: the best and the worst of 5 or 12, the best 3 and the worst 3 of 50, the best 5 and the worst 5 of 100. TPS is tiles moved a second. Random-state boards come from Shuffle without “most tiles out of place”, the daily puzzle and a friend's challenge; a filtered shuffle, a typed, loaded or edited board and a plain link are not drawn at random, and a solve after a hint or a shown solution had help: such solves are kept in the history, marked, and left out of these figures. Everything stays in this browser." }</p>
             </div>
             { history_table(&props.solves, *show_all, on_show_all) }
