@@ -29,6 +29,9 @@ fn main() {
     if run("large") {
         large_boards();
     }
+    if run("analysis") {
+        analysis_of_hand_solves();
+    }
     if let Ok(spec) = std::env::var("SLIDE_BEAM") {
         tune_beam(&spec);
     }
@@ -134,6 +137,69 @@ fn heuristics_compared() {
                 expanded as f64 / secs / 1e6
             );
         }
+    }
+}
+
+/// Korf's instance 8 (50 moves), for the analysis of a 100-move solve by hand.
+const KORF_8: &str = "9 6 15 2/11 7 3 10/14 12 0 8/13 1 5 4";
+
+/// A 100-move solve of Korf's instance 8: its shortest solution with 25 detours (a move off it
+/// and back) inserted at seeded places; and the rows-and-columns solution of the same board,
+/// which wanders as a player does, its moves rarely on any shortest path. Both analysed with
+/// the 6-6-3 pattern databases (built first, not timed: the page has them by then). The moves
+/// go to stderr, to replay them in a browser (docs/performance.md).
+fn analysis_of_hand_solves() {
+    use slide::puzzle::notation::format_moves;
+    use slide::puzzle::position::Position;
+    use slide::solver::analysis::Analysis;
+    let start = parse_board(KORF_8).unwrap();
+    let goal = Goal::BlankLast.board(4, 4).unwrap();
+    let estimator = slide::heuristics::Estimator::new(Heuristic::Pdb, &goal).unwrap();
+    let optimal = solve(
+        &start,
+        &goal,
+        &Options::with(Algorithm::IdaStar, Heuristic::Pdb),
+    )
+    .unwrap();
+    let mut detoured = optimal.solution().unwrap().moves().to_vec();
+    let mut rng = Rng::seeded(38);
+    while detoured.len() < 100 {
+        let at = rng.below(detoured.len() as u64 + 1) as usize;
+        let mut board = start.clone();
+        board.apply_all(&detoured[..at]).unwrap();
+        let off: Vec<Move> = (board.legal_moves())
+            .filter(|&m| Some(&m) != detoured.get(at))
+            .collect();
+        let m = off[rng.below(off.len() as u64) as usize];
+        detoured.splice(at..at, [m, m.opposite()]);
+    }
+    let reduction = solve(
+        &start,
+        &goal,
+        &Options::with(Algorithm::Reduction, Heuristic::Manhattan),
+    )
+    .unwrap()
+    .solution()
+    .unwrap()
+    .moves()
+    .to_vec();
+    let position = Position::new(start.clone(), goal.clone()).unwrap();
+    for (what, moves) in [
+        ("shortest solution with 25 detours", detoured),
+        ("rows and columns' solution", reduction),
+    ] {
+        eprintln!("{KORF_8} {}", format_moves(&moves));
+        let t = Instant::now();
+        let analysis = Analysis::new(&position, &moves, estimator.clone(), u64::MAX).unwrap();
+        let analysed = analysis.finish().unwrap();
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        println!(
+            "| analysis of a {}-move 4×4 solve (Korf 8, {what}), pattern databases | {} moves away, in {ms:.0} ms | {} expanded | {:.1} M expanded/s |",
+            moves.len(),
+            analysed.away.len(),
+            analysed.expanded,
+            analysed.expanded as f64 / ms / 1000.0
+        );
     }
 }
 

@@ -115,6 +115,13 @@ impl Estimator {
         Ok(Estimator::with_tables(heuristic, goal, pdb))
     }
 
+    /// Pattern databases for `goal` if this process has them already (never built here): for a
+    /// caller that must not wait seconds for a build and has another estimate to fall back on.
+    pub fn pdb_at_hand(goal: &Board) -> Option<Estimator> {
+        let db = pdb::cached(goal)?;
+        Some(Estimator::with_tables(Heuristic::Pdb, goal, Some(db)))
+    }
+
     /// Manhattan distance toward `goal`: the estimate that fits every board. Code that never
     /// needs pattern databases calls this rather than [`Estimator::new`], so it does not carry
     /// their builder (the page's step-through, in WebAssembly).

@@ -11,6 +11,7 @@
 //! - [`compare`]: learn mode's rows, every method under one budget.
 //! - [`bench`]: benchmark files and their summaries.
 //! - [`team`]: IDA* shared among browser workers that share no memory, by message.
+//! - [`analysis`]: a solve by hand against the optimum, move by move.
 //!
 //! ```
 //! use slide::{puzzle::notation::parse_board, solver::{solve, Options}, Board};
@@ -21,6 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod analysis;
 pub mod beam;
 pub mod bench;
 pub mod compare;

@@ -4,6 +4,8 @@
 
 use slide::play::editor::EditAction;
 use slide::play::editor::FileProblem;
+use slide::play::input::{Control, Input};
+use slide::play::origin::Origin;
 use slide::play::page::{
     Action, AskAction, Calendar, Copying, Effect, LearnAction, Page, ParentMessage, PlayAction,
     PrefsAction, RecordAction, Remembered, ShareAction, Shared,
@@ -189,7 +191,7 @@ fn a_stale_answer_for_an_old_board_is_ignored_with_a_word() {
     let tap = (0..9)
         .find(|&s| !page.game().board().slide_from(s).is_empty())
         .unwrap();
-    page.reduce(Action::Play(PlayAction::Tap(tap)), 1.0);
+    page.reduce(Action::Play(PlayAction::Tap(tap, Input::Click)), 1.0);
     page.reduce(
         solved(
             id,
@@ -261,7 +263,7 @@ fn a_hint_outlines_the_first_tile_of_a_shortest_solution_until_the_board_changes
     let tile = page.highlight().expect("a tile is outlined");
     // Sliding the outlined tile is the hinted move, and the hint goes with the board.
     let square = start.position_of(tile);
-    page.reduce(Action::Play(PlayAction::Tap(square)), 2.0);
+    page.reduce(Action::Play(PlayAction::Tap(square, Input::Click)), 2.0);
     assert_eq!(page.playing().hint_move(), None);
     assert_eq!(page.highlight(), None);
     assert_eq!(page.game().moves_made(), 1);
@@ -411,7 +413,7 @@ fn the_address_bar_follows_the_board() {
     let square = (0..9)
         .find(|&s| !page.game().board().slide_from(s).is_empty())
         .unwrap();
-    let fx = page.reduce(Action::Play(PlayAction::Tap(square)), 0.0);
+    let fx = page.reduce(Action::Play(PlayAction::Tap(square, Input::Click)), 0.0);
     let queries: Vec<_> = fx
         .iter()
         .filter_map(|e| match e {
@@ -430,19 +432,25 @@ fn the_address_bar_follows_the_board() {
 fn an_embedded_page_tells_its_parent_of_moves_and_the_solve() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&embed=1");
     page.reduce(Action::Mounted, 0.0);
-    let fx = page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 100.0);
+    let fx = page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        100.0,
+    );
     assert!(fx.contains(&Effect::Post(ParentMessage::Move {
         board: "1 2 3/4 5 6/7 0 8".into(),
         moves: 1
     })));
-    let fx = page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 2270.0);
+    let fx = page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        2270.0,
+    );
     assert!(fx.contains(&Effect::Post(ParentMessage::Solved {
         moves: 2,
         millis: 2170.0
     })));
-    // A win is remembered as the size's best.
-    assert!(fx.iter().any(|e| matches!(e, Effect::SaveSettings(_))));
-    assert_eq!(page.best(), Some((2, 2170.0)));
+    // A board from a link was not drawn at random: its solve is no best.
+    assert!(!fx.iter().any(|e| matches!(e, Effect::SaveSettings(_))));
+    assert_eq!(page.best(), None);
 }
 
 #[test]
@@ -460,7 +468,10 @@ fn a_fifteen_puzzle_gets_its_tables_ready_once() {
         tables: "https://example.org/slide/tables/".into()
     })));
     assert_eq!(
-        prepares(&page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1.0)),
+        prepares(&page.reduce(
+            Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+            1.0
+        )),
         0
     );
     // A method without tables needs none.
@@ -489,7 +500,10 @@ fn replay_controls_play_step_and_stop_at_the_end() {
     assert_eq!(page.game().replay_step(), Some(0));
     assert!(page.playing().playing());
     // Touching the board takes over from the replay.
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 4.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        4.0,
+    );
     assert!(!page.playing().playing());
     page.reduce(Action::Play(PlayAction::Speed(99)), 5.0);
     assert_eq!(page.playing().speed(), 60);
@@ -590,8 +604,8 @@ fn a_bigger_or_smaller_unsolvable_board_is_shown_with_its_own_goal() {
     assert_eq!(page.marked().len(), 2);
     // Setting tiles by hand on it taps only its own four squares.
     page.reduce(Action::Edit(EditAction::EditTiles(true)), 3.0);
-    page.reduce(Action::Play(PlayAction::Tap(15)), 3.0);
-    page.reduce(Action::Play(PlayAction::Tap(3)), 3.0);
+    page.reduce(Action::Play(PlayAction::Tap(15, Input::Click)), 3.0);
+    page.reduce(Action::Play(PlayAction::Tap(3, Input::Click)), 3.0);
     assert_eq!(page.shown().board().to_string(), "2 1/3 0");
 }
 
@@ -635,7 +649,10 @@ fn the_board_field_shows_the_board_on_show_until_the_player_types() {
     let mut page = open(HARDEST);
     let shown = |p: &Page| p.editor().text(p.shown().board());
     assert_eq!(shown(&page), "8 6 7/2 5 4/3 0 1");
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 0.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        0.0,
+    );
     assert_eq!(
         shown(&page),
         page.game().board().to_string(),
@@ -643,7 +660,10 @@ fn the_board_field_shows_the_board_on_show_until_the_player_types() {
     );
     // What the player types stays while they play on, until another board is started.
     page.reduce(Action::Edit(EditAction::BoardText("1 2 3/4 5".into())), 1.0);
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Right)), 2.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Right, Input::Keys)),
+        2.0,
+    );
     assert_eq!(shown(&page), "1 2 3/4 5");
     assert!(page.editor().problem().is_some());
     page.reduce(Action::Shuffle, 3.0);
@@ -662,9 +682,9 @@ fn the_board_field_shows_the_board_on_show_until_the_player_types() {
 fn setting_tiles_by_hand_swaps_two_at_a_time() {
     let mut page = open("?board=1,2,3/4,5,6/7,0,8");
     page.reduce(Action::Edit(EditAction::EditTiles(true)), 0.0);
-    page.reduce(Action::Play(PlayAction::Tap(0)), 0.0);
+    page.reduce(Action::Play(PlayAction::Tap(0, Input::Click)), 0.0);
     assert_eq!(page.marked(), vec![1]);
-    page.reduce(Action::Play(PlayAction::Tap(1)), 0.0);
+    page.reduce(Action::Play(PlayAction::Tap(1, Input::Click)), 0.0);
     assert_eq!(page.shown().board().to_string(), "2 1 3/4 5 6/7 0 8");
     assert_eq!(page.game().moves_made(), 0, "editing is not playing");
     // Done: this board cannot reach the goal, so the fix is offered.
@@ -722,7 +742,10 @@ fn copy_link_falls_back_to_a_field_and_a_move_clears_it() {
     assert!(matches!(&page.sharing().shared(), Shared::Field(l) if l.ends_with("3,0,1")));
     page.reduce(Action::Share(ShareAction::ShowEmbed), 0.0);
     assert!(matches!(&page.sharing().shared(), Shared::Snippet(s) if s.contains("&amp;embed=1")));
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        1.0,
+    );
     assert_eq!(page.sharing().shared(), &Shared::Nothing);
 }
 
@@ -740,7 +763,17 @@ fn shuffles_are_solvable_remember_their_size_and_stop_what_ran() {
     let p = page.game().position();
     assert_eq!((p.width(), p.height()), (4, 4));
     assert!(p.is_solvable());
-    assert!(p.misplaced() * 10 >= 8 * 15, "most tiles out of place");
+    assert_eq!(page.playing().origin(), Origin::Shuffle { filtered: false });
+    // The filter, asked for, leaves most tiles out of place.
+    page.reduce(PrefsAction::MostlyMisplaced(true), 2.0);
+    for _ in 0..20 {
+        page.reduce(Action::Shuffle, 3.0);
+        assert!(
+            page.game().position().misplaced() * 10 >= 8 * 15,
+            "most tiles out of place"
+        );
+    }
+    assert_eq!(page.playing().origin(), Origin::Shuffle { filtered: true });
 }
 
 #[test]
@@ -753,7 +786,10 @@ fn the_step_through_expands_the_start_first() {
     page.reduce(Action::Learn(LearnAction::WatchRun(true)), 0.0);
     assert!(page.learning().watch_view().running);
     // A move ends it.
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        1.0,
+    );
     assert!(page.learning().watch_view().steps.is_empty());
     assert!(!page.learning().watch_view().running);
 }
@@ -773,8 +809,14 @@ fn measured(fx: &[Effect]) -> Option<(u32, String)> {
 
 /// Solves `1 2 3/4 5 6/0 7 8` by hand in two taps' worth of moves, 2.5 s after the first.
 fn solve_by_hand(page: &mut Page) -> Vec<Effect> {
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1000.0);
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 3500.0)
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        1000.0,
+    );
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        3500.0,
+    )
 }
 
 #[test]
@@ -833,7 +875,10 @@ fn a_solve_by_hand_is_measured_against_the_shortest_and_kept() {
 fn a_solve_helped_by_a_replay_is_not_a_solve_by_hand() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&moves=LL&step=0");
     page.reduce(Action::Play(PlayAction::Step(true)), 0.0);
-    let fx = page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 100.0);
+    let fx = page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        100.0,
+    );
     assert!(page.game().is_solved());
     assert!(measured(&fx).is_none());
     assert!(page.record().result().is_none());
@@ -861,7 +906,8 @@ fn a_solve_after_a_hint_or_a_shown_solution_is_kept_marked_assisted_and_counts_f
         measured(&fx).is_some(),
         "still measured against the shortest"
     );
-    assert_eq!(page.record().history().statistics("3x3").count, 0);
+    let stats = page.record().history().statistics("3x3", Control::Keys);
+    assert_eq!((stats.count, stats.left_out), (0, 1));
     assert_eq!(page.best(), None, "no best");
     assert!(
         !page.sharing().share_link().contains("challenge="),
@@ -892,32 +938,52 @@ fn a_solve_after_a_hint_or_a_shown_solution_is_kept_marked_assisted_and_counts_f
         page.record().history().to_json()
     );
 
-    // Without help: counted.
+    // Without help: a challenge to send, but a board from a link is not drawn at random, so
+    // it is kept and not counted.
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
     solve_by_hand(&mut page);
-    assert!(!page.record().history().solves[0].assisted);
-    assert_eq!(page.record().history().statistics("3x3").count, 1);
+    let solve = &page.record().history().solves[0];
+    assert!(!solve.assisted && !solve.random_state);
+    let stats = page.record().history().statistics("3x3", Control::Keys);
+    assert_eq!((stats.count, stats.left_out), (0, 1));
     assert!(page.sharing().share_link().contains("challenge="));
+}
+
+/// Solves the board on the page by hand with a shortest solution (found here, never shown on
+/// the page), made with `input`: the first move at `first_ms`, the last at `last_ms`.
+fn play_out(page: &mut Page, input: Input, first_ms: f64, last_ms: f64) -> Vec<Effect> {
+    let (board, goal) = (page.game().board().clone(), page.game().goal().clone());
+    let options = Options::with(Algorithm::IdaStar, Heuristic::Manhattan);
+    let report = solve(&board, &goal, &options).unwrap();
+    let moves = report.solution().unwrap().moves().to_vec();
+    assert!(moves.len() >= 2, "a shuffle takes moves: {board}");
+    // Whole milliseconds apart, as the history keeps them exactly.
+    let last = moves.len() - 1;
+    let step = ((last_ms - first_ms) / last as f64).floor();
+    let mut fx = Vec::new();
+    for (i, mv) in moves.into_iter().enumerate() {
+        let at = if i == last {
+            last_ms
+        } else {
+            first_ms + step * i as f64
+        };
+        fx = page.reduce(Action::Play(PlayAction::Slide(mv, input)), at);
+    }
+    assert!(page.game().is_solved());
+    fx
 }
 
 #[test]
 fn statistics_come_from_the_history_and_survive_a_reload() {
-    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    // A first visit shuffles from all solvable boards: random state, so its solves count.
+    let mut page = open("");
     for i in 0..5 {
         page.set_calendar(Calendar::at(NOON + f64::from(i) * 60_000.0, 0));
-        page.reduce(
-            Action::Edit(EditAction::BoardText("1 2 3/4 5 6/0 7 8".into())),
-            0.0,
-        );
-        page.reduce(Action::Edit(EditAction::ApplyBoard), 0.0);
-        page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 0.0);
-        page.reduce(
-            Action::Play(PlayAction::Slide(slide::Move::Left)),
-            1000.0 * f64::from(i + 1),
-        );
+        page.reduce(Action::Shuffle, 0.0);
+        play_out(&mut page, Input::Keys, 0.0, 1000.0 * f64::from(i + 1));
     }
-    let stats = page.record().history().statistics("3x3");
-    assert_eq!(stats.count, 5);
+    let stats = page.record().history().statistics("3x3", Control::Keys);
+    assert_eq!((stats.count, stats.left_out), (5, 0));
     // Times 1..5 s: drop 1 and 5, mean of 2, 3, 4.
     assert_eq!(stats.ao5, Some(3000.0));
     let stored = page.record().history().to_json().to_string();
@@ -933,9 +999,8 @@ fn statistics_come_from_the_history_and_survive_a_reload() {
 
 #[test]
 fn statistics_show_the_boards_size_or_one_picked_until_the_size_changes() {
-    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 0.0);
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Left)), 1000.0);
+    let mut page = open("");
+    play_out(&mut page, Input::Keys, 0.0, 1000.0);
     assert_eq!(page.record().history().solves.len(), 1);
     page.reduce(Action::Size(4, 4), 2000.0);
     assert_eq!(
@@ -956,7 +1021,10 @@ fn statistics_show_the_boards_size_or_one_picked_until_the_size_changes() {
     assert_eq!(
         page.record()
             .history()
-            .statistics(&page.record().stats_size(page.game().board()))
+            .statistics(
+                &page.record().stats_size(page.game().board()),
+                page.record().stats_control()
+            )
             .count,
         1
     );
@@ -1046,7 +1114,7 @@ fn the_daily_is_the_dates_board_and_its_result_can_be_shared_without_moves() {
     let moves = shortest.solution().unwrap().moves().to_vec();
     for (i, &m) in moves.iter().enumerate() {
         page.reduce(
-            Action::Play(PlayAction::Slide(m)),
+            Action::Play(PlayAction::Slide(m, Input::Keys)),
             1000.0 + 100.0 * i as f64,
         );
     }
@@ -1573,6 +1641,577 @@ fn a_hint_is_said_in_words_as_well_as_ringed() {
         page.playing().hint_text().as_deref(),
         Some("Hint: slide tile 8 left.")
     );
-    page.reduce(Action::Play(PlayAction::Slide(slide::Move::Right)), 2.0);
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Right, Input::Keys)),
+        2.0,
+    );
     assert_eq!(page.playing().hint_text(), None, "the board moved on");
+}
+
+#[test]
+fn a_solve_made_by_hovering_is_kept_as_a_hover_solve() {
+    use slide::play::input::Control;
+    use slide::play::moving::{Animation, ArrowKeys, Pointer};
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    page.reduce(Action::Mounted, 0.0);
+    for (action, saved) in [
+        (PrefsAction::Pointer(Pointer::Hover), "hover"),
+        (PrefsAction::ArrowKeys(ArrowKeys::Blank), "blank"),
+        (PrefsAction::Animation(Animation::Instant), "instant"),
+    ] {
+        let fx = page.reduce(Action::Prefs(action), 0.0);
+        let Some(Effect::SaveSettings(s)) = fx.first() else {
+            panic!("{fx:?}")
+        };
+        assert!(s.to_json().to_string().contains(saved));
+    }
+    assert_eq!(page.slide_ms(), 0, "Instant: no glide");
+    // The pointer passes over 8, then 7: each slides, no click.
+    page.reduce(Action::Play(PlayAction::Tap(7, Input::Hover)), 1000.0);
+    page.reduce(Action::Play(PlayAction::Tap(8, Input::Hover)), 1400.0);
+    assert!(page.game().is_solved());
+    let solve = &page.record().result().unwrap().solve;
+    assert_eq!(solve.control, Control::Hover);
+    assert_eq!(solve.times, vec![0.0, 400.0]);
+    assert_eq!(solve.millis, 400.0);
+    // Passing over the solved board undoes nothing.
+    page.reduce(Action::Play(PlayAction::Tap(7, Input::Hover)), 2000.0);
+    assert!(page.game().is_solved());
+}
+
+#[test]
+fn hovering_over_a_playing_replay_leaves_it_playing() {
+    let mut page = open(HARDEST);
+    page.reduce(Action::Mounted, 0.0);
+    let fx = page.reduce(Action::Ask(AskAction::Solve), 0.0);
+    let (id, purpose, board) = sent(&fx)[0].clone();
+    let board = slide::puzzle::notation::parse_board(&board).unwrap();
+    page.reduce(
+        solved(
+            id,
+            purpose,
+            answer(&board, Algorithm::AStar, Heuristic::Manhattan),
+        ),
+        1.0,
+    );
+    page.reduce(Action::Play(PlayAction::PlayPause), 2.0);
+    page.reduce(Action::Play(PlayAction::Tick), 3.0);
+    assert!(page.playing().playing());
+    let before = page.game().board().clone();
+    // 8 6 7/2 5 4/3 0 1 after a step: the pointer crosses every tile.
+    for square in 0..9 {
+        page.reduce(Action::Play(PlayAction::Tap(square, Input::Hover)), 4.0);
+    }
+    assert!(page.playing().playing());
+    assert_eq!(page.game().board(), &before);
+    // A click still takes over from where the replay stands.
+    let tile = (0..9).find(|&s| !before.slide_from(s).is_empty()).unwrap();
+    page.reduce(Action::Play(PlayAction::Tap(tile, Input::Click)), 5.0);
+    assert!(!page.playing().playing());
+}
+
+// --- The analysis of a solve by hand ------------------------------------------------------
+
+/// The analysis request in `fx`: its id and moves.
+fn analysis_asked(fx: &[Effect]) -> Option<(u32, String)> {
+    fx.iter().find_map(|e| match e {
+        Effect::Analyse(ToWorker::Analyse { id, moves, .. }) => Some((*id, moves.clone())),
+        _ => None,
+    })
+}
+
+fn analysis_cancelled(fx: &[Effect]) -> Vec<u32> {
+    (fx.iter())
+        .filter_map(|e| match e {
+            Effect::Analyse(ToWorker::Cancel { id }) => Some(*id),
+            _ => None,
+        })
+        .collect()
+}
+
+fn from_worker(message: FromWorker) -> Action {
+    Action::Ask(AskAction::Worker(message))
+}
+
+/// Solves `1 2 3/4 5 6/0 7 8` by hand with a detour: D (tile 4 slides down) and back, then
+/// the two moves left; the effects of the last move.
+fn solve_with_a_detour(page: &mut Page) -> Vec<Effect> {
+    let mut fx = Vec::new();
+    for (i, m) in slide::puzzle::notation::parse_moves("DULL")
+        .unwrap()
+        .into_iter()
+        .enumerate()
+    {
+        fx = page.reduce(
+            Action::Play(PlayAction::Slide(m, Input::Keys)),
+            1000.0 + 500.0 * i as f64,
+        );
+    }
+    fx
+}
+
+#[test]
+fn a_solve_by_hand_is_analysed_on_its_own_channel_and_an_away_move_replays_from_before_it() {
+    use slide::play::page::{AnalysisAction, AnalysisState, away_text};
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    assert!(page.analysing().state().is_none());
+    let fx = solve_with_a_detour(&mut page);
+    let (id, moves) = analysis_asked(&fx).expect("the worker analyses the solve");
+    assert_eq!(moves, "DULL");
+    assert_eq!(
+        page.analysing().state(),
+        Some(&AnalysisState::Running { done: 0, total: 4 })
+    );
+    assert!(page.asking().owing().contains(&0) && page.awaiting());
+    page.reduce(
+        from_worker(FromWorker::Analysing {
+            id,
+            done: 2,
+            total: 4,
+        }),
+        4000.0,
+    );
+    assert_eq!(
+        page.analysing().summary(),
+        "Analysing your solve: 2 of 4 moves measured…"
+    );
+    // A Solve meanwhile goes to the game's channel and stops nothing of the analysis.
+    let fx = page.reduce(Action::Ask(AskAction::Solve), 4100.0);
+    assert!(analysis_cancelled(&fx).is_empty());
+    // The worker's answer, as the worker computes it.
+    let analysed = slide::play::protocol::analysis("1 2 3/4 5 6/0 7 8", "blank-last", "DULL")
+        .unwrap()
+        .finish()
+        .unwrap();
+    page.reduce(from_worker(FromWorker::Analysed { id, analysed }), 4200.0);
+    let Some(AnalysisState::Done(done)) = page.analysing().state() else {
+        panic!("{:?}", page.analysing().state());
+    };
+    assert_eq!(done.distances, [2, 3, 2, 1, 0]);
+    assert_eq!(
+        away_text(&done.away[0]),
+        "move 1: D went away from the goal; L was toward it"
+    );
+    assert_eq!(
+        page.analysing().summary(),
+        "The shortest solution is 2 moves; you made 4. 1 move went away from the goal, and it cost two: one away, one back."
+    );
+    // Choosing move 1 replays the solve from just before it.
+    page.reduce(AnalysisAction::Show(1), 5000.0);
+    assert_eq!(page.playing().summary().cloned(), Some(Summary::Yours));
+    assert_eq!(page.game().replay_step(), Some(0));
+    assert_eq!(page.game().board().to_string(), "1 2 3/4 5 6/0 7 8");
+    assert_eq!(page.highlight(), Some(4), "the tile of move 1 is outlined");
+    // Still there while the replay plays; gone with a new board.
+    assert!(page.analysing().state().is_some());
+    page.reduce(Action::Shuffle, 6000.0);
+    assert!(page.analysing().state().is_none());
+}
+
+#[test]
+fn a_big_board_is_unavailable_and_a_cancel_or_a_failure_says_what_happened() {
+    use slide::play::page::{AnalysisAction, AnalysisState};
+    // 5×5, one move from solved: no analysis asked for.
+    let big = "?board=1,2,3,4,5/6,7,8,9,10/11,12,13,14,15/16,17,18,19,20/21,22,23,0,24";
+    let mut page = open(big);
+    let fx = page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        1000.0,
+    );
+    assert!(page.game().is_solved());
+    assert!(analysis_asked(&fx).is_none());
+    assert_eq!(
+        page.analysing().state(),
+        Some(&AnalysisState::Unavailable { squares: 25 })
+    );
+    assert_eq!(
+        page.analysing().summary(),
+        "The analysis needs a board of 16 squares or fewer; this one has 25."
+    );
+
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    let (id, _) = analysis_asked(&solve_with_a_detour(&mut page)).unwrap();
+    page.reduce(
+        from_worker(FromWorker::Analysing {
+            id,
+            done: 1,
+            total: 4,
+        }),
+        3000.0,
+    );
+    let fx = page.reduce(AnalysisAction::Cancel, 3100.0);
+    assert_eq!(analysis_cancelled(&fx), [id]);
+    assert_eq!(
+        page.analysing().summary(),
+        "Analysis cancelled after 1 of 4 moves were measured."
+    );
+    // Again: a fresh request; the old one's late answer counts for nothing.
+    let (again, _) = analysis_asked(&page.reduce(AnalysisAction::Again, 3200.0)).unwrap();
+    assert!(again > id);
+    page.reduce(
+        from_worker(FromWorker::Cancelled {
+            id,
+            purpose: Purpose::Analysis,
+        }),
+        3300.0,
+    );
+    assert!(matches!(
+        page.analysing().state(),
+        Some(AnalysisState::Running { .. })
+    ));
+    page.reduce(
+        from_worker(FromWorker::Failed {
+            id: again,
+            purpose: Purpose::Analysis,
+            failure: Failure::Budget {
+                max_nodes: 1_000_000_000,
+            },
+            stats: None,
+        }),
+        3400.0,
+    );
+    assert_eq!(
+        page.analysing().summary(),
+        "The analysis ran out of its budget of 1,000,000,000 positions with 0 of 4 moves measured."
+    );
+}
+
+#[test]
+fn a_worker_that_dies_mid_analysis_is_reported_and_replaced() {
+    use slide::play::page::AnalysisState;
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    page.reduce(Action::Ask(AskAction::WorkerReady { worker: 0 }), 0.0);
+    let (id, _) = analysis_asked(&solve_with_a_detour(&mut page)).unwrap();
+    // The analysis reports for two seconds, then falls silent.
+    for k in 1..=20 {
+        let t = 3000.0 + f64::from(k) * 100.0;
+        let progress = FromWorker::Analysing {
+            id,
+            done: 1,
+            total: 4,
+        };
+        page.reduce(from_worker(progress), t);
+    }
+    assert!(restarted(&look(&mut page, 6_000.0, 9_000.0)).is_empty());
+    let fx = look(&mut page, 10_000.0, 10_000.0);
+    assert_eq!(restarted(&fx), vec![0]);
+    let Some(AnalysisState::Failed { failure, .. }) = page.analysing().state() else {
+        panic!("{:?}", page.analysing().state());
+    };
+    assert!(matches!(failure, Failure::Stopped { .. }));
+    assert!(
+        page.analysing()
+            .summary()
+            .starts_with("The solver stopped during the analysis (it fell silent for 5 s), with 1 of 4 moves measured"),
+        "{}",
+        page.analysing().summary()
+    );
+    assert!(!page.awaiting());
+}
+
+#[test]
+fn a_board_is_random_state_when_drawn_uniformly_and_only_then() {
+    let origin = |page: &Page| page.playing().origin();
+    // The first visit, Shuffle and a new size: the filter is off by default.
+    let mut page = open("");
+    assert!(!page.prefs().mostly_misplaced());
+    assert_eq!(origin(&page), Origin::Shuffle { filtered: false });
+    page.reduce(Action::Size(4, 4), 0.0);
+    assert!(origin(&page).random_state());
+    page.reduce(PrefsAction::MostlyMisplaced(true), 0.0);
+    page.reduce(Action::Shuffle, 0.0);
+    assert!(
+        !origin(&page).random_state(),
+        "the filter leaves boards out"
+    );
+    page.reduce(PrefsAction::MostlyMisplaced(false), 0.0);
+    // Dailies were drawn with most tiles out of place until 2026-11-27; from then on, at random.
+    page.reduce(Action::Daily, 0.0);
+    assert_eq!(origin(&page), Origin::Daily { uniform: false });
+    page.set_calendar(Calendar::at(NOON + 5.0 * 86_400_000.0, 0));
+    page.reduce(Action::Daily, 0.0);
+    assert_eq!(origin(&page), Origin::Daily { uniform: true });
+    // A goal the daily board can reach keeps it, still random; once moved, it is the player's.
+    page.reduce(
+        Action::Edit(EditAction::GoalKind(Some(slide::Goal::BlankFirst))),
+        0.0,
+    );
+    assert!(origin(&page).random_state());
+    page.reduce(Action::Size(3, 3), 0.0);
+    let board = page.game().board().clone();
+    let blank = board.blank();
+    let square = if blank.is_multiple_of(3) {
+        blank + 1
+    } else {
+        blank - 1
+    };
+    page.reduce(Action::Play(PlayAction::Tap(square, Input::Click)), 0.0);
+    page.reduce(
+        Action::Edit(EditAction::GoalKind(Some(slide::Goal::BlankLast))),
+        0.0,
+    );
+    if page.game().start().board() != &board {
+        assert_eq!(origin(&page), Origin::Moved);
+    }
+    // Links: a friend's challenge counts, a plain board does not.
+    assert_eq!(
+        origin(&open("?board=1,2,3/4,5,6/0,7,8&challenge=2,9000")),
+        Origin::Challenge
+    );
+    assert_eq!(origin(&open("?board=1,2,3/4,5,6/0,7,8")), Origin::Link);
+    assert_eq!(
+        origin(&open("?daily=2026-11-23")),
+        Origin::Daily { uniform: false }
+    );
+    // A typed board.
+    let mut page = open("");
+    page.reduce(
+        Action::Edit(EditAction::BoardText("1 2 3/4 5 6/0 7 8".into())),
+        0.0,
+    );
+    page.reduce(Action::Edit(EditAction::ApplyBoard), 0.0);
+    assert_eq!(origin(&page), Origin::Typed);
+}
+
+#[test]
+fn a_typed_boards_solve_is_kept_marked_and_says_why_it_does_not_count() {
+    let mut page = open("");
+    page.reduce(
+        Action::Edit(EditAction::BoardText("1 2 3/4 5 6/0 7 8".into())),
+        0.0,
+    );
+    page.reduce(Action::Edit(EditAction::ApplyBoard), 0.0);
+    let fx = solve_by_hand(&mut page);
+    let solve = &page.record().history().solves[0];
+    assert!(!solve.random_state && !solve.assisted);
+    assert_eq!(solve.control, Control::Keys);
+    assert_eq!(
+        page.record()
+            .result()
+            .unwrap()
+            .not_counted_text()
+            .as_deref(),
+        Some(
+            "Not counted in statistics: the board was typed in or loaded from a file, not drawn at random."
+        )
+    );
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::SaveSettings(_))),
+        "no best"
+    );
+    assert_eq!(page.best(), None);
+    let stats = page.record().statistics(page.game().board());
+    assert_eq!((stats.count, stats.left_out), (0, 1));
+}
+
+#[test]
+fn a_hover_solve_counts_only_in_hovers_statistics_and_bests() {
+    let mut page = open("");
+    play_out(&mut page, Input::Click, 0.0, 9_000.0);
+    page.reduce(Action::Shuffle, 10_000.0);
+    page.set_calendar(Calendar::at(NOON + 60_000.0, 0));
+    let fx = play_out(&mut page, Input::Hover, 20_000.0, 26_000.0);
+    let solve = page.record().history().solves.last().unwrap().clone();
+    assert_eq!((solve.control, solve.random_state), (Control::Hover, true));
+    assert_eq!(page.record().result().unwrap().not_counted_text(), None);
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::SaveSettings(s) if s.best.contains_key("3x3/hover")))
+    );
+    let history = page.record().history();
+    let hover = history.statistics("3x3", Control::Hover);
+    assert_eq!((hover.count, hover.best_time), (1, Some(6_000.0)));
+    let click = history.statistics("3x3", Control::Click);
+    assert_eq!(
+        (click.count, click.best_time),
+        (1, Some(9_000.0)),
+        "6 s by hover is no click best"
+    );
+    // The statistics and the best on show follow the latest solve's control until one is picked.
+    assert_eq!(page.record().stats_control(), Control::Hover);
+    assert_eq!(
+        page.best().map(|(_, ms, c)| (ms, c)),
+        Some((6_000.0, Control::Hover))
+    );
+    page.reduce(RecordAction::StatsControl(Some(Control::Click)), 30_000.0);
+    assert_eq!(
+        page.record().statistics(page.game().board()).best_time,
+        Some(9_000.0)
+    );
+    assert_eq!(
+        page.best().map(|(_, ms, c)| (ms, c)),
+        Some((9_000.0, Control::Click))
+    );
+    page.reduce(RecordAction::StatsControl(Some(Control::Touch)), 30_000.0);
+    assert_eq!(page.best(), None);
+}
+
+/// A 3×3 solved by hand with known gaps: 700 ms, then a slide of two tiles at once, then a
+/// 2.4 s pause to think.
+fn solve_by_hand_at_a_pace(page: &mut Page) {
+    for (mv, at) in [
+        (slide::Move::Down, 1000.0),
+        (slide::Move::Up, 1700.0),
+        (slide::Move::Left, 1950.0),
+        (slide::Move::Left, 4350.0),
+    ] {
+        page.reduce(Action::Play(PlayAction::Slide(mv, Input::Keys)), at);
+    }
+    assert!(page.record().result().is_some(), "solved by hand");
+}
+
+#[test]
+fn watch_your_solve_plays_at_the_pace_played() {
+    use slide::play::pace::{LEAD_IN_MS, Pace};
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand_at_a_pace(&mut page);
+    page.reduce(Action::WatchSolve(slide::play::page::Whose::Yours), 5000.0);
+    let p = page.playing();
+    assert_eq!(p.pace(), Pace::AsPlayed(1.0), "as played, by default");
+    assert_eq!(
+        p.times().unwrap().times(),
+        &[0.0, 700.0, 950.0, 3350.0],
+        "the solve's own times"
+    );
+    assert_eq!(p.step_delay_ms(), None, "nothing plays until Play");
+    page.reduce(Action::Play(PlayAction::PlayPause), 5000.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(LEAD_IN_MS as u32));
+    let mut delays = Vec::new();
+    while let Some(delay) = page.playing().step_delay_ms() {
+        delays.push(delay);
+        page.reduce(Action::Play(PlayAction::Tick), 0.0);
+    }
+    assert_eq!(delays, vec![500, 700, 250, 2400], "each step waits its gap");
+    assert!(page.game().is_solved());
+    assert!(!page.playing().playing(), "it stops at the end");
+
+    // Twice as fast halves every wait; half as fast doubles it; seeking keeps the pace.
+    page.reduce(Action::Play(PlayAction::Seek(1)), 0.0);
+    page.reduce(Action::Play(PlayAction::Pace(Pace::AsPlayed(2.0))), 0.0);
+    page.reduce(Action::Play(PlayAction::PlayPause), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(350));
+    page.reduce(Action::Play(PlayAction::Seek(3)), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(1200));
+    page.reduce(Action::Play(PlayAction::Pace(Pace::AsPlayed(0.5))), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(4800));
+    // Pausing stops the timer; a steady speed forgets the gaps.
+    page.reduce(Action::Play(PlayAction::PlayPause), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), None);
+    page.reduce(Action::Play(PlayAction::Speed(5)), 0.0);
+    page.reduce(Action::Play(PlayAction::PlayPause), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(200));
+    assert_eq!(page.playing().pace(), Pace::Steady(5));
+}
+
+#[test]
+fn each_step_of_a_replay_shows_its_time_moves_tps_and_distance() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand_at_a_pace(&mut page);
+    page.reduce(Action::WatchSolve(slide::play::page::Whose::Yours), 5000.0);
+    let f = page.playing().figures().unwrap();
+    assert_eq!((f.step, f.moves, f.manhattan), (0, 4, 2));
+    assert_eq!(
+        (f.time_text().unwrap(), f.tps_text()),
+        ("0.00 s".into(), "–".into())
+    );
+    page.reduce(Action::Play(PlayAction::Seek(3)), 0.0);
+    let f = page.playing().figures().unwrap();
+    assert_eq!((f.step, f.manhattan), (3, 1));
+    assert_eq!(
+        (f.time_text().unwrap(), f.tps_text()),
+        ("0.95 s".into(), "3.16".into())
+    );
+    let times = page.playing().times().unwrap();
+    assert_eq!(times.longest_pause(), Some((2400.0, 4)));
+}
+
+#[test]
+fn a_solvers_answer_keeps_its_steady_speed() {
+    use slide::play::pace::Pace;
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8&moves=LL");
+    assert_eq!(page.playing().times(), None);
+    page.reduce(Action::Play(PlayAction::Pace(Pace::AsPlayed(2.0))), 0.0);
+    assert_eq!(
+        page.playing().pace(),
+        Pace::Steady(4),
+        "no pace played to follow"
+    );
+    page.reduce(Action::Play(PlayAction::PlayPause), 0.0);
+    assert_eq!(page.playing().step_delay_ms(), Some(250));
+    assert_eq!(page.playing().figures().unwrap().time_ms, None);
+}
+
+#[test]
+fn copy_replay_link_gives_a_link_that_replays_the_solve_at_its_pace() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand_at_a_pace(&mut page);
+    let fx = page.reduce(Action::Share(ShareAction::CopyReplayLink), 5000.0);
+    let [
+        Effect::Copy {
+            text,
+            what: Copying::Replay,
+        },
+    ] = &fx[..]
+    else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(
+        text,
+        "https://example.org/slide/?board=1,2,3/4,5,6/0,7,8&replay=DULL.8V6HgrC"
+    );
+    page.reduce(
+        Action::Share(ShareAction::Copied {
+            what: Copying::Replay,
+            ok: false,
+        }),
+        5000.0,
+    );
+    assert_eq!(page.sharing().shared(), &Shared::ReplayField(text.clone()));
+
+    // Opened in a fresh page: the same board, moves and times, playing at once at its pace.
+    let linked = open(text.split_once('?').map(|(_, q)| q).unwrap());
+    assert_eq!(linked.alert(), None);
+    assert_eq!(linked.game().board().to_string(), "1 2 3/4 5 6/0 7 8");
+    assert_eq!(format_moves(&linked.game().replay().unwrap().moves), "DULL");
+    assert_eq!(
+        linked.playing().times().unwrap().times(),
+        page.record().result().unwrap().solve.times.as_slice()
+    );
+    assert!(linked.playing().playing());
+    assert_eq!(linked.playing().summary(), Some(&Summary::Link));
+    assert_eq!(
+        linked.sharing().query(),
+        "?board=1,2,3/4,5,6/0,7,8&replay=DULL.8V6HgrC",
+        "the address bar keeps the pace"
+    );
+}
+
+#[test]
+fn a_hostile_replay_link_gets_an_alert_and_a_fresh_board() {
+    for (query, needle) in [
+        (
+            "?board=1,2,3/4,5,6/0,7,8&replay=LLUR.AAA",
+            "move 3 of 4 walks off the board",
+        ),
+        (
+            "?board=1,2,3/4,5,6/0,7,8&replay=LL.A!",
+            "not part of a time",
+        ),
+        (
+            "?board=1,2,3/4,5,6/0,7,8&replay=LLL.A",
+            "3 moves but 2 times",
+        ),
+        ("?board=1,2,3/4,5,6/0,7,8&replay=LL.g", "cut short"),
+        (
+            "?board=1,2,3/4,5,6/0,7,8&replay=LLL.A_____",
+            "longer than 10 minutes",
+        ),
+    ] {
+        let page = open(query);
+        let alert = page.alert().unwrap_or_default();
+        assert!(alert.contains(needle), "{query}: {alert}");
+        assert!(alert.ends_with("Here is a fresh board instead."), "{alert}");
+        assert!(page.game().replay().is_none(), "{query}");
+        assert!(!page.sharing().query().contains("replay="), "{query}");
+    }
 }

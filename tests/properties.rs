@@ -7,6 +7,7 @@ mod common;
 use common::{bfs_distances, reaches};
 use proptest::prelude::*;
 use slide::heuristics::{Estimator, Heuristic};
+use slide::play::replay_link;
 use slide::puzzle::notation::{format_moves, parse_board, parse_moves};
 use slide::puzzle::random::Rng;
 use slide::puzzle::scramble::random_walk;
@@ -82,6 +83,30 @@ proptest! {
     #[test]
     fn move_notation_round_trips(moves in prop::collection::vec(prop::sample::select(Move::ALL.to_vec()), 0..200)) {
         prop_assert_eq!(parse_moves(&format_moves(&moves)).unwrap(), moves);
+    }
+
+    #[test]
+    fn replay_links_round_trip(
+        moves in prop::collection::vec(prop::sample::select(Move::ALL.to_vec()), 1..300),
+        gaps in prop::collection::vec(0u32..=replay_link::MAX_GAP_MS, 300),
+    ) {
+        // Times as a page keeps them: fractions of a millisecond, from the first move.
+        let mut at = 0.0;
+        let times: Vec<f64> = gaps[..moves.len()].iter().enumerate().map(|(i, &g)| {
+            if i > 0 { at += f64::from(g) + 0.25; }
+            at
+        }).collect();
+        let text = replay_link::encode(&moves, &times);
+        let back = replay_link::decode(&text).unwrap();
+        prop_assert_eq!(back.moves, moves);
+        let rounded: Vec<f64> = times.iter().map(|t| t.round()).collect();
+        prop_assert_eq!(back.times, rounded);
+        prop_assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)));
+    }
+
+    #[test]
+    fn replay_links_never_panic_on_junk(text in ".{0,80}") {
+        let _ = replay_link::decode(&text);
     }
 
     #[test]

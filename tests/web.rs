@@ -4,6 +4,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
+use slide::play::input::Input;
 use slide::play::page::{Action, Calendar, Page, PlayAction, Remembered};
 use slide::puzzle::notation::parse_board;
 use slide::puzzle::random::Rng;
@@ -54,7 +55,7 @@ fn Harness(props: &HarnessProps) -> Html {
     html! {
         <>
             <BoardView position={p.shown().clone()} highlight={None::<u8>} slide_ms={0}
-                on_tap={act.reform(|s| Action::Play(PlayAction::Tap(s)))} on_swipe={act.reform(|m| Action::Play(PlayAction::Slide(m)))} />
+                on_tap={act.reform(|(s, input)| Action::Play(PlayAction::Tap(s, input)))} on_swipe={act.reform(|m| Action::Play(PlayAction::Slide(m, Input::Touch)))} />
             <button id="undo" onclick={act.reform(|_| Action::Play(PlayAction::Undo))}>{ "Undo" }</button>
             <button id="redo" onclick={act.reform(|_| Action::Play(PlayAction::Redo))}>{ "Redo" }</button>
             <span id="moves">{ g.moves_made() }</span>

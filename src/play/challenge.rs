@@ -143,6 +143,9 @@ mod tests {
             optimal: None,
             best_known: None,
             assisted: false,
+            times: Vec::new(),
+            control: crate::play::input::Control::Click,
+            random_state: true,
         }
     }
 

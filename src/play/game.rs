@@ -7,6 +7,7 @@
 //! can open at any step, undo works during a replay, and touching the board simply continues
 //! from wherever the replay stands.
 
+use super::input::{Control, Input};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
@@ -22,6 +23,13 @@ pub struct Replay {
     base: usize,
 }
 
+/// When a move was made (the caller's clock), and how: `None` for a replayed step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Stamp {
+    at_ms: f64,
+    input: Option<Input>,
+}
+
 /// Everything the player can do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -29,14 +37,19 @@ pub enum Action {
     Tap {
         square: usize,
         now_ms: f64,
+        input: Input,
     },
     /// One move by key or swipe.
     Move {
         mv: Move,
         now_ms: f64,
+        input: Input,
     },
     Undo,
-    Redo,
+    /// Makes the last undone move again, at `now_ms`.
+    Redo {
+        now_ms: f64,
+    },
     /// Start over from a new board (a shuffle, a new size, a link).
     NewBoard(Position),
     /// Attach a solution of the current position, ready to replay.
@@ -61,7 +74,11 @@ pub struct Game {
     /// The board as shown, and its goal.
     position: Position,
     past: Vec<Move>,
+    /// When and how each move of `past` was made.
+    stamps: Vec<Stamp>,
     future: Vec<Move>,
+    /// How each move of `future` was made, for a redo.
+    undone: Vec<Stamp>,
     started_ms: Option<f64>,
     solved_ms: Option<f64>,
     /// The player's own moves reached the goal (not a replay or a redo).
@@ -82,7 +99,9 @@ impl Game {
             origin: position.clone(),
             position,
             past: Vec::new(),
+            stamps: Vec::new(),
             future: Vec::new(),
+            undone: Vec::new(),
             started_ms: None,
             solved_ms: None,
             won: false,
@@ -150,6 +169,19 @@ impl Game {
         &self.past
     }
 
+    /// When each move made was made, in milliseconds from the first: the first is 0, the last
+    /// the solve's time once solved.
+    pub fn move_times(&self) -> Vec<f64> {
+        let first = self.started_ms.unwrap_or(0.0);
+        self.stamps.iter().map(|s| s.at_ms - first).collect()
+    }
+
+    /// How the moves made were made: one control throughout, or mixed (replayed steps are not
+    /// the player's and do not count).
+    pub fn control(&self) -> Control {
+        Control::of(self.stamps.iter().filter_map(|s| s.input))
+    }
+
     /// Whether the board is the goal.
     pub fn is_solved(&self) -> bool {
         self.position.is_solved()
@@ -213,11 +245,15 @@ impl Game {
     /// Applies an action; returns whether anything changed.
     pub fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::Tap { square, now_ms } => {
+            Action::Tap {
+                square,
+                now_ms,
+                input,
+            } => {
                 let moves = self.board().slide_from(square);
-                self.play(&moves, now_ms)
+                self.play(&moves, now_ms, input)
             }
-            Action::Move { mv, now_ms } => self.play(&[mv], now_ms),
+            Action::Move { mv, now_ms, input } => self.play(&[mv], now_ms, input),
             Action::Undo if self.replay_step().is_some_and(|s| s > 0) => self.step_back(),
             Action::Undo => match self.past.pop() {
                 Some(m) => {
@@ -225,14 +261,20 @@ impl Game {
                     self.replay = None;
                     self.position.apply(m.opposite());
                     self.future.push(m);
+                    self.undone.extend(self.stamps.pop());
                     true
                 }
                 None => false,
             },
-            Action::Redo => match self.future.pop() {
+            Action::Redo { now_ms } => match self.future.pop() {
                 Some(m) => {
                     self.position.apply(m);
                     self.past.push(m);
+                    let input = self.undone.pop().and_then(|s| s.input);
+                    self.stamps.push(Stamp {
+                        at_ms: now_ms,
+                        input,
+                    });
                     self.note_solved(None);
                     true
                 }
@@ -245,6 +287,7 @@ impl Game {
             Action::ShowSolution { moves, optimal } => {
                 // Redo would fight the replay for the same moves: the solution wins.
                 self.future.clear();
+                self.undone.clear();
                 self.helped = true;
                 self.solutions += 1;
                 self.replay = Some(Replay {
@@ -272,18 +315,24 @@ impl Game {
     }
 
     /// Makes player moves: leaves any replay where it stands and starts the clock.
-    fn play(&mut self, moves: &[Move], now_ms: f64) -> bool {
+    fn play(&mut self, moves: &[Move], now_ms: f64, input: Input) -> bool {
         let mut moved = false;
         for &m in moves {
             if !self.position.apply(m) {
                 break;
             }
             self.past.push(m);
+            let input = Some(input);
+            self.stamps.push(Stamp {
+                at_ms: now_ms,
+                input,
+            });
             moved = true;
         }
         if moved {
             self.replay = None;
             self.future.clear();
+            self.undone.clear();
             if self.started_ms.is_none() {
                 self.started_ms = Some(now_ms);
             }
@@ -300,6 +349,8 @@ impl Game {
         self.replayed = true;
         self.position.apply(m);
         self.past.push(m);
+        let at_ms = self.stamps.last().map_or(0.0, |s| s.at_ms);
+        self.stamps.push(Stamp { at_ms, input: None });
         self.note_solved(None);
         true
     }
@@ -311,6 +362,7 @@ impl Game {
         match self.past.pop() {
             Some(m) => {
                 self.position.apply(m.opposite());
+                self.stamps.pop();
                 true
             }
             None => false,
@@ -341,7 +393,8 @@ mod tests {
         let mut g = game("1 2 3/4 5 6/0 7 8");
         assert!(g.apply(Action::Tap {
             square: 8,
-            now_ms: 1000.0
+            now_ms: 1000.0,
+            input: Input::Click
         }));
         assert_eq!(g.board().to_string(), "1 2 3/4 5 6/7 8 0");
         assert_eq!(g.moves_made(), 2);
@@ -349,7 +402,8 @@ mod tests {
         assert!(
             !g.apply(Action::Tap {
                 square: 0,
-                now_ms: 0.0
+                now_ms: 0.0,
+                input: Input::Click
             }),
             "not in line"
         );
@@ -363,16 +417,19 @@ mod tests {
         g.apply(Action::Move {
             mv: Move::Right,
             now_ms: 1000.0,
+            input: Input::Keys,
         });
         assert!(g.clock_running());
         assert_eq!(g.elapsed_ms(1500.0), 500.0);
         g.apply(Action::Move {
             mv: Move::Left,
             now_ms: 2000.0,
+            input: Input::Keys,
         });
         g.apply(Action::Move {
             mv: Move::Left,
             now_ms: 3000.0,
+            input: Input::Keys,
         });
         assert!(g.is_solved());
         assert_eq!(g.elapsed_ms(99_999.0), 2000.0);
@@ -385,24 +442,27 @@ mod tests {
         g.apply(Action::Move {
             mv: Move::Right,
             now_ms: 0.0,
+            input: Input::Keys,
         });
         g.apply(Action::Move {
             mv: Move::Down,
             now_ms: 0.0,
+            input: Input::Keys,
         });
         let after = g.board().clone();
         assert!(g.apply(Action::Undo));
         assert!(g.apply(Action::Undo));
         assert!(!g.apply(Action::Undo));
         assert_eq!(g.board().to_string(), "1 2 3/4 5 6/7 0 8");
-        assert!(g.apply(Action::Redo));
-        assert!(g.apply(Action::Redo));
+        assert!(g.apply(Action::Redo { now_ms: 0.0 }));
+        assert!(g.apply(Action::Redo { now_ms: 0.0 }));
         assert_eq!(g.board(), &after);
         // A new move forgets what could be redone.
         g.apply(Action::Undo);
         g.apply(Action::Move {
             mv: Move::Left,
             now_ms: 0.0,
+            input: Input::Keys,
         });
         assert!(!g.can_redo());
     }
@@ -444,7 +504,8 @@ mod tests {
         assert_eq!(g.board().to_string(), "1 2 3/4 5 6/7 0 8");
         assert!(g.apply(Action::Move {
             mv: Move::Down,
-            now_ms: 0.0
+            now_ms: 0.0,
+            input: Input::Keys
         }));
         assert!(g.replay().is_none(), "the replay is left behind");
         assert_eq!(g.board().to_string(), "1 2 3/4 0 6/7 5 8");
@@ -467,6 +528,7 @@ mod tests {
         h.apply(Action::Move {
             mv: Move::Down,
             now_ms: 0.0,
+            input: Input::Keys,
         });
         h.apply(Action::ShowSolution {
             moves: parse_moves("ULL").unwrap(),
@@ -475,5 +537,39 @@ mod tests {
         assert!(h.apply(Action::Undo));
         assert!(h.replay().is_none());
         assert_eq!(h.board().to_string(), "1 2 3/4 5 6/0 7 8");
+    }
+
+    #[test]
+    fn each_move_keeps_its_time_from_the_first_and_how_it_was_made() {
+        let mut g = Game::new(
+            Position::toward(
+                parse_board("1 2 3/4 5 6/0 7 8").unwrap(),
+                &Default::default(),
+            )
+            .unwrap(),
+        );
+        let hover = |square, now_ms| Action::Tap {
+            square,
+            now_ms,
+            input: Input::Hover,
+        };
+        assert!(g.apply(hover(7, 1000.0)));
+        assert!(g.apply(Action::Undo));
+        assert!(g.apply(Action::Redo { now_ms: 1500.0 }));
+        // A tap two squares away slides two tiles at one time.
+        assert!(g.apply(Action::Undo));
+        assert!(g.apply(hover(8, 2250.0)));
+        assert_eq!(g.move_times(), vec![1250.0, 1250.0]);
+        assert!(g.is_solved());
+        assert_eq!(g.control(), Control::Hover);
+        assert_eq!(g.elapsed_ms(9e9), 1250.0);
+        let mut keys = g.clone();
+        keys.apply(Action::Undo);
+        keys.apply(Action::Move {
+            mv: Move::Left,
+            now_ms: 3000.0,
+            input: Input::Keys,
+        });
+        assert_eq!(keys.control(), Control::Mixed);
     }
 }

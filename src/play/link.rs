@@ -4,12 +4,15 @@
 //! `moves` (a sequence to replay from the board) and `step` (the replay position) may follow, and
 //! `embed=1` asks for the framed layout. `daily=2026-11-23` (with `size=5x5`) opens that date's
 //! daily board instead, and `challenge=67,83456` is a friend's result to beat (then `moves`, if
-//! given, are the friend's moves, kept hidden until the player has solved or given up). Shared links must keep working forever, so this format is
+//! given, are the friend's moves, kept hidden until the player has solved or given up).
+//! `replay=RDLU….AgBk…` is a solve by hand with its pace (see [`super::replay_link`]), played back
+//! on the board at the pace it was played. Shared links must keep working forever, so this format is
 //! fixed by DESIGN.md. Text from a URL is hostile until proven otherwise: each value is
 //! percent-decoded once, capped in length, parsed by the one parser of the core, and only ever
 //! shown as text. Whatever cannot be honoured becomes one message for a `role="alert"`.
 
 use super::daily::Date;
+use super::replay_link;
 use crate::puzzle::board::{Board, check_size};
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
@@ -37,11 +40,13 @@ pub struct LinkRequest {
     pub problem: Option<String>,
 }
 
-/// A replay a link asks for: `moves` from the linked board, shown at `step`.
+/// A replay a link asks for: `moves` from the linked board, shown at `step`; with `times` (a
+/// solve by hand, `replay=`), when each move was made, in milliseconds from the first.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LinkedReplay {
     pub moves: Vec<Move>,
     pub step: usize,
+    pub times: Option<Vec<f64>>,
 }
 
 /// The daily puzzle a link asks for.
@@ -76,6 +81,7 @@ pub fn read_query(query: &str) -> LinkRequest {
             "daily" => raw.daily = Some(value),
             "size" => raw.size = Some(value),
             "challenge" => raw.challenge = Some(value),
+            "replay" => raw.replay = Some(value),
             _ => {}
         }
     }
@@ -105,7 +111,11 @@ pub fn read_query(query: &str) -> LinkRequest {
         return request;
     }
     let Some(board_text) = raw.board else {
-        if raw.moves.is_some() || raw.goal.is_some() || request.challenge.is_some() {
+        if raw.moves.is_some()
+            || raw.goal.is_some()
+            || raw.replay.is_some()
+            || request.challenge.is_some()
+        {
             request.problem = Some("The link has no board to go with its other settings.".into());
             request.challenge = None;
         }
@@ -120,8 +130,17 @@ pub fn read_query(query: &str) -> LinkRequest {
             return request;
         }
     };
-    // With a challenge, the moves are the friend's, not a replay.
-    if let Some(moves_text) = raw.moves.filter(|_| request.challenge.is_none()) {
+    // With a challenge, the moves are the friend's, not a replay; a timed replay is the link's
+    // point, so one that cannot be played leaves no board to open (a fresh one instead).
+    if let Some(text) = raw.replay.filter(|_| request.challenge.is_none()) {
+        match read_timed_replay(position.board(), text) {
+            Ok(replay) => request.replay = Some(replay),
+            Err(problem) => {
+                request.problem = Some(problem);
+                return request;
+            }
+        }
+    } else if let Some(moves_text) = raw.moves.filter(|_| request.challenge.is_none()) {
         match read_replay(position.board(), moves_text, raw.step) {
             Ok((replay, problem)) => {
                 request.replay = Some(replay);
@@ -144,6 +163,17 @@ struct RawParams<'a> {
     daily: Option<&'a str>,
     size: Option<&'a str>,
     challenge: Option<&'a str>,
+    replay: Option<&'a str>,
+}
+
+fn read_timed_replay(board: &Board, text: &str) -> Result<LinkedReplay, String> {
+    let timed = replay_link::decode_on(board, &decode("replay", text)?)
+        .map_err(|e| format!("The link's replay cannot be played: {e}."))?;
+    Ok(LinkedReplay {
+        moves: timed.moves,
+        step: 0,
+        times: Some(timed.times),
+    })
 }
 
 fn read_challenge(text: &str, moves: Option<&str>) -> Result<LinkedChallenge, String> {
@@ -257,18 +287,37 @@ fn read_replay(
         ));
     }
     let Some(step_text) = step else {
-        return Ok((LinkedReplay { moves, step: 0 }, None));
+        return Ok((
+            LinkedReplay {
+                moves,
+                step: 0,
+                times: None,
+            },
+            None,
+        ));
     };
     let step_text = decode("step", step_text)?;
     match step_text.trim().parse::<usize>() {
-        Ok(step) if step <= moves.len() => Ok((LinkedReplay { moves, step }, None)),
+        Ok(step) if step <= moves.len() => Ok((
+            LinkedReplay {
+                moves,
+                step,
+                times: None,
+            },
+            None,
+        )),
         _ => {
             let problem = format!(
                 "The link's step \"{}\" is not a position in its {} moves; the replay starts at the beginning.",
                 step_text.chars().take(12).collect::<String>(),
                 moves.len()
             );
-            Ok((LinkedReplay { moves, step: 0 }, Some(problem)))
+            let replay = LinkedReplay {
+                moves,
+                step: 0,
+                times: None,
+            };
+            Ok((replay, Some(problem)))
         }
     }
 }
@@ -298,6 +347,14 @@ pub fn write_query(
     if embed {
         query.push_str("&embed=1");
     }
+    query
+}
+
+/// The query of a replay link: the solve's start board (and goal) and `replay=` with its moves
+/// and their times: `?board=1,2,3/4,5,6/0,7,8&replay=LL.Hn`.
+pub fn write_replay_query(start: &Position, moves: &[Move], times: &[f64]) -> String {
+    let mut query = write_query(start.board(), start.goal(), None, false);
+    query.push_str(&format!("&replay={}", replay_link::encode(moves, times)));
     query
 }
 
@@ -558,6 +615,64 @@ mod tests {
             assert!(problem.contains(needle), "{q}: {problem}");
             assert!(problem.len() < 400, "{q}: message too long");
             assert_eq!(r.position.is_some(), keeps_board, "{q}");
+        }
+    }
+
+    #[test]
+    fn a_replay_link_carries_the_moves_and_their_times() {
+        let start = position("?board=1,2,3/4,5,6/0,7,8");
+        let moves = parse_moves("LL").unwrap();
+        let query = write_replay_query(&start, &moves, &[0.0, 1234.4]);
+        assert_eq!(query, "?board=1,2,3/4,5,6/0,7,8&replay=LL.ymB");
+        let r = read_query(&query);
+        assert_eq!(r.problem, None);
+        assert_eq!(r.position.as_ref(), Some(&start));
+        let replay = r.replay.unwrap();
+        assert_eq!(
+            (replay.moves, replay.step, replay.times),
+            (moves, 0, Some(vec![0.0, 1234.0]))
+        );
+        // A replay wins over plain moves; a challenge's board carries no replay.
+        let r = read_query("?board=1,2,3/4,5,6/0,7,8&moves=L&replay=LL.A");
+        assert_eq!(r.replay.unwrap().moves.len(), 2);
+        let r = read_query("?board=1,2,3/4,5,6/0,7,8&challenge=2,1500&replay=LL.A");
+        assert_eq!((r.problem, r.replay), (None, None));
+    }
+
+    /// A replay link that cannot be played names why, and opens no board (a fresh one instead).
+    #[test]
+    fn hostile_replay_links_name_their_problem() {
+        for (query, needle) in [
+            ("?replay=LL.A", "no board"),
+            ("?board=1,2,3/4,5,6/0,7,8&replay=", "it has no moves"),
+            (
+                "?board=1,2,3/4,5,6/0,7,8&replay=LLUR.AAA",
+                "move 3 of 4 walks off the board",
+            ),
+            ("?board=1,2,3/4,5,6/0,7,8&replay=LL", "no \".\" between"),
+            (
+                "?board=1,2,3/4,5,6/0,7,8&replay=LL.A%3Cb%3E",
+                "\"<\", is not part of a time",
+            ),
+            ("?board=1,2,3/4,5,6/0,7,8&replay=LL.g", "cut short"),
+            (
+                "?board=1,2,3/4,5,6/0,7,8&replay=LL.AA",
+                "2 moves but 3 times",
+            ),
+            (
+                "?board=1,2,3/4,5,6/0,7,8&replay=LLL.A_____",
+                "pause before move 3",
+            ),
+            ("?board=1,2,3/4,5,6/0,7,8&replay=L%ZZ", "not valid text"),
+            (
+                "?board=1,2,3/4,5,6/0,7,8&replay=<script>.A",
+                "move 1 is \"<\"",
+            ),
+        ] {
+            let r = read_query(query);
+            let problem = r.problem.unwrap_or_default();
+            assert!(problem.contains(needle), "{query}: {problem}");
+            assert!(r.position.is_none() && r.replay.is_none(), "{query}");
         }
     }
 

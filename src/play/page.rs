@@ -10,6 +10,7 @@
 //! | [`Sharing`] | the links, the address bar, the daily, a friend's challenge | [`ShareAction`] |
 //! | [`Prefs`] | what is kept between visits, the shuffle filter, your own picture | [`PrefsAction`] |
 //! | [`Learning`] | learn mode's comparison and step-through | [`LearnAction`] |
+//! | [`Analysing`] | the last solve by hand against the optimum, move by move | [`AnalysisAction`] |
 //!
 //! [`Page`] holds the parts and routes between them: an [`Action`] goes to its part, and what
 //! the part says back (an answer to show, a board to start, a row for the comparison) goes to
@@ -23,6 +24,7 @@
 //! arrives) is decided here and tested natively. The web layer renders the parts and turns
 //! events into actions. A new feature is one more part: its state, its actions, its file.
 
+mod analysis;
 mod asking;
 mod learning;
 mod playing;
@@ -31,6 +33,7 @@ mod record;
 mod sharing;
 mod view;
 
+pub use analysis::{Analysing, AnalysisAction, AnalysisState, away_text};
 pub use asking::{AskAction, Asking, Heard, MAX_HELPERS};
 pub use learning::{LearnAction, Learned, Learning};
 pub use playing::{PlayAction, Playing, SPEEDS, replay_speed};
@@ -41,7 +44,9 @@ pub use sharing::{Copying, ShareAction, Shared, Sharing, Shown, iframe_snippet};
 use super::challenge::{Challenge, Verdict};
 use super::daily::{self, DailyError, Date};
 use super::editor::{EditAction, Edited, Editor};
-use super::link::{LinkRequest, LinkedDaily, read_query};
+use super::input::Input;
+use super::link::{LinkRequest, LinkedDaily, LinkedReplay, read_query};
+use super::origin::Origin;
 use super::protocol::ToWorker;
 use super::settings::Settings;
 use super::solves::{History, Solve, slides};
@@ -73,6 +78,7 @@ pub enum Action {
     Share(ShareAction),
     Prefs(PrefsAction),
     Learn(LearnAction),
+    Analysis(AnalysisAction),
 }
 
 macro_rules! part_action {
@@ -92,7 +98,8 @@ part_action!(
     Record(RecordAction),
     Share(ShareAction),
     Prefs(PrefsAction),
-    Learn(LearnAction)
+    Learn(LearnAction),
+    Analysis(AnalysisAction)
 );
 
 /// Whose moves a replay shows.
@@ -115,6 +122,8 @@ pub enum Effect {
     /// Send on the worker channel that measures solves by hand (so Solve and Hint, which
     /// replace each other's searches, never cancel a measure).
     Measure(ToWorker),
+    /// Send on the worker channel that analyses solves by hand (so nothing else cancels it).
+    Analyse(ToWorker),
     /// End worker `worker` (0: the game's, with its measuring channel; 1, 2, …: helpers): it
     /// stopped or fell silent. The next message for it starts a fresh one.
     Restart(usize),
@@ -188,6 +197,7 @@ pub struct Page {
     sharing: Sharing,
     prefs: Prefs,
     learning: Learning,
+    analysing: Analysing,
     alert: Option<String>,
     /// Today, for dailies and the history; the web layer keeps it current.
     calendar: Calendar,
@@ -217,13 +227,15 @@ impl Page {
         let mut link = read_query(query);
         let sharing = Sharing::new(base, link.embed, link.challenge.take().map(Challenge::new));
         let mut page = Page {
-            playing: Playing::new(Position::default()),
+            // Replaced by what the link opens (kept only when no size can be used).
+            playing: Playing::new(Position::default(), Origin::Link),
             asking: Asking::new(sharing.folder()),
             editor: Editor::default(),
             record: Record::new(history),
             sharing,
             prefs: Prefs::new(settings),
             learning: Learning::default(),
+            analysing: Analysing::default(),
             alert: link.problem.clone(),
             calendar,
             rng,
@@ -240,10 +252,24 @@ impl Page {
     /// fresh board, with the link's problem said.
     fn open_link(&mut self, link: LinkRequest) {
         if let Some(position) = link.position {
-            self.playing = Playing::new(position);
-            if let Some(replay) = link.replay {
-                self.playing.show(replay.moves, false, Summary::Link);
-                self.playing.reduce(PlayAction::Seek(replay.step), 0.0);
+            // A friend's challenge is a board drawn at random by the friend's page.
+            let origin = match self.sharing.challenge() {
+                Some(_) => Origin::Challenge,
+                None => Origin::Link,
+            };
+            self.playing = Playing::new(position, origin);
+            match link.replay {
+                // A solve by hand with its pace: it plays back at once, as it was played.
+                Some(replay @ LinkedReplay { times: Some(_), .. }) => {
+                    let times = replay.times.unwrap_or_default();
+                    self.playing.show_timed(replay.moves, times, Summary::Link);
+                    self.playing.reduce(PlayAction::PlayPause, 0.0);
+                }
+                Some(replay) => {
+                    self.playing.show(replay.moves, false, Summary::Link);
+                    self.playing.reduce(PlayAction::Seek(replay.step), 0.0);
+                }
+                None => {}
             }
             return;
         }
@@ -258,8 +284,9 @@ impl Page {
             self.alert = problem.map(|p| format!("{p} Here is a fresh board instead."));
             self.sharing.leave_board();
             let (w, h) = self.prefs.saved().size;
-            match shuffled(w, h, true, &self.prefs.goal(), &mut self.rng) {
-                Ok(position) => self.playing = Playing::new(position),
+            let filtered = self.prefs.mostly_misplaced();
+            match shuffled(w, h, filtered, &self.prefs.goal(), &mut self.rng) {
+                Ok(position) => self.playing = Playing::new(position, Origin::Shuffle { filtered }),
                 // Without a usable size, the solved 8-puzzle still makes a playable page.
                 Err(e) => self.alert = Some(e),
             }
@@ -273,10 +300,13 @@ impl Page {
         let mut fx = Vec::new();
         self.route(action.into(), now_ms, &mut fx);
         self.follow(before, now_ms, &mut fx);
+        self.asking.owe_analysis(self.analysing.owed());
         // A worker given work owes an answer from now: its silence counts from here.
         for effect in &fx {
             match effect {
-                Effect::Send(_) | Effect::Measure(_) => self.asking.sent(0, now_ms),
+                Effect::Send(_) | Effect::Measure(_) | Effect::Analyse(_) => {
+                    self.asking.sent(0, now_ms)
+                }
                 Effect::Helper { worker, .. } => self.asking.sent(*worker, now_ms),
                 _ => {}
             }
@@ -319,8 +349,11 @@ impl Page {
             }
             Action::WatchSolve(whose) => self.watch(whose),
             Action::DismissAlert => self.alert = None,
-            Action::Play(PlayAction::Tap(square)) if self.editor.editing().is_some() => {
-                self.editor.tap(square)
+            Action::Play(PlayAction::Tap(square, input)) if self.editor.editing().is_some() => {
+                // Passing over tiles picks none while editing: only a click or a tap does.
+                if input != Input::Hover {
+                    self.editor.tap(square)
+                }
             }
             Action::Play(action) => self.playing.reduce(action, now_ms),
             Action::Ask(action) => self.ask(action, now_ms, fx),
@@ -345,6 +378,13 @@ impl Page {
                     self.learned(learned, now_ms, fx);
                 }
             }
+            // Choosing a move that went away: the player's solve, just before it.
+            Action::Analysis(AnalysisAction::Show(number)) => {
+                self.watch(Whose::Yours);
+                let step = number.saturating_sub(1);
+                self.playing.reduce(PlayAction::Seek(step), now_ms);
+            }
+            Action::Analysis(action) => fx.extend(self.analysing.reduce(action)),
         }
     }
 
@@ -385,6 +425,9 @@ impl Page {
             } => fx.extend(self.record.measured(solve, answer, last)),
             Heard::Unmeasured { solve, why } => self.record.unmeasured(solve, &why),
             Heard::Alert(text) => self.alert = Some(text),
+            Heard::Analysis(message) => {
+                fx.extend(self.analysing.reduce(AnalysisAction::Worker(message)))
+            }
         }
     }
 
@@ -416,12 +459,12 @@ impl Page {
     fn edited(&mut self, edited: Edited, fx: &mut Vec<Effect>) {
         match edited {
             Edited::Start(board) => match Position::toward(board, &self.prefs.goal()) {
-                Ok(position) => self.start_position(position, fx),
+                Ok(position) => self.start_position(position, Origin::Typed, fx),
                 Err(e) => {
                     self.alert = Some(format!("{e}: choose another goal, or a board of its size."))
                 }
             },
-            Edited::Play(position) => self.start_position(position, fx),
+            Edited::Play(position) => self.start_position(position, Origin::Edited, fx),
             Edited::Goal(goal) => self.choose_goal(goal, fx),
             Edited::Download { name, text } => fx.push(Effect::Download { name, text }),
         }
@@ -440,11 +483,12 @@ impl Page {
         self.tell_parent(&before, now_ms, fx);
         let g = self.playing.game();
         if g.solved_by_hand() && !before.by_hand {
-            // A solve with help is kept, marked, but is no best.
-            if !g.helped() {
+            // A solve with help, or of a board not drawn at random, is kept, marked, but is no
+            // best; a best is a best of its control.
+            if !g.helped() && self.playing.origin().random_state() {
                 let size = (g.board().width(), g.board().height());
                 let (moves, millis) = (g.moves_made(), g.elapsed_ms(now_ms));
-                fx.push(self.prefs.record(size, moves, millis));
+                fx.push(self.prefs.record(size, g.control(), moves, millis));
             }
             // Embedded, the page that embeds this one hears of the solve; the result, the
             // history and the measure belong to the game's own page.
@@ -493,10 +537,15 @@ impl Page {
             optimal: None,
             best_known: None,
             assisted: g.helped(),
+            times: g.move_times(),
+            control: g.control(),
+            random_state: self.playing.origin().random_state(),
         };
         self.sharing.settle(&solve);
-        let start = solve.start.clone();
-        let (id, save) = self.record.solved(solve, path, self.sharing.daily());
+        let (start, assisted) = (solve.start.clone(), solve.assisted);
+        fx.extend(self.analysing.start(&start, &path, assisted));
+        let origin = self.playing.origin();
+        let (id, save) = (self.record).solved(solve, path, self.sharing.daily(), origin);
         fx.push(save);
         self.asking.measure(id, &start, fx);
     }
@@ -518,6 +567,7 @@ fn shown_to_links<'a>(playing: &'a Playing, record: &'a Record) -> Shown<'a> {
     Shown {
         game: playing.game(),
         result: record.result(),
+        times: playing.times(),
     }
 }
 
@@ -529,6 +579,7 @@ impl Page {
             self.heard(heard, 0.0, fx);
         }
         self.record.leave_board();
+        fx.extend(self.analysing.leave_board());
         self.sharing.leave_board();
         self.editor.show(None);
     }
@@ -540,12 +591,12 @@ impl Page {
             return self.new_daily(w, h, fx);
         }
         self.leave_board(fx);
-        let mostly = self.prefs.mostly_misplaced();
-        match shuffled(w, h, mostly, &self.prefs.goal(), &mut self.rng) {
+        let filtered = self.prefs.mostly_misplaced();
+        match shuffled(w, h, filtered, &self.prefs.goal(), &mut self.rng) {
             Ok(position) => {
                 self.alert = None;
                 fx.extend(self.prefs.remember_size((w, h)));
-                self.playing.start(position);
+                self.playing.start(position, Origin::Shuffle { filtered });
             }
             Err(e) => self.alert = Some(e),
         }
@@ -561,7 +612,12 @@ impl Page {
     /// Opens the daily puzzle of `date` at a size (checked against the calendar).
     fn open_daily(&mut self, date: Date, width: usize, height: usize) -> Result<(), DailyError> {
         daily::check(date, self.calendar.latest)?;
-        self.playing.start(daily::board(date, width, height)?);
+        self.playing.start(
+            daily::board(date, width, height)?,
+            Origin::Daily {
+                uniform: daily::random_state(date),
+            },
+        );
         self.sharing.set_daily(LinkedDaily {
             date,
             width,
@@ -571,11 +627,11 @@ impl Page {
     }
 
     /// A board of the player's own: played if it can reach its goal, else shown with its fix.
-    fn start_position(&mut self, position: Position, fx: &mut Vec<Effect>) {
+    fn start_position(&mut self, position: Position, origin: Origin, fx: &mut Vec<Effect>) {
         self.leave_board(fx);
         self.alert = None;
         if position.is_solvable() {
-            self.playing.start(position);
+            self.playing.start(position, origin);
         } else {
             self.playing.asked();
             self.editor.show(Some(position));
@@ -584,7 +640,14 @@ impl Page {
 
     /// A goal chosen in the picker: the board stays if it can reach it, else a new one can.
     fn choose_goal(&mut self, goal: Goal, fx: &mut Vec<Effect>) {
-        let board = self.playing.game().board().clone();
+        let g = self.playing.game();
+        let board = g.board().clone();
+        // A board drawn at random stays so toward another goal it can reach (the same half of
+        // all boards); one the player moved first is the player's choice.
+        let kept = match g.start().board() == &board {
+            true => self.playing.origin(),
+            false => Origin::Moved,
+        };
         let position = match Position::toward(board, &goal) {
             Ok(position) => position,
             Err(e) => {
@@ -594,22 +657,23 @@ impl Page {
         };
         fx.push(self.prefs.remember_goal(&goal));
         self.record.leave_board();
+        fx.extend(self.analysing.leave_board());
         self.sharing.leave_board();
         self.editor.show(None);
         if position.is_solvable() {
             self.alert = None;
-            self.playing.start(position);
+            self.playing.start(position, kept);
             return;
         }
         // Half of all boards cannot reach a given goal: start one that can.
         let (w, h) = (position.width(), position.height());
-        let mostly = self.prefs.mostly_misplaced();
-        match shuffled(w, h, mostly, &goal, &mut self.rng) {
+        let filtered = self.prefs.mostly_misplaced();
+        match shuffled(w, h, filtered, &goal, &mut self.rng) {
             Ok(next) => {
                 self.alert = Some(
                     "This board could never reach that goal, so here is a new one that can.".into(),
                 );
-                self.playing.start(next);
+                self.playing.start(next, Origin::Shuffle { filtered });
             }
             Err(e) => self.alert = Some(e),
         }
@@ -624,10 +688,13 @@ impl Page {
             |r| r.solve.start.clone(),
         );
         let replay = match whose {
-            Whose::Yours => result.map(|r| (r.path.clone(), false, Summary::Yours)),
+            Whose::Yours => result.map(|r| {
+                let times = Some(r.solve.times.clone()).filter(|t| t.len() == r.path.len());
+                (r.path.clone(), false, Summary::Yours, times)
+            }),
             Whose::Shortest => result.and_then(|r| r.shortest.as_ref()).and_then(|answer| {
                 let moves = parse_moves(&answer.moves).ok()?;
-                Some((moves, answer.optimal, Summary::of(answer, 0.0, false)))
+                Some((moves, answer.optimal, Summary::of(answer, 0.0, false), None))
             }),
             Whose::Friends => {
                 let c = self.sharing.challenge().filter(|c| c.revealed);
@@ -636,11 +703,11 @@ impl Page {
                     .is_some_and(|v| v != Verdict::NotASolution);
                 c.and_then(|c| c.target.proof.clone())
                     .filter(|_| checked)
-                    .map(|proof| (proof, false, Summary::Friends))
+                    .map(|proof| (proof, false, Summary::Friends, None))
             }
         };
-        if let Some((moves, optimal, summary)) = replay {
-            self.playing.watch(start, moves, optimal, summary);
+        if let Some((moves, optimal, summary, times)) = replay {
+            self.playing.watch(start, moves, optimal, summary, times);
         }
     }
 }

@@ -14,9 +14,12 @@
 //!   none ([`Failure`]).
 //! - `budgets`, `resolved`, `finished`: the browser's node budgets ([`browser_budget`]), a request
 //!   as the worker runs it ([`resolve`]), and the message that ends a search ([`finished()`]).
+//! - `analysing`: a solve by hand to analyse against the optimum, as the worker runs it
+//!   ([`analysis()`]), and why it failed ([`analysis_failure`]).
 //! - `team`: a team's orders and its workers' answers ([`order_message`], [`team_hears`]; see
 //!   [`crate::solver::team`]).
 
+mod analysing;
 mod answer;
 mod budgets;
 mod failure;
@@ -29,6 +32,7 @@ mod tables;
 mod team;
 mod to_worker;
 
+pub use analysing::{ANALYSIS_MAX_NODES, analysis, analysis_failure};
 pub use answer::Answer;
 pub use budgets::{
     BROWSER_HINT_NODES, BROWSER_IDA_MAX_NODES, BROWSER_MAX_NODES, BROWSER_WATCHING_NODES,

@@ -1,8 +1,10 @@
 //! What the page remembers between visits (the web layer keeps it in localStorage): board size,
-//! goal, picture, and the best moves and time per size. "Clear" forgets all of it.
+//! goal, picture, and the best moves and time per size and control. "Clear" forgets all of it.
 
 use super::colours::TileColours;
+use super::input::Control;
 use super::json::Json;
+use super::moving::{Animation, ArrowKeys, Named, Pointer};
 use crate::puzzle::goal::Goal;
 use std::collections::BTreeMap;
 
@@ -19,8 +21,21 @@ pub struct Settings {
     pub numbers: bool,
     /// Plain tiles, or coloured by fringe.
     pub colours: TileColours,
-    /// Best results per size, keyed `3x3`.
+    /// Best results per size and control, keyed `3x3/click` (see [`best_key`]).
     pub best: BTreeMap<String, Best>,
+    /// Click or hover.
+    pub pointer: Pointer,
+    /// Whose way an arrow key names.
+    pub arrow_keys: ArrowKeys,
+    /// How a move looks.
+    pub animation: Animation,
+}
+
+/// How a best is keyed: `3x3/hover`, so that a hover best is never a click one's to beat.
+/// Bests kept before controls were (keyed `3x3`) are read as `3x3/mixed`: how their moves were
+/// made is not known, as for the solves of history files of that time.
+pub fn best_key(size: &str, control: Control) -> String {
+    format!("{size}/{}", control.name())
 }
 
 /// The best game of a size: fewest moves and shortest time (not necessarily the same game).
@@ -39,6 +54,9 @@ impl Default for Settings {
             numbers: true,
             colours: TileColours::Plain,
             best: BTreeMap::new(),
+            pointer: Pointer::default(),
+            arrow_keys: ArrowKeys::default(),
+            animation: Animation::default(),
         }
     }
 }
@@ -68,6 +86,15 @@ impl Settings {
             ("numbers".into(), Json::Bool(self.numbers)),
             ("colours".into(), Json::String(self.colours.name().into())),
             ("best".into(), Json::Object(best)),
+            ("pointer".into(), Json::String(self.pointer.name().into())),
+            (
+                "arrow_keys".into(),
+                Json::String(self.arrow_keys.name().into()),
+            ),
+            (
+                "animation".into(),
+                Json::String(self.animation.name().into()),
+            ),
         ])
     }
 
@@ -90,12 +117,21 @@ impl Settings {
         if let Some(c) = text("colours") {
             s.colours = TileColours::from_name(&c);
         }
+        let named = |key: &str| text(key).unwrap_or_default();
+        s.pointer = Pointer::parse(&named("pointer")).unwrap_or(s.pointer);
+        s.arrow_keys = ArrowKeys::parse(&named("arrow_keys")).unwrap_or(s.arrow_keys);
+        s.animation = Animation::parse(&named("animation")).unwrap_or(s.animation);
         if let Some(Json::Object(best)) = value.get("best") {
             for (size, b) in best {
                 let moves = b.get("moves").and_then(Json::as_count);
                 let millis = b.get("millis").and_then(Json::as_f64);
+                // Before controls, a key was the size alone.
+                let key = match size.contains('/') {
+                    true => size.clone(),
+                    false => best_key(size, Control::Mixed),
+                };
                 if let (Some(moves), Some(millis)) = (moves, millis) {
-                    s.best.insert(size.clone(), Best { moves, millis });
+                    s.best.insert(key, Best { moves, millis });
                 }
             }
         }
@@ -107,9 +143,17 @@ impl Settings {
         Goal::parse(&self.goal).unwrap_or_default()
     }
 
-    /// Records a solved game; returns whether it beat the size's best.
-    pub fn record(&mut self, width: usize, height: usize, moves: usize, millis: f64) -> bool {
-        let key = format!("{width}x{height}");
+    /// Records a solved game made with `control`; returns whether it beat the best of its size
+    /// and control.
+    pub fn record(
+        &mut self,
+        width: usize,
+        height: usize,
+        control: Control,
+        moves: usize,
+        millis: f64,
+    ) -> bool {
+        let key = best_key(&format!("{width}x{height}"), control);
         match self.best.get_mut(&key) {
             Some(best) => {
                 let better = moves < best.moves || millis < best.millis;
@@ -137,17 +181,24 @@ mod tests {
             picture: "night".into(),
             numbers: false,
             colours: TileColours::Fringe,
+            pointer: Pointer::Hover,
+            arrow_keys: ArrowKeys::Blank,
+            animation: Animation::Instant,
             ..Settings::default()
         };
-        assert!(s.record(3, 3, 22, 8123.5));
-        assert!(!s.record(3, 3, 30, 9000.0));
+        assert!(s.record(3, 3, Control::Click, 22, 8123.5));
+        assert!(!s.record(3, 3, Control::Click, 30, 9000.0));
+        // A slower hover solve is hover's first best, not a click one.
+        assert!(s.record(3, 3, Control::Hover, 30, 9000.0));
+        assert_eq!(s.best["3x3/click"].millis, 8123.5);
+        assert_eq!(s.best["3x3/hover"].millis, 9000.0);
         assert_eq!(Settings::from_json(&s.to_json()), s);
         // What an older version wrote (serde's JSON) still reads.
         let old = r#"{"size":[5,5],"goal":"blank-first","picture":"none","numbers":true,"best":{"5x5":{"moves":140,"millis":61234.0}}}"#;
         let read = Settings::from_json(&Json::parse(old).unwrap());
         assert_eq!(read.size, (5, 5));
         assert_eq!(
-            read.best["5x5"],
+            read.best["5x5/mixed"],
             Best {
                 moves: 140,
                 millis: 61234.0

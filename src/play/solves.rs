@@ -1,12 +1,16 @@
 //! Your solves: every board solved by hand, kept in the browser (never sent anywhere), with the
-//! statistics speedsolvers keep per size: best time, best moves and best TPS (each on its own),
-//! the mean, and the averages of 5 and of 12 (the best and the worst time dropped, the rest
-//! averaged). The history goes out and comes back as a JSON or CSV file.
+//! statistics speedsolvers keep per size and control (click, hover, keys, touch, or a mix): best
+//! time, best moves and best TPS (each on its own), the mean, the trimmed averages of the last 5,
+//! 12, 50 and 100, and a histogram of times. Only random-state solves without help count (see
+//! [`super::origin`]); the others stay in the history, marked. The history goes out and comes
+//! back as a JSON or CSV file.
 //!
 //! Moves are counted in the single-tile metric (STM): a slide of three tiles is three moves. The
 //! multi-tile metric (MTM), where a run of slides in one direction is one move, is kept beside it.
 
 use super::daily::Date;
+use super::histogram::{Bin, histogram};
+use super::input::Control;
 use super::json::Json;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
@@ -35,12 +39,25 @@ pub struct Solve {
     pub best_known: Option<usize>,
     /// The player was shown a solution or a hint on the way: kept, but in no best or average.
     pub assisted: bool,
+    /// When each move was made, in milliseconds from the first (the first is 0, the last is
+    /// `millis`); empty for solves kept before times were.
+    pub times: Vec<f64>,
+    /// How the moves were made.
+    pub control: Control,
+    /// The board was drawn uniformly from all solvable boards: only such solves count for
+    /// statistics.
+    pub random_state: bool,
 }
 
 impl Solve {
     /// "4x4".
     pub fn size(&self) -> String {
         size_name(self.start.width(), self.start.height())
+    }
+
+    /// It counts for statistics and bests: a random-state board, solved without help.
+    pub fn counts(&self) -> bool {
+        self.random_state && !self.assisted
     }
 
     /// Tiles a second.
@@ -99,26 +116,38 @@ pub fn count(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-/// A size's statistics; `None` where there are too few solves.
+/// The statistics of a size and control; `None` where there are too few solves.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Statistics {
+    /// The solves counted: random-state, without help.
     pub count: usize,
+    /// Solves of this size and control kept in the history but not counted (not random-state,
+    /// or with help).
+    pub left_out: usize,
     pub best_time: Option<f64>,
     pub best_moves: Option<usize>,
     pub best_tps: Option<f64>,
     pub mean_time: Option<f64>,
     pub ao5: Option<f64>,
     pub ao12: Option<f64>,
+    pub ao50: Option<f64>,
+    pub ao100: Option<f64>,
+    /// The counted solves' times.
+    pub histogram: Vec<Bin>,
 }
 
-/// The average of the last `n` times, the best and the worst dropped; `None` with fewer than `n`.
+/// The average of the last `n` times, trimmed as csTimer trims by default: 5 % of the `n` times,
+/// rounded up, dropped at each end (the best 1 and the worst 1 of 5 or 12, the best 3 and the
+/// worst 3 of 50, the best 5 and the worst 5 of 100), the rest averaged. `None` with fewer than
+/// `n` times.
 pub fn average_of(times: &[f64], n: usize) -> Option<f64> {
     if n < 3 || times.len() < n {
         return None;
     }
+    let trim = (n * 5).div_ceil(100);
     let mut last = times[times.len() - n..].to_vec();
     last.sort_by(f64::total_cmp);
-    let kept = &last[1..n - 1];
+    let kept = &last[trim..n - trim];
     Some(kept.iter().sum::<f64>() / kept.len() as f64)
 }
 
@@ -182,22 +211,32 @@ impl History {
         self.solves.iter_mut().find(|s| s.id == id)
     }
 
-    /// The statistics of one size, from the solves without help.
-    pub fn statistics(&self, size: &str) -> Statistics {
-        let solves: Vec<&Solve> = (self.solves.iter())
-            .filter(|s| s.size() == size && !s.assisted)
-            .collect();
+    /// The statistics of one size (`4x4`) and control, from its random-state solves without
+    /// help: a hover solve never counts among the click ones.
+    pub fn statistics(&self, size: &str, control: Control) -> Statistics {
+        let (solves, left_out): (Vec<&Solve>, Vec<&Solve>) = (self.solves.iter())
+            .filter(|s| s.control == control && s.size() == size)
+            .partition(|s| s.counts());
         let times: Vec<f64> = solves.iter().map(|s| s.millis).collect();
         let min = |values: Vec<f64>| values.into_iter().min_by(f64::total_cmp);
         Statistics {
             count: solves.len(),
+            left_out: left_out.len(),
             best_time: min(times.clone()),
             best_moves: solves.iter().map(|s| s.moves).min(),
             best_tps: solves.iter().filter_map(|s| s.tps()).max_by(f64::total_cmp),
             mean_time: (!times.is_empty()).then(|| times.iter().sum::<f64>() / times.len() as f64),
             ao5: average_of(&times, 5),
             ao12: average_of(&times, 12),
+            ao50: average_of(&times, 50),
+            ao100: average_of(&times, 100),
+            histogram: histogram(&times),
         }
+    }
+
+    /// The control of the latest solve, if any: the statistics shown at first.
+    pub fn last_control(&self) -> Option<Control> {
+        self.solves.last().map(|s| s.control)
     }
 
     /// The history as stored and exported: `{"version":1,"solves":[…]}`.
@@ -216,7 +255,7 @@ impl History {
         for s in &self.solves {
             let optional = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
             out.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 s.id,
                 s.date,
                 s.size(),
@@ -228,6 +267,12 @@ impl History {
                 optional(s.optimal),
                 optional(s.best_known),
                 s.assisted,
+                s.control.name(),
+                s.random_state,
+                // One cell: the times apart by spaces, as a spreadsheet keeps them whole.
+                (s.times.iter().map(|&t| decimals(t, 0)))
+                    .collect::<Vec<_>>()
+                    .join(" "),
             ));
         }
         out
@@ -268,7 +313,7 @@ impl History {
     }
 }
 
-const CSV_HEADER: &str = "id,date,size,board,goal,moves,mtm,millis,optimal,best_known,assisted";
+const CSV_HEADER: &str = "id,date,size,board,goal,moves,mtm,millis,optimal,best_known,assisted,control,random_state,times";
 
 fn solve_json(s: &Solve) -> Json {
     let count = |n: usize| Json::Number(n as f64);
@@ -285,6 +330,12 @@ fn solve_json(s: &Solve) -> Json {
         ("optimal".into(), optional(s.optimal)),
         ("best_known".into(), optional(s.best_known)),
         ("assisted".into(), Json::Bool(s.assisted)),
+        ("control".into(), Json::String(s.control.name().into())),
+        ("random_state".into(), Json::Bool(s.random_state)),
+        (
+            "times".into(),
+            Json::Array(s.times.iter().map(|&t| Json::Number(t)).collect()),
+        ),
     ])
 }
 
@@ -300,6 +351,9 @@ struct Fields<'a> {
     optimal: Option<f64>,
     best_known: Option<f64>,
     assisted: bool,
+    control: Option<&'a str>,
+    random_state: bool,
+    times: Option<Vec<f64>>,
 }
 
 impl<'a> Fields<'a> {
@@ -309,6 +363,7 @@ impl<'a> Fields<'a> {
         number: impl Fn(&str) -> Option<f64>,
         text: impl Fn(&str) -> Option<&'a str>,
         flag: impl Fn(&str) -> Option<bool>,
+        times: Option<Vec<f64>>,
     ) -> Self {
         Fields {
             id: number("id"),
@@ -321,6 +376,9 @@ impl<'a> Fields<'a> {
             optimal: number("optimal"),
             best_known: number("best_known"),
             assisted: flag("assisted").unwrap_or(false),
+            control: text("control"),
+            random_state: flag("random_state").unwrap_or(false),
+            times,
         }
     }
 
@@ -347,6 +405,19 @@ impl<'a> Fields<'a> {
             .filter(|n| *n >= 0.0 && n.is_finite())
             .ok_or("no time")?;
         let moves = count(self.moves, "moves")?;
+        let times = self.times.clone().unwrap_or_default();
+        let steady = times.windows(2).all(|w| w[0] <= w[1]);
+        if !times.is_empty() && (times.len() != moves || !steady || times[0] < 0.0) {
+            return Err(format!(
+                "times: {} of them, not rising from 0, for {moves} moves",
+                times.len()
+            ));
+        }
+        // Solves kept before controls were have none known.
+        let control = match self.control {
+            Some(name) => Control::parse(name).ok_or(format!("control: no such control {name}"))?,
+            None => Control::Mixed,
+        };
         Ok(Solve {
             id: id as u64,
             date: Date::parse(self.date.ok_or("no date")?).map_err(|e| e.to_string())?,
@@ -357,6 +428,9 @@ impl<'a> Fields<'a> {
             optimal: count(self.optimal, "optimal").ok(),
             best_known: count(self.best_known, "best_known").ok(),
             assisted: self.assisted,
+            times,
+            control,
+            random_state: self.random_state,
         })
     }
 }
@@ -375,7 +449,9 @@ fn from_json(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
             let number = |k: &str| v.get(k).and_then(Json::as_f64);
             let text = |k: &str| v.get(k).and_then(Json::as_str);
             let flag = |k: &str| v.get(k).and_then(Json::as_bool);
-            Fields::read(number, text, flag)
+            let times = (v.get("times").and_then(Json::as_array))
+                .map(|ts| ts.iter().map(|t| t.as_f64().unwrap_or(-1.0)).collect());
+            Fields::read(number, text, flag, times)
                 .solve()
                 .map_err(|e| format!("solve {}: {e}", i + 1))
         })
@@ -401,7 +477,12 @@ fn from_csv(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
             let cell = |name: &str| column(name).and_then(|i| cells.get(i)).copied();
             let number = |name: &str| cell(name).and_then(super::json::number);
             let flag = |name: &str| cell(name).map(|c| c == "true");
-            Fields::read(number, cell, flag)
+            let times = cell("times").filter(|c| !c.is_empty()).map(|c| {
+                (c.split_whitespace())
+                    .map(|t| super::json::number(t).unwrap_or(-1.0))
+                    .collect()
+            });
+            Fields::read(number, cell, flag, times)
                 .solve()
                 .map_err(|e| format!("line {}: {e}", n + 1))
         })
@@ -427,6 +508,9 @@ mod tests {
             optimal: Some(31),
             best_known: None,
             assisted: false,
+            times: Vec::new(),
+            control: Control::Click,
+            random_state: true,
         }
     }
 
@@ -454,7 +538,7 @@ mod tests {
     #[test]
     fn statistics_per_size_keep_each_best_apart() {
         let h = history(&[12_000.0, 9_000.0, 15_000.0, 11_000.0]);
-        let s = h.statistics("3x3");
+        let s = h.statistics("3x3", Control::Click);
         assert_eq!(s.count, 4);
         assert_eq!(s.best_time, Some(9_000.0));
         assert_eq!(s.best_moves, Some(40));
@@ -462,16 +546,67 @@ mod tests {
         assert_eq!(s.best_tps.map(|t| decimals(t, 3)), Some("4.556".into()));
         assert_eq!(s.mean_time, Some(11_750.0));
         assert_eq!(s.ao5, None);
-        assert_eq!(h.statistics("4x4"), Statistics::default());
+        assert_eq!(h.statistics("4x4", Control::Click), Statistics::default());
         let twelve = history(&[
             5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 1.0,
         ]);
-        assert_eq!(twelve.statistics("3x3").ao12, Some(9.5));
+        assert_eq!(twelve.statistics("3x3", Control::Click).ao12, Some(9.5));
         // A solve with help is kept, and counts for nothing.
         let mut helped = history(&[12_000.0, 1_000.0]);
         helped.solves[1].assisted = true;
-        let s = helped.statistics("3x3");
-        assert_eq!((s.count, s.best_time), (1, Some(12_000.0)));
+        let s = helped.statistics("3x3", Control::Click);
+        assert_eq!((s.count, s.left_out, s.best_time), (1, 1, Some(12_000.0)));
+    }
+
+    #[test]
+    fn each_control_has_its_own_statistics_and_only_random_state_solves_count() {
+        let mut h = history(&[12_000.0, 9_000.0, 15_000.0, 11_000.0]);
+        h.solves[1].control = Control::Hover;
+        h.solves[3].random_state = false;
+        let click = h.statistics("3x3", Control::Click);
+        // The hover solve's 9 s is no click best; the typed board's 11 s is kept, not counted.
+        assert_eq!((click.count, click.left_out), (2, 1));
+        assert_eq!(click.best_time, Some(12_000.0));
+        assert_eq!(click.mean_time, Some(13_500.0));
+        let hover = h.statistics("3x3", Control::Hover);
+        assert_eq!((hover.count, hover.best_time), (1, Some(9_000.0)));
+        assert_eq!(hover.histogram.iter().map(|b| b.count).sum::<usize>(), 1);
+        assert_eq!(h.statistics("3x3", Control::Keys), Statistics::default());
+        assert_eq!(h.last_control(), Some(Control::Click));
+    }
+
+    #[test]
+    fn ao50_and_ao100_drop_five_percent_rounded_up_at_each_end() {
+        // 1, 2, …, 100 s, shuffled so that order is not what is trimmed.
+        let times: Vec<f64> = (0..100).map(|i| ((i * 37) % 100 + 1) as f64).collect();
+        // ao100: 5 dropped each end, 6..=95 averaged.
+        assert_eq!(average_of(&times, 100), Some(50.5));
+        // ao50 of the last 50: 3 dropped each end.
+        let last: Vec<f64> = times[50..].to_vec();
+        let mut sorted = last.clone();
+        sorted.sort_by(f64::total_cmp);
+        let kept = &sorted[3..47];
+        assert_eq!(
+            average_of(&times, 50),
+            Some(kept.iter().sum::<f64>() / 44.0)
+        );
+        // Exactly: 50 times 1..=50 → 4..=47 averaged.
+        let fifty: Vec<f64> = (1..=50).rev().map(f64::from).collect();
+        assert_eq!(average_of(&fifty, 50), Some(25.5));
+        // One outlier each way moves the mean, not the average.
+        let mut steady = vec![10.0; 50];
+        steady[7] = 1.0;
+        steady[20] = 1_000.0;
+        assert_eq!(average_of(&steady, 50), Some(10.0));
+        assert_eq!(average_of(&steady, 100), None);
+        let s = history(
+            &(1..=100)
+                .map(|t| f64::from(t) * 1_000.0)
+                .collect::<Vec<_>>(),
+        )
+        .statistics("3x3", Control::Click);
+        assert_eq!(s.ao100, Some(50_500.0));
+        assert_eq!(s.ao50, Some(75_500.0));
     }
 
     #[test]
@@ -505,6 +640,23 @@ mod tests {
             // Importing again adds nothing.
             assert_eq!(back.import(&text).unwrap().known, 3);
         }
+    }
+
+    #[test]
+    fn a_file_from_before_controls_imports_as_mixed_and_counts_for_nothing() {
+        let mut h = History::default();
+        let old = r#"{"version":1,"solves":[{"id":5,"date":"2026-11-23","size":"3x3","board":"8 6 7/2 5 4/3 0 1","goal":"1 2 3/4 5 6/7 8 0","moves":40,"mtm":30,"millis":9000,"optimal":31,"best_known":null,"assisted":false}]}"#;
+        assert_eq!(h.import(old).unwrap().added, 1);
+        let s = &h.solves[0];
+        assert_eq!(
+            (s.control, s.random_state, s.times.len()),
+            (Control::Mixed, false, 0)
+        );
+        let mixed = h.statistics("3x3", Control::Mixed);
+        assert_eq!((mixed.count, mixed.left_out), (0, 1));
+        let csv = "id,date,size,board,goal,moves,mtm,millis,optimal,best_known,assisted\n6,2026-11-23,3x3,8 6 7/2 5 4/3 0 1,,40,30,9000,31,,false\n";
+        assert_eq!(h.import(csv).unwrap().added, 1);
+        assert_eq!(h.statistics("3x3", Control::Mixed).left_out, 2);
     }
 
     #[test]

@@ -54,6 +54,7 @@ impl Request {
             Purpose::Compare => "Comparing",
             Purpose::Bench => "Benchmarking",
             Purpose::Measure => "Measuring",
+            Purpose::Analysis => "Analysing",
         };
         match self.preparing {
             Some(Some(fraction)) => {

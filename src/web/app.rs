@@ -4,12 +4,15 @@
 
 use super::browser::{self, now_ms};
 use super::components::alert::AlertBanner;
+use super::components::analysis::{AnalysisProps, analysis_panel};
 use super::components::board_view::BoardView;
 use super::components::challenge::ChallengePanel;
 use super::components::controls::Controls;
 use super::components::editor::Editor;
+use super::components::handling::{HandlingProps, handling};
 use super::components::how_to::HowTo;
 use super::components::learn::Learn;
+use super::components::pace_chart::{PaceProps, pace_chart};
 use super::components::replay::ReplayPanel;
 use super::components::replay_bar::ReplayBar;
 use super::components::result::ResultPanel;
@@ -21,12 +24,14 @@ use super::components::unsolvable::Unsolvable;
 use super::effects;
 use super::workers::{LOADER, Workers};
 use crate::play::colours::{TileColours, fringes};
+use crate::play::input::Input;
+use crate::play::moving::Pointer;
 use crate::play::page::{Action, AskAction, LearnAction, Page, PlayAction};
 use crate::play::protocol::Purpose;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
 use crate::puzzle::random::Rng;
-use gloo_timers::callback::Interval;
+use gloo_timers::callback::{Interval, Timeout};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -111,7 +116,8 @@ pub fn App() -> Html {
     layout(&p, &on)
 }
 
-/// The replay's timer (one step per tick while playing), the step-through's (while it runs),
+/// The replay's timer (one per step, waiting as long as the model says), the step-through's
+/// (while it runs),
 /// and the look for silent workers (while one owes an answer).
 #[hook]
 fn use_timers(page: &Page, on: &Callback<Action>) {
@@ -125,18 +131,13 @@ fn use_timers(page: &Page, on: &Callback<Action>) {
         move || drop(interval)
     });
     let on_tick = on.clone();
-    let playing = page.playing();
-    use_effect_with(
-        (playing.playing(), playing.speed()),
-        move |&(playing, speed)| {
-            let interval = playing.then(|| {
-                Interval::new(1000 / speed.max(1), move || {
-                    on_tick.emit(Action::Play(PlayAction::Tick))
-                })
-            });
-            move || drop(interval)
-        },
-    );
+    // Each step is a new key (the moves made change), so each gets its own timer.
+    let key = (page.game().moves_made(), page.playing().step_delay_ms());
+    use_effect_with(key, move |&(_, delay)| {
+        let timeout =
+            delay.map(|ms| Timeout::new(ms, move || on_tick.emit(Action::Play(PlayAction::Tick))));
+        move || drop(timeout)
+    });
     let on_step = on.clone();
     use_effect_with(page.learning().watch_running(), move |&running| {
         let interval = running.then(|| {
@@ -148,8 +149,9 @@ fn use_timers(page: &Page, on: &Callback<Action>) {
     });
 }
 
-/// Arrows and WASD slide a tile (the arrow names the tile's direction); Space plays or pauses a
-/// replay. Typing in a field, or using a control's own keys, is not playing.
+/// Arrows and WASD slide a tile (the arrow names the tile's way, or the blank's: see
+/// [`crate::play::moving::ArrowKeys`]); Space plays or pauses a replay. Typing in a field, or
+/// using a control's own keys, is not playing.
 #[hook]
 fn use_keys(page: Rc<RefCell<Page>>, on: &Callback<Action>) {
     let on = on.clone();
@@ -164,9 +166,10 @@ fn use_keys(page: Rc<RefCell<Page>>, on: &Callback<Action>) {
                 if event.ctrl_key() || event.meta_key() || event.alt_key() || in_control(event) {
                     return;
                 }
-                if let Some(mv) = key_move(&event.key()) {
+                if let Some(way) = key_move(&event.key()) {
                     event.prevent_default();
-                    on.emit(Action::Play(PlayAction::Slide(mv)));
+                    let mv = page.borrow().prefs().saved().arrow_keys.move_for(way);
+                    on.emit(Action::Play(PlayAction::Slide(mv, Input::Keys)));
                 } else if event.key() == " " && page.borrow().game().replay().is_some() {
                     event.prevent_default();
                     on.emit(Action::Play(PlayAction::PlayPause));
@@ -231,7 +234,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                 />
             </header>
             if !embed {
-                <HowTo goal={shown.goal().clone()} />
+                <HowTo goal={shown.goal().clone()} hover={p.prefs().saved().pointer == Pointer::Hover} />
             }
             <AlertBanner message={p.alert().map(str::to_string)} on={on.clone()} />
             { about_the_board(p, on) }
@@ -260,9 +263,10 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
         <BoardView
             position={p.shown().clone()}
             highlight={p.highlight()}
-            slide_ms={p.playing().slide_ms()}
-            on_tap={on.reform(|s| Action::Play(PlayAction::Tap(s)))}
-            on_swipe={on.reform(|m| Action::Play(PlayAction::Slide(m)))}
+            slide_ms={p.slide_ms()}
+            hover={prefs.pointer == Pointer::Hover}
+            on_tap={on.reform(|(s, input)| Action::Play(PlayAction::Tap(s, input)))}
+            on_swipe={on.reform(|m| Action::Play(PlayAction::Slide(m, Input::Touch)))}
             picture={p.prefs().picture_url().map(AttrValue::from)}
             numbers={prefs.numbers}
             marked={p.marked()}
@@ -272,7 +276,7 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
 }
 
 /// What a player waits for, where they look: the search's progress, the answer and its Play,
-/// the hint in words, why the board cannot be solved, the result of their solve.
+/// the hint in words, why the board cannot be solved, the result of their solve and its analysis.
 fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
     let g = p.game();
     let playing = p.playing();
@@ -283,6 +287,9 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
                 <ReplayBar summary={summary} moves={replay.moves.clone()} step={step}
                     playing={playing.playing()} on={on.clone()} />
             }
+            if let (Some(figures), Some(times)) = (playing.figures(), playing.times().cloned()) {
+                { pace_chart(&PaceProps { figures, times, delay_ms: playing.step_delay_ms() }) }
+            }
             if let Some(hint) = playing.hint_text() {
                 <p class="hint-line" data-testid="hint" role="status">{ hint }</p>
             }
@@ -291,6 +298,9 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
             }
             if let Some(r) = p.record().result().cloned().filter(|_| !p.sharing().embed()) {
                 <ResultPanel result={r} shared={p.sharing().shared().clone()} on={on.clone()} />
+            }
+            if p.analysing().state().is_some() && !p.sharing().embed() {
+                { analysis_panel(&AnalysisProps { analysing: p.analysing().clone(), on: on.clone() }) }
             }
         </>
     }
@@ -301,7 +311,8 @@ fn stats(p: &Page, on: &Callback<Action>) -> Html {
     let (record, board) = (p.record(), p.game().board());
     html! {
         <StatsPanel size={AttrValue::from(record.stats_size(board))} statistics={record.statistics(board)}
-            sizes={record.stats_sizes(board)} solves={record.history().solves.clone()}
+            sizes={record.stats_sizes(board)} control={record.stats_control()}
+            solves={record.history().solves.clone()}
             confirm_clear={record.confirm_clear()} format={record.export_format()}
             note={record.import_note().map(str::to_string)} on={on.clone()} />
     }
@@ -350,9 +361,13 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                 compact={sharing.embed()}
                 on={on.clone()}
             />
+            if !sharing.embed() {
+                { handling(&HandlingProps { pointer: prefs.pointer, arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() }) }
+            }
             if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary().cloned(), g.replay_step(), g.replay()) {
                 <ReplayPanel summary={summary} moves={replay.moves.clone()} step={step}
-                    speed={p.playing().speed()} on={on.clone()} />
+                    speed={p.playing().speed()} pace={p.playing().pace()}
+                    timed={p.playing().times().is_some()} on={on.clone()} />
             }
             if !sharing.embed() {
                 <Share shared={sharing.shared().clone()} result={p.record().result().is_some()}

@@ -2,14 +2,18 @@
 //! `Callback<Action>` into the page's model) and never reaches for globals.
 
 pub mod alert;
+pub mod analysis;
 pub mod bench;
 pub mod board_view;
 pub mod challenge;
 pub mod compare_table;
 pub mod controls;
 pub mod editor;
+pub mod handling;
+pub mod histogram;
 pub mod how_to;
 pub mod learn;
+pub mod pace_chart;
 pub mod replay;
 pub mod replay_bar;
 pub mod result;

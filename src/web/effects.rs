@@ -25,6 +25,7 @@ pub fn run(effect: Effect, workers: &mut Workers, dispatch: &Callback<Action>) {
         Effect::Send(message) => workers.send(0, Channel::Game, message),
         Effect::Helper { worker, message } => workers.send(worker, Channel::Game, message),
         Effect::Measure(message) => workers.send(0, Channel::Measure, message),
+        Effect::Analyse(message) => workers.send(0, Channel::Analysis, message),
         Effect::Restart(worker) => workers.restart(worker),
         Effect::SaveHistory(text) => browser::save_history(&text),
         Effect::SaveSettings(settings) => browser::save_settings(&settings),

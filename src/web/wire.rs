@@ -3,8 +3,9 @@
 //! with bincode into bytes (a copy of a few hundred bytes, where a structured clone of the same
 //! data would walk every field).
 //!
-//! One worker serves two channels, the game's searches and the measures of solves by hand, so
-//! that a Solve or a Hint, which replace each other's searches, never cancel a measure.
+//! One worker serves three channels, the game's searches, the measures of solves by hand and
+//! their analyses, so that a Solve or a Hint, which replace each other's searches, never cancel
+//! a measure or an analysis, and the two never cancel each other.
 
 use crate::play::protocol::{FromWorker, ToWorker};
 use js_sys::Uint8Array;
@@ -18,6 +19,8 @@ pub enum Channel {
     Game,
     /// The shortest solution of a board solved by hand.
     Measure,
+    /// The analysis of a solve by hand against the optimum, move by move.
+    Analysis,
 }
 
 /// What the page posts to a worker.

@@ -9,14 +9,16 @@
 //! a report becomes are decided there too, so this file is only the loop.
 
 use super::wire::{self, Channel, Posted, Reply};
+use crate::heuristics::Estimator;
 use crate::heuristics::Heuristic;
 use crate::heuristics::pdb;
 use crate::play::protocol::{
     Answer, Failure, FromWorker, Heard, Purpose, Requests, Resolved, ShareWork, Tables, TablesFrom,
-    ToWorker, finished, resolve,
+    ToWorker, analysis, analysis_failure, finished, resolve,
 };
 use crate::puzzle::board::Board;
 use crate::puzzle::notation::parse_board;
+use crate::solver::analysis::Analysis;
 use crate::solver::{Progress, Solver};
 use futures::channel::mpsc::{UnboundedReceiver, UnboundedSender, unbounded};
 use futures::{FutureExt, StreamExt};
@@ -362,6 +364,50 @@ impl Worker {
         }
     }
 
+    /// Answers an Analyse, in slices like any search. It takes the pattern databases as soon
+    /// as this worker has them (the measure of the same solve, or a Prepare, fetches them on
+    /// the game's channels), rather than fetching them a second time.
+    async fn analyse(
+        &mut self,
+        scope: &mut Scope,
+        id: u32,
+        request: Result<Analysis, Failure>,
+    ) -> Result<(), Stop> {
+        let purpose = Purpose::Analysis;
+        let mut analysis = match request {
+            Ok(a) => a,
+            Err(failure) => return send(scope, failed(id, purpose, failure)).await,
+        };
+        let mut pace = Pace::new(20_000, 1_000);
+        loop {
+            if analysis.heuristic() != Heuristic::Pdb
+                && let Some(tables) = Estimator::pdb_at_hand(analysis.goal())
+            {
+                analysis.upgrade(tables);
+            }
+            let started = now_ms();
+            match analysis.run(pace.slice) {
+                Ok(Some(analysed)) => {
+                    return send(scope, FromWorker::Analysed { id, analysed }).await;
+                }
+                Err(e) => return send(scope, failed(id, purpose, analysis_failure(e))).await,
+                Ok(None) => {}
+            }
+            pace.next(started);
+            if pace.report_due() {
+                let (done, total) = (analysis.measured(), analysis.moves());
+                send(scope, FromWorker::Analysing { id, done, total }).await?;
+            }
+            match self.pause(scope, Some(id)).await {
+                Ok(()) => {}
+                Err(Stop::Cancelled) => {
+                    return send(scope, FromWorker::Cancelled { id, purpose }).await;
+                }
+                Err(gone) => return Err(gone),
+            }
+        }
+    }
+
     /// Runs a search in slices of about [`SLICE_MS`]; its final message.
     async fn search(
         &mut self,
@@ -426,6 +472,15 @@ async fn serve(mut scope: Scope) {
                 worker.solve(&mut scope, id, purpose, request).await
             }
             ToWorker::Prepare { goal } => worker.prepare(&mut scope, goal).await,
+            ToWorker::Analyse {
+                id,
+                board,
+                goal,
+                moves,
+            } => {
+                let request = analysis(&board, &goal, &moves);
+                worker.analyse(&mut scope, id, request).await
+            }
             ToWorker::Share { id, purpose, work } => {
                 worker.share(&mut scope, id, purpose, work).await
             }

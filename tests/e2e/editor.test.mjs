@@ -186,25 +186,25 @@ describe('goals and pictures', () => {
 });
 
 describe('remembering', () => {
-  it('size, goal, picture and best results survive a reload; Clear forgets them', async () => {
+  it('size, goal and picture survive a reload; Clear forgets them', async () => {
     const { page, errors } = await open(started.browser, `${started.server.url}/`);
     await page.getByLabel('Size', { exact: true }).selectOption({ label: '4×4' });
     await panel(page);
     await page.getByLabel('Goal', { exact: true }).selectOption({ label: 'Blank first' });
     await page.getByLabel('Picture', { exact: true }).selectOption({ label: 'Mosaic' });
-    // A game won by play sets a best for its size.
+    // A typed board is not drawn at random: its solve sets no best (bests are checked to
+    // survive a reload in speedsolving-record.test.mjs).
     await typeBoard(page, '1 0 2 3/4 5 6 7/8 9 10 11/12 13 14 15');
     await button(page, 'Apply').click();
     await page.keyboard.press('ArrowRight');
     assert.match(await status(page), /Solved in 1 move!/);
-    assert.match(await page.textContent('[data-testid=best]'), /best 1 move/);
+    assert.equal(await page.locator('[data-testid=best]').count(), 0);
 
     await page.goto(`${started.server.url}/`);
     await page.waitForSelector('[data-testid=board]');
     assert.equal((await state(page)).split('/').length, 4, 'a 4×4 board again');
     assert.equal(await page.getAttribute('[data-testid=board]', 'data-goal'), '0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15');
     assert.match(await page.locator('[data-tile="5"] > span').getAttribute('style'), /mosaic\.svg/);
-    assert.match(await page.textContent('[data-testid=best]'), /best 1 move/);
 
     await panel(page);
     await button(page, 'Clear').click();

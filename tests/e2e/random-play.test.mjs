@@ -1,7 +1,8 @@
 // A restless player: a seeded run of random actions over the whole page, every panel open
-// (taps, keys, every button and picker, hostile text in every field, boards bigger and smaller
-// than the one shown, unsolvable ones, links that cannot be honoured, a Solve running while
-// the board changes), then: no page or console error, a valid board, and a Solve that answers.
+// (taps, keys, the pointer passing over tiles, every button and picker, hostile text in every
+// field, boards bigger and smaller than the one shown, unsolvable ones, links that cannot be
+// honoured, a Solve running while the board changes), then: no page or console error, a valid
+// board, and a Solve that answers.
 //
 // `make test` runs one fixed seed. Others, to look for trouble:
 //   SLIDE_PLAY_SEED=7 SLIDE_PLAY_ACTIONS=1000 node --test tests/e2e/random-play.test.mjs
@@ -75,6 +76,11 @@ const LINKS = [
   `?board=${'9,'.repeat(3000)}`,
   '?goal=blank-first',
   '?board=2,1/3,0&goal=1,2/3,0',
+  '?board=8,6,7/2,5,4/3,0,1&replay=',
+  '?board=8,6,7/2,5,4/3,0,1&replay=UUUUUUUUUUUU.AAAAAAAAAAAA',
+  '?board=8,6,7/2,5,4/3,0,1&replay=%F0%9F%92%A5.%00',
+  `?board=1,2,3/4,5,6/7,0,8&replay=R.${'_'.repeat(500)}`,
+  '?replay=RL.AB',
 ];
 
 /** A board's notation is valid: 2..10 a side, rows of one width, tiles 0..n-1 once each. */
@@ -119,6 +125,16 @@ function actions(random, origin) {
       const name = await t.getAttribute('data-tile');
       await t.click({ timeout: 2000 });
       return `tile ${name}`;
+    }],
+    [4, 'pass the pointer over the board', async (page) => {
+      const box = await page.locator('[data-testid=board]').boundingBox();
+      if (!box) return 'no board';
+      const at = () => [box.x + random() * box.width, box.y + random() * box.height];
+      const [x0, y0] = at();
+      const [x1, y1] = at();
+      await page.mouse.move(x0, y0);
+      await page.mouse.move(x1, y1, { steps: 1 + Math.floor(random() * 8) });
+      return `(${Math.round(x0)}, ${Math.round(y0)}) to (${Math.round(x1)}, ${Math.round(y1)})`;
     }],
     [6, 'press a key', async (page) => {
       const key = pick(random, ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'w', 'a', 's', 'd', ' ', 'Tab', 'Enter', 'Escape', 'Home', 'End']);

@@ -87,6 +87,8 @@ pub enum Heard {
     Unmeasured { solve: u64, why: String },
     /// Say this.
     Alert(String),
+    /// A message for the analysis of a solve by hand (its part tells current from late).
+    Analysis(FromWorker),
 }
 
 /// The asking part of the page.
@@ -104,6 +106,8 @@ pub struct Asking {
     team: Option<Team>,
     /// The measure in flight: its request and the solve it measures.
     measuring: Option<(u32, u64)>,
+    /// The analysis in flight (its part's request), which the watchdog looks after too.
+    analysing: Option<u32>,
     /// The goal whose pattern databases were asked for.
     prepared: Option<String>,
     /// When each worker was last heard from.
@@ -122,6 +126,7 @@ impl Asking {
             helpers: 0,
             team: None,
             measuring: None,
+            analysing: None,
             prepared: None,
             watchdog: Watchdog::default(),
             tables: format!("{folder}tables/"),
@@ -330,6 +335,9 @@ impl Asking {
         if purpose == Purpose::Measure {
             return self.measured(id, message).into_iter().collect();
         }
+        if purpose == Purpose::Analysis {
+            return vec![Heard::Analysis(message)];
+        }
         let Some(request) = self.request.as_mut().filter(|r| r.id == id) else {
             return Vec::new();
         };
@@ -365,7 +373,10 @@ impl Asking {
                     return vec![Heard::RowsStopped];
                 }
             }
-            FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => {}
+            FromWorker::TablesReady { .. }
+            | FromWorker::Shared { .. }
+            | FromWorker::Analysing { .. }
+            | FromWorker::Analysed { .. } => {}
         }
         Vec::new()
     }
@@ -403,7 +414,7 @@ impl Asking {
                 summary: Summary::of(&answer, now_ms - request.started_ms, false),
                 moves,
             }],
-            Purpose::Compare | Purpose::Bench | Purpose::Measure => Vec::new(),
+            Purpose::Compare | Purpose::Bench | Purpose::Measure | Purpose::Analysis => Vec::new(),
         }
     }
 
@@ -513,6 +524,14 @@ impl Asking {
                 let why = failure.to_string();
                 heard.push(Heard::Unmeasured { solve, why });
             }
+            if let Some(id) = self.analysing.take() {
+                heard.push(Heard::Analysis(FromWorker::Failed {
+                    id,
+                    purpose: Purpose::Analysis,
+                    failure: failure.clone(),
+                    stats: None,
+                }));
+            }
         }
         let team_solve = self.request.as_ref().is_some_and(|r| r.team.is_some());
         // A team that counted on the worker starts afresh next time; its others are stopped.
@@ -566,12 +585,19 @@ impl Asking {
         }
     }
 
-    /// The workers that owe the page an answer (0: the game's, which also measures; 1, 2, …:
-    /// helpers sharing a solve).
+    /// The analysis request `id` is in flight (or, with `None`, none is): the game's worker
+    /// owes its answer.
+    pub(super) fn owe_analysis(&mut self, id: Option<u32>) {
+        self.analysing = id;
+    }
+
+    /// The workers that owe the page an answer (0: the game's, which also measures and
+    /// analyses; 1, 2, …: helpers sharing a solve).
     pub fn owing(&self) -> Vec<usize> {
         let team = self.request.as_ref().is_some_and(|r| r.team.is_some());
         let mut owing = Vec::new();
-        if (self.request.is_some() && !team) || self.measuring.is_some() {
+        if (self.request.is_some() && !team) || self.measuring.is_some() || self.analysing.is_some()
+        {
             owing.push(0);
         }
         if let Some(t) = self.team.as_ref().filter(|_| team) {
@@ -585,7 +611,7 @@ impl Asking {
     /// Whether a worker owes an answer: the web layer then has the page look for silent ones
     /// ([`AskAction::CheckWorkers`]).
     pub fn awaiting(&self) -> bool {
-        self.request.is_some() || self.measuring.is_some()
+        self.request.is_some() || self.measuring.is_some() || self.analysing.is_some()
     }
 
     /// Worker `worker` was given work at `now_ms`: its silence counts from then.
@@ -647,6 +673,9 @@ fn message_request(message: &FromWorker) -> Option<(u32, Purpose)> {
         | FromWorker::Solved { id, purpose, .. }
         | FromWorker::Failed { id, purpose, .. }
         | FromWorker::Cancelled { id, purpose, .. } => Some((*id, *purpose)),
+        FromWorker::Analysing { id, .. } | FromWorker::Analysed { id, .. } => {
+            Some((*id, Purpose::Analysis))
+        }
         FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => None,
     }
 }

@@ -1,7 +1,11 @@
 //! The game on the board and its replay: the player's moves, the solution attached and where the
-//! replay stands, how fast it plays, where the answer on show came from, and the hint.
+//! replay stands, how fast it plays, where the answer on show came from, the hint, and where the
+//! board itself came from (whether its solve can count for statistics).
 
 use crate::play::game::{self, Game};
+use crate::play::input::Input;
+use crate::play::origin::Origin;
+use crate::play::pace::{MoveTimes, Pace, StepFigures};
 use crate::play::solving::Summary;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
@@ -19,10 +23,11 @@ pub fn replay_speed(moves: usize) -> u32 {
 /// What the player can do to the game and its replay.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayAction {
-    /// A tap on the tile on this square: slides it (and those between it and the blank).
-    Tap(usize),
+    /// A tap (or hover) on the tile on this square: slides it (and those between it and the
+    /// blank).
+    Tap(usize, Input),
     /// One move, by key or swipe.
-    Slide(Move),
+    Slide(Move, Input),
     Undo,
     Redo,
     /// Play, or Pause.
@@ -33,7 +38,10 @@ pub enum PlayAction {
     Step(bool),
     /// Jump to a step of the replay.
     Seek(usize),
+    /// A steady speed, in moves a second.
     Speed(u32),
+    /// How fast a replay with times plays: at the pace played (times a factor), or steady.
+    Pace(Pace),
 }
 
 /// The game part of the page.
@@ -43,40 +51,55 @@ pub struct Playing {
     /// The replay plays on its timer.
     playing: bool,
     speed: u32,
+    pace: Pace,
+    /// When each move of the replay was made, for a solve by hand's replay.
+    times: Option<MoveTimes>,
     /// Where the solution on show came from.
     summary: Option<Summary>,
     /// The first move of a shortest solution from this board.
     hint: Option<(Board, Move)>,
+    /// Where the game's start came from.
+    origin: Origin,
 }
 
 impl Playing {
-    /// A game from `position`, with nothing on show.
-    pub fn new(position: Position) -> Playing {
+    /// A game from `position` (which came from `origin`), with nothing on show.
+    pub fn new(position: Position, origin: Origin) -> Playing {
         Playing {
             game: Game::new(position),
             playing: false,
             speed: replay_speed(0),
+            pace: Pace::Steady(replay_speed(0)),
+            times: None,
             summary: None,
             hint: None,
+            origin,
         }
     }
 
     /// Carries out `action`, which happened at `now_ms`.
     pub fn reduce(&mut self, action: PlayAction, now_ms: f64) {
         match action {
-            PlayAction::Tap(square) => {
+            // Passing over the board while a replay plays, or once it is solved, moves nothing:
+            // a hovering pointer would otherwise take over the replay or undo the solve.
+            PlayAction::Tap(_, Input::Hover) if self.playing || self.game.is_solved() => {}
+            PlayAction::Tap(square, input) => {
                 self.playing = false;
-                self.game.apply(game::Action::Tap { square, now_ms });
+                (self.game).apply(game::Action::Tap {
+                    square,
+                    now_ms,
+                    input,
+                });
             }
-            PlayAction::Slide(mv) => {
+            PlayAction::Slide(mv, input) => {
                 self.playing = false;
-                self.game.apply(game::Action::Move { mv, now_ms });
+                (self.game).apply(game::Action::Move { mv, now_ms, input });
             }
             PlayAction::Undo => {
                 self.game.apply(game::Action::Undo);
             }
             PlayAction::Redo => {
-                self.game.apply(game::Action::Redo);
+                self.game.apply(game::Action::Redo { now_ms });
             }
             PlayAction::PlayPause => {
                 if !self.playing && self.game.next_replay_move().is_none() {
@@ -94,7 +117,14 @@ impl Playing {
             PlayAction::Seek(step) => {
                 self.game.apply(game::Action::SeekStep(step));
             }
-            PlayAction::Speed(s) => self.speed = s.clamp(*SPEEDS.start(), *SPEEDS.end()),
+            PlayAction::Speed(s) => {
+                self.speed = s.clamp(*SPEEDS.start(), *SPEEDS.end());
+                self.pace = Pace::Steady(self.speed);
+            }
+            PlayAction::Pace(Pace::Steady(s)) => self.reduce(PlayAction::Speed(s), now_ms),
+            // Only a replay with times has a pace played to follow.
+            PlayAction::Pace(pace) if self.times.is_some() => self.pace = pace,
+            PlayAction::Pace(_) => {}
         }
         self.follow();
     }
@@ -105,16 +135,21 @@ impl Playing {
         if self.playing && (g.replay().is_none() || g.next_replay_move().is_none()) {
             self.playing = false;
         }
+        if g.replay().is_none() {
+            self.times = None;
+            self.pace = Pace::Steady(self.speed);
+        }
         if self.hint.as_ref().is_some_and(|(b, _)| b != g.board()) {
             self.hint = None;
         }
     }
 
-    /// A new game from `position`: nothing plays, nothing is on show.
-    pub(super) fn start(&mut self, position: Position) {
+    /// A new game from `position`, which came from `origin`: nothing plays, nothing is on show.
+    pub(super) fn start(&mut self, position: Position, origin: Origin) {
         *self = Playing {
             speed: self.speed,
-            ..Playing::new(position)
+            pace: Pace::Steady(self.speed),
+            ..Playing::new(position, origin)
         };
     }
 
@@ -122,21 +157,39 @@ impl Playing {
     /// replay starts at a pace fitted to its length.
     pub(super) fn show(&mut self, moves: Vec<Move>, optimal: bool, summary: Summary) {
         self.speed = replay_speed(moves.len());
+        self.pace = Pace::Steady(self.speed);
+        self.times = None;
         self.game
             .apply(game::Action::ShowSolution { moves, optimal });
         self.summary = Some(summary);
     }
 
-    /// Replays `moves` from `start` in a fresh game (a solve by hand, the shortest, a friend's).
+    /// Attaches a solve by hand with when each move was made (`times`): it plays at the pace
+    /// played; times that do not fit the moves leave a steady replay.
+    pub(super) fn show_timed(&mut self, moves: Vec<Move>, times: Vec<f64>, summary: Summary) {
+        let times = MoveTimes::new(times, moves.len());
+        self.show(moves, false, summary);
+        if times.is_some() {
+            self.times = times;
+            self.pace = Pace::AsPlayed(1.0);
+        }
+    }
+
+    /// Replays `moves` from `start` in a fresh game (a solve by hand, the shortest, a friend's),
+    /// at the pace played where `times` says when each was made.
     pub(super) fn watch(
         &mut self,
         start: Position,
         moves: Vec<Move>,
         optimal: bool,
         summary: Summary,
+        times: Option<Vec<f64>>,
     ) {
-        self.start(start);
-        self.show(moves, optimal, summary);
+        self.start(start, Origin::Replay);
+        match times {
+            Some(times) => self.show_timed(moves, times, summary),
+            None => self.show(moves, optimal, summary),
+        }
     }
 
     /// Solve was asked: the old answer goes, the replay stops.
@@ -162,12 +215,53 @@ impl Playing {
         &self.game
     }
 
+    /// Where the game's start came from.
+    pub fn origin(&self) -> Origin {
+        self.origin
+    }
+
     pub fn playing(&self) -> bool {
         self.playing
     }
 
     pub fn speed(&self) -> u32 {
         self.speed
+    }
+
+    pub fn pace(&self) -> Pace {
+        self.pace
+    }
+
+    /// When each move of the replay was made, for a solve by hand's replay.
+    pub fn times(&self) -> Option<&MoveTimes> {
+        self.times.as_ref()
+    }
+
+    /// While the replay plays, how long to wait before its next step, in whole milliseconds:
+    /// the gap before that move as played (scaled by the pace), or one step at the steady
+    /// speed. The web layer sets one timer a step from this and sends [`PlayAction::Tick`].
+    pub fn step_delay_ms(&self) -> Option<u32> {
+        if !self.playing {
+            return None;
+        }
+        let step = self.game.replay_step()?;
+        let ms = match (self.pace, &self.times) {
+            (Pace::AsPlayed(x), Some(times)) => times.delay_before(step, x),
+            _ => 1000.0 / f64::from(self.speed.max(1)),
+        };
+        Some(ms.round() as u32)
+    }
+
+    /// What the replay shows at its step: the time as played, moves, TPS, Manhattan distance.
+    pub fn figures(&self) -> Option<StepFigures> {
+        let (replay, step) = (self.game.replay()?, self.game.replay_step()?);
+        let n = replay.moves.len();
+        Some(StepFigures::at(
+            self.game.position(),
+            step,
+            n,
+            self.times.as_ref(),
+        ))
     }
 
     pub fn summary(&self) -> Option<&Summary> {
@@ -208,7 +302,12 @@ impl Playing {
     /// How long a tile takes to slide: shorter while a replay plays fast.
     pub fn slide_ms(&self) -> u32 {
         if self.playing {
-            (700 / self.speed.max(1)).clamp(30, 130)
+            // At the pace played, tiles glide briefly: the next move may follow at once.
+            let speed = match self.pace {
+                Pace::AsPlayed(x) if self.times.is_some() => (7.0 * x) as u32,
+                _ => self.speed,
+            };
+            (700 / speed.max(1)).clamp(30, 130)
         } else {
             130
         }

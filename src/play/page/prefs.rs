@@ -4,7 +4,9 @@
 
 use super::Effect;
 use crate::play::colours::TileColours;
-use crate::play::settings::Settings;
+use crate::play::input::Control;
+use crate::play::moving::{Animation, ArrowKeys, Pointer};
+use crate::play::settings::{Settings, best_key};
 use crate::puzzle::goal::Goal;
 
 /// What the player can change among their preferences.
@@ -17,6 +19,12 @@ pub enum PrefsAction {
     /// Numbers drawn over picture tiles.
     Numbers(bool),
     TileColours(TileColours),
+    /// Click or hover.
+    Pointer(Pointer),
+    /// Whose way an arrow key names.
+    ArrowKeys(ArrowKeys),
+    /// How a move looks.
+    Animation(Animation),
     /// Shuffles leave most tiles out of place (or any solvable board).
     MostlyMisplaced(bool),
     /// Forget what the page remembers (the game on screen keeps its goal).
@@ -32,11 +40,12 @@ pub struct Prefs {
 }
 
 impl Prefs {
-    /// The preferences a visit starts with: what was kept, shuffles mostly out of place.
+    /// The preferences a visit starts with: what was kept, and shuffles drawn from all solvable
+    /// boards (random state, so that timed solves count for statistics).
     pub fn new(saved: Settings) -> Prefs {
         Prefs {
             saved,
-            mostly_misplaced: true,
+            mostly_misplaced: false,
             own_picture: None,
         }
     }
@@ -54,6 +63,9 @@ impl Prefs {
             }
             PrefsAction::Numbers(on) => self.saved.numbers = on,
             PrefsAction::TileColours(colours) => self.saved.colours = colours,
+            PrefsAction::Pointer(pointer) => self.saved.pointer = pointer,
+            PrefsAction::ArrowKeys(keys) => self.saved.arrow_keys = keys,
+            PrefsAction::Animation(animation) => self.saved.animation = animation,
             PrefsAction::MostlyMisplaced(on) => {
                 self.mostly_misplaced = on;
                 return Vec::new();
@@ -93,9 +105,9 @@ impl Prefs {
         }
     }
 
-    /// The fewest moves and shortest time on a size (`3x3`), from earlier games.
-    pub fn best(&self, size: &str) -> Option<(usize, f64)> {
-        self.saved.best.get(size).map(|b| (b.moves, b.millis))
+    /// The fewest moves and shortest time on a size (`3x3`) with a control, from earlier games.
+    pub fn best(&self, size: &str, control: Control) -> Option<(usize, f64)> {
+        (self.saved.best.get(&best_key(size, control))).map(|b| (b.moves, b.millis))
     }
 
     /// A new size was shuffled: kept for the next visit, if it is new.
@@ -112,9 +124,15 @@ impl Prefs {
         self.save()
     }
 
-    /// A solve without help: the size's best, if it beat it.
-    pub(super) fn record(&mut self, size: (usize, usize), moves: usize, millis: f64) -> Effect {
-        self.saved.record(size.0, size.1, moves, millis);
+    /// A solve that counts: the size's best with its control, if it beat it.
+    pub(super) fn record(
+        &mut self,
+        size: (usize, usize),
+        control: Control,
+        moves: usize,
+        millis: f64,
+    ) -> Effect {
+        self.saved.record(size.0, size.1, control, moves, millis);
         self.save()
     }
 

@@ -4,7 +4,9 @@
 
 use super::Effect;
 use crate::play::editor::FileProblem;
+use crate::play::input::Control;
 use crate::play::link::LinkedDaily;
+use crate::play::origin::Origin;
 use crate::play::protocol::Answer;
 use crate::play::solves::{History, Solve, Statistics, count, size_name};
 use crate::puzzle::board::Board;
@@ -21,6 +23,8 @@ pub enum RecordAction {
     ExportHistory(HistoryFormat),
     /// The statistics shown: of this size (`5x5`), or `None` for the size on the board.
     StatsSize(Option<String>),
+    /// The statistics shown: of this control, or `None` for the latest solve's (else click).
+    StatsControl(Option<Control>),
     /// A history file was read (or could not be).
     ImportHistory {
         name: String,
@@ -53,9 +57,17 @@ pub struct HandResult {
     pub problem: Option<String>,
     /// The daily this was, if it was one.
     pub daily: Option<LinkedDaily>,
+    /// Where its board came from: whether it counts for statistics, and why not.
+    pub origin: Origin,
 }
 
 impl HandResult {
+    /// Why the solve is left out of the statistics, in words: `Not counted in statistics: the
+    /// board was typed in or loaded from a file, not drawn at random.` (help is said apart).
+    pub fn not_counted_text(&self) -> Option<String> {
+        (self.origin.why_not_counted()).map(|why| format!("Not counted in statistics: {why}"))
+    }
+
     /// How the player's moves compare with the reference: `The shortest solution is 52 moves:
     /// 15 above it; efficiency 78 %.`
     pub fn comparison_text(&self) -> String {
@@ -100,6 +112,8 @@ pub struct Record {
     export_format: HistoryFormat,
     /// The size whose statistics are shown, when the player picked one other than the board's.
     stats_size: Option<String>,
+    /// The control whose statistics are shown, when the player picked one.
+    stats_control: Option<Control>,
 }
 
 impl Record {
@@ -111,6 +125,7 @@ impl Record {
             import_note: None,
             export_format: HistoryFormat::Json,
             stats_size: None,
+            stats_control: None,
         }
     }
 
@@ -119,6 +134,7 @@ impl Record {
         match action {
             RecordAction::HistoryFormat(format) => self.export_format = format,
             RecordAction::StatsSize(size) => self.stats_size = size,
+            RecordAction::StatsControl(control) => self.stats_control = control,
             RecordAction::ExportHistory(format) => {
                 let (text, extension) = match format {
                     HistoryFormat::Json => (self.history.to_json().to_string(), "json"),
@@ -183,6 +199,7 @@ impl Record {
         mut solve: Solve,
         path: Vec<Move>,
         daily: Option<LinkedDaily>,
+        origin: Origin,
     ) -> (u64, Effect) {
         while self.history.solves.iter().any(|s| s.id == solve.id) {
             solve.id += 1;
@@ -196,6 +213,7 @@ impl Record {
             measuring: true,
             problem: None,
             daily,
+            origin,
         });
         (id, self.save())
     }
@@ -277,9 +295,17 @@ impl Record {
         (self.stats_size.clone()).unwrap_or_else(|| size_name(board.width(), board.height()))
     }
 
+    /// The control whose statistics are shown: the one picked, else the latest solve's, else
+    /// click.
+    pub fn stats_control(&self) -> Control {
+        (self.stats_control)
+            .or(self.history.last_control())
+            .unwrap_or(Control::Click)
+    }
+
     /// The statistics on show.
     pub fn statistics(&self, board: &Board) -> Statistics {
-        self.history.statistics(&self.stats_size(board))
+        (self.history).statistics(&self.stats_size(board), self.stats_control())
     }
 
     /// The sizes the statistics can show: every size solved by hand, and `board`'s.

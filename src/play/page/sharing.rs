@@ -12,14 +12,19 @@ use crate::play::challenge::Challenge;
 use crate::play::game::Game;
 use crate::play::link::{
     LinkedChallenge, LinkedDaily, write_challenge_query, write_daily_query, write_query,
+    write_replay_query,
 };
+use crate::play::pace::MoveTimes;
 use crate::play::solves::{Solve, time_text};
 use crate::puzzle::numbers::decimals;
+use crate::puzzle::position::Position;
 
 /// What the player can do to share.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShareAction {
     CopyLink,
+    /// After a solve by hand: a link that replays it at the pace played.
+    CopyReplayLink,
     /// The clipboard took the text (or refused it).
     Copied {
         what: Copying,
@@ -40,6 +45,7 @@ pub enum ShareAction {
 pub enum Copying {
     Link,
     Result,
+    Replay,
 }
 
 /// What the share panel shows.
@@ -57,12 +63,18 @@ pub enum Shared {
     ResultCopied,
     /// The clipboard was refused: the result to copy by hand.
     ResultField(String),
+    /// "Replay link copied".
+    ReplayCopied,
+    /// The clipboard was refused: the replay link to copy by hand.
+    ReplayField(String),
 }
 
 /// What the links describe: the game on show, and the last solve's result.
 pub struct Shown<'a> {
     pub game: &'a Game,
     pub result: Option<&'a HandResult>,
+    /// When each move of the replay on show was made (a solve by hand's replay).
+    pub times: Option<&'a MoveTimes>,
 }
 
 /// The sharing part of the page.
@@ -112,8 +124,20 @@ impl Sharing {
                     what: Copying::Link,
                 }];
             }
+            ShareAction::CopyReplayLink => {
+                return (self.replay_link(result).into_iter())
+                    .map(|text| Effect::Copy {
+                        text,
+                        what: Copying::Replay,
+                    })
+                    .collect();
+            }
             ShareAction::Copied { what, ok } => {
                 self.shared = match (what, ok) {
+                    (Copying::Replay, true) => Shared::ReplayCopied,
+                    (Copying::Replay, false) => {
+                        Shared::ReplayField(self.replay_link(result).unwrap_or_default())
+                    }
                     (Copying::Link, true) => Shared::Copied,
                     (Copying::Link, false) => Shared::Field(self.share_link.clone()),
                     (Copying::Result, true) => Shared::ResultCopied,
@@ -123,7 +147,11 @@ impl Sharing {
                 };
             }
             ShareAction::ShowEmbed => {
-                let embed_link = format!("{}{}", self.base, self.query_of(shown.game, true));
+                let embed_link = format!(
+                    "{}{}",
+                    self.base,
+                    self.query_of(shown.game, shown.times, true)
+                );
                 self.shared = Shared::Snippet(iframe_snippet(&embed_link));
             }
             ShareAction::IncludeResult(on) => self.include_result = on,
@@ -148,9 +176,13 @@ impl Sharing {
     /// After an action: the links written anew from what the page shows; the address bar
     /// follows, and a copy or a snippet of an old link goes.
     pub(super) fn follow(&mut self, shown: Shown<'_>, fx: &mut Vec<Effect>) {
-        let query = self.query_of(shown.game, self.embed);
+        let query = self.query_of(shown.game, shown.times, self.embed);
         self.link = if self.embed {
-            format!("{}{}", self.base, self.query_of(shown.game, false))
+            format!(
+                "{}{}",
+                self.base,
+                self.query_of(shown.game, shown.times, false)
+            )
         } else {
             format!("{}{query}", self.base)
         };
@@ -166,11 +198,18 @@ impl Sharing {
     }
 
     /// The query of a link to what `game` shows: the replay's start, moves and step while a
-    /// solution is shown, else the board itself; a daily's address is the daily's (spoiler-free,
-    /// and a reload starts it again).
-    fn query_of(&self, game: &Game, embed: bool) -> String {
+    /// solution is shown (with `times`, a replay link, which plays from the start at its pace),
+    /// else the board itself; a daily's address is the daily's (spoiler-free, and a reload
+    /// starts it again).
+    fn query_of(&self, game: &Game, times: Option<&MoveTimes>, embed: bool) -> String {
         if let Some(daily) = &self.daily {
             return write_daily_query(daily, None, embed);
+        }
+        let timed = (game.replay().zip(game.replay_start()).zip(times)).filter(|_| !embed);
+        if let Some(((r, start), times)) = timed
+            && let Ok(start) = Position::new(start, game.goal().clone())
+        {
+            return write_replay_query(&start, &r.moves, times.times());
         }
         match (game.replay(), game.replay_start(), game.replay_step()) {
             (Some(r), Some(start), Some(step)) => {
@@ -193,6 +232,13 @@ impl Sharing {
             Some(d) => write_daily_query(&d, Some((&target, self.include_moves)), false),
             None => write_challenge_query(&r.solve.start, &target, self.include_moves),
         };
+        Some(format!("{}{query}", self.base))
+    }
+
+    /// The link Copy replay link gives after a solve by hand: its board, moves and their times.
+    fn replay_link(&self, result: Option<&HandResult>) -> Option<String> {
+        let r = result.filter(|r| r.solve.times.len() == r.path.len() && !r.path.is_empty())?;
+        let query = write_replay_query(&r.solve.start, &r.path, &r.solve.times);
         Some(format!("{}{query}", self.base))
     }
 

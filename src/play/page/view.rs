@@ -1,9 +1,10 @@
 //! What the components read from the page: its parts, and what takes more than one part to
 //! say (the board on show, the tile to outline, the fix of an unsolvable board).
 
-use super::{Asking, Calendar, Learning, Page, Playing, Prefs, Record, Sharing};
+use super::{Analysing, Asking, Calendar, Learning, Page, Playing, Prefs, Record, Sharing};
 use crate::play::editor::Editor;
 use crate::play::game::Game;
+use crate::play::input::Control;
 use crate::play::solves::size_name;
 use crate::puzzle::position::Position;
 
@@ -34,6 +35,16 @@ impl Page {
 
     pub fn learning(&self) -> &Learning {
         &self.learning
+    }
+
+    pub fn analysing(&self) -> &Analysing {
+        &self.analysing
+    }
+
+    /// How long a slide takes on screen: the replay's pace allows, no longer than the player's
+    /// animation (none with Instant).
+    pub fn slide_ms(&self) -> u32 {
+        (self.playing.slide_ms()).min(self.prefs.saved().animation.slide_ms())
     }
 
     /// The game on the board.
@@ -84,10 +95,13 @@ impl Page {
         self.editor.marked()
     }
 
-    /// The fewest moves and shortest time on this board's size, from earlier games.
-    pub fn best(&self) -> Option<(usize, f64)> {
+    /// The fewest moves and shortest time on this board's size with the control whose
+    /// statistics are shown, from earlier games; and that control.
+    pub fn best(&self) -> Option<(usize, f64, Control)> {
         let b = self.playing.game().board();
-        self.prefs.best(&size_name(b.width(), b.height()))
+        let control = self.record.stats_control();
+        let (moves, millis) = (self.prefs).best(&size_name(b.width(), b.height()), control)?;
+        Some((moves, millis, control))
     }
 
     /// Whether a worker owes an answer: the web layer then has the page look for silent ones.

@@ -2,6 +2,7 @@
 
 use super::{Answer, Failure, Purpose, Tables};
 use crate::search::Stats;
+use crate::solver::analysis::Analysed;
 use crate::solver::team::ShareEnd;
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +50,10 @@ pub enum FromWorker {
     },
     /// Stopped as asked (or replaced by a newer request).
     Cancelled { id: u32, purpose: Purpose },
+    /// An analysis's progress: the distances after `done` of `total` moves are known.
+    Analysing { id: u32, done: usize, total: usize },
+    /// An analysis's end: every distance, and the moves that went away.
+    Analysed { id: u32, analysed: Analysed },
     /// How a [`ToWorker::Share`] ended; `tables`: the pattern databases it got first.
     Shared {
         id: u32,

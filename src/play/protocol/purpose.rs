@@ -15,4 +15,6 @@ pub enum Purpose {
     Bench,
     /// The shortest solution of a board the player solved by hand, to measure the solve.
     Measure,
+    /// The analysis of a solve by hand against the optimum, move by move.
+    Analysis,
 }

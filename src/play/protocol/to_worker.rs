@@ -44,6 +44,16 @@ pub enum ToWorker {
         purpose: Purpose,
         work: ShareWork,
     },
+    /// Analyse a solve by hand: the shortest distance to `goal` from `board` and after each of
+    /// `moves` (move notation). Answered by [`FromWorker::Analysing`] (progress), then
+    /// [`FromWorker::Analysed`], [`FromWorker::Failed`] or [`FromWorker::Cancelled`], with the
+    /// purpose [`Purpose::Analysis`].
+    Analyse {
+        id: u32,
+        board: String,
+        goal: String,
+        moves: String,
+    },
     /// A request to run after the running one and those queued before it, instead of replacing
     /// it; answered as that request. The benchmark keeps each worker's next puzzle waiting, so
     /// that a worker never idles while its answer travels to the page and the next puzzle back.
@@ -55,7 +65,9 @@ impl ToWorker {
     /// The id its answers carry, for a request that has one.
     pub(super) fn id(&self) -> Option<u32> {
         match self {
-            ToWorker::Solve { id, .. } | ToWorker::Share { id, .. } => Some(*id),
+            ToWorker::Solve { id, .. }
+            | ToWorker::Share { id, .. }
+            | ToWorker::Analyse { id, .. } => Some(*id),
             ToWorker::Queue(request) => request.id(),
             ToWorker::Cancel { .. } | ToWorker::Prepare { .. } | ToWorker::Site { .. } => None,
         }

@@ -4,6 +4,7 @@
 //! stops before Shuffle, and the arrow keys already slide tiles.
 
 use crate::play::colours::{PALETTE, fringes};
+use crate::play::input::Input;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 use yew::prelude::*;
@@ -16,7 +17,11 @@ pub struct BoardProps {
     pub highlight: Option<u8>,
     /// Duration of a slide, shortened when a replay runs fast.
     pub slide_ms: u32,
-    pub on_tap: Callback<usize>,
+    /// A mouse or pen passing over a tile slides it, as a click would (a finger still taps).
+    #[prop_or_default]
+    pub hover: bool,
+    /// A tile tapped: its square, and whether by a click or a finger.
+    pub on_tap: Callback<(usize, Input)>,
     pub on_swipe: Callback<Move>,
     /// A picture to cut into tiles (each shows the part at its home square).
     #[prop_or_default]
@@ -36,11 +41,13 @@ pub struct BoardProps {
 const SWIPE_PX: f64 = 24.0;
 
 /// The board's swipes: where a touch began, and when the last swipe ended (the click a browser
-/// fires after a swipe is not a tap).
+/// fires after a swipe is not a tap) and the last touch did (the click it fires after a tap is
+/// a finger's, not a mouse's).
 struct Swipes {
     ontouchstart: Callback<TouchEvent>,
     ontouchend: Callback<TouchEvent>,
     swiped_at: std::rc::Rc<std::cell::RefCell<f64>>,
+    touched_at: std::rc::Rc<std::cell::RefCell<f64>>,
 }
 
 /// A swipe of at least [`SWIPE_PX`] moves the tile the way the finger went.
@@ -48,6 +55,7 @@ struct Swipes {
 fn use_swipes(on_swipe: &Callback<Move>) -> Swipes {
     let touch_start = use_mut_ref(|| None::<(f64, f64)>);
     let swiped_at = use_mut_ref(|| f64::NEG_INFINITY);
+    let touched_at = use_mut_ref(|| f64::NEG_INFINITY);
     let ontouchstart = {
         let touch_start = touch_start.clone();
         Callback::from(move |e: TouchEvent| {
@@ -58,9 +66,10 @@ fn use_swipes(on_swipe: &Callback<Move>) -> Swipes {
         })
     };
     let ontouchend = {
-        let swiped_at = swiped_at.clone();
+        let (swiped_at, touched_at) = (swiped_at.clone(), touched_at.clone());
         let on_swipe = on_swipe.clone();
         Callback::from(move |e: TouchEvent| {
+            *touched_at.borrow_mut() = js_sys::Date::now();
             let Some((x0, y0)) = touch_start.borrow_mut().take() else {
                 return;
             };
@@ -87,6 +96,7 @@ fn use_swipes(on_swipe: &Callback<Move>) -> Swipes {
         ontouchstart,
         ontouchend,
         swiped_at,
+        touched_at,
     }
 }
 
@@ -94,11 +104,8 @@ fn use_swipes(on_swipe: &Callback<Move>) -> Swipes {
 pub fn BoardView(props: &BoardProps) -> Html {
     let (b, goal) = (props.position.board(), props.position.goal());
     let (w, h) = (b.width(), b.height());
-    let Swipes {
-        ontouchstart,
-        ontouchend,
-        swiped_at,
-    } = use_swipes(&props.on_swipe);
+    let swipes = use_swipes(&props.on_swipe);
+    let (ontouchstart, ontouchend) = (swipes.ontouchstart.clone(), swipes.ontouchend.clone());
     let fringe_of = props.fringes.then(|| fringes(goal)).flatten();
     let solved = props.position.is_solved();
     let style = format!(
@@ -115,7 +122,7 @@ pub fn BoardView(props: &BoardProps) -> Html {
             .filter(|_| props.picture.is_none())
             .and_then(|f| f.get(usize::from(tile)))
             .map(|&f| usize::from(f) % PALETTE);
-        tile_view(props, tile, square, fringe, &swiped_at)
+        tile_view(props, tile, square, fringe, &swipes)
     });
     html! {
         <div class={class} data-testid="board" data-state={b.to_string()} data-goal={goal.to_string()}
@@ -133,7 +140,7 @@ fn tile_view(
     tile: u8,
     square: usize,
     fringe: Option<usize>,
-    swiped_at: &std::rc::Rc<std::cell::RefCell<f64>>,
+    swipes: &Swipes,
 ) -> Html {
     let w = props.position.width();
     let h = props.position.height();
@@ -166,18 +173,28 @@ fn tile_view(
         )
     });
     let number = props.picture.is_none() || props.numbers;
+    let onpointerenter = props.hover.then(|| {
+        let on_tap = props.on_tap.clone();
+        Callback::from(move |e: PointerEvent| {
+            if e.pointer_type() != "touch" {
+                on_tap.emit((square, Input::Hover));
+            }
+        })
+    });
     let onclick = {
         let on_tap = props.on_tap.clone();
-        let swiped_at = swiped_at.clone();
+        let (swiped_at, touched_at) = (swipes.swiped_at.clone(), swipes.touched_at.clone());
         Callback::from(move |_: MouseEvent| {
-            if js_sys::Date::now() - *swiped_at.borrow() > 500.0 {
-                on_tap.emit(square);
+            let now = js_sys::Date::now();
+            if now - *swiped_at.borrow() > 500.0 {
+                let finger = now - *touched_at.borrow() < 800.0;
+                on_tap.emit((square, if finger { Input::Touch } else { Input::Click }));
             }
         })
     };
     html! {
         <button key={u32::from(tile)} {class} data-tile={tile.to_string()} tabindex="-1"
-            aria-label={format!("Tile {tile}")} style={place} {onclick}>
+            aria-label={format!("Tile {tile}")} style={place} {onclick} {onpointerenter}>
             <span aria-hidden="true" style={face}>
                 if number { <span class="number">{ tile }</span> }
             </span>

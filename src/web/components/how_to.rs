@@ -8,6 +8,9 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct HowToProps {
     pub goal: Board,
+    /// Tiles slide as the pointer passes over them.
+    #[prop_or_default]
+    pub hover: bool,
 }
 
 /// Goals up to this many squares show their numbers; larger ones only where the blank goes.
@@ -22,6 +25,8 @@ pub fn HowTo(props: &HowToProps) -> Html {
     });
     let text = if *touch {
         "Tap a tile in line with the gap to slide it, or swipe."
+    } else if props.hover {
+        "Pass the pointer over a tile in line with the gap to slide it, or use the arrow keys."
     } else {
         "Click a tile in line with the gap to slide it, or use the arrow keys."
     };

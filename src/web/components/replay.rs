@@ -2,11 +2,12 @@
 //! and the move list with the current move marked (the answer itself and Play are under the
 //! board: see [`super::replay_bar`]).
 
+use crate::play::pace::{AS_PLAYED, Pace};
 use crate::play::page::{Action, PlayAction, SPEEDS};
 use crate::play::solving::{Summary, listed};
 use crate::puzzle::moves::Move;
 use crate::puzzle::numbers::thousands;
-use web_sys::HtmlInputElement;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -15,6 +16,11 @@ pub struct ReplayProps {
     pub moves: Vec<Move>,
     pub step: usize,
     pub speed: u32,
+    /// How fast it plays; `timed`: it has the times it was played at.
+    #[prop_or(Pace::Steady(4))]
+    pub pace: Pace,
+    #[prop_or_default]
+    pub timed: bool,
     pub on: Callback<Action>,
 }
 
@@ -53,6 +59,28 @@ pub fn ReplayPanel(props: &ReplayProps) -> Html {
     }
 }
 
+/// The pace of a replay with times: as played (and faster or slower), or the steady speed.
+fn pace_picker(props: &ReplayProps) -> Html {
+    let speed = props.speed;
+    let on_pace = props.on.reform(move |e: Event| {
+        let name = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let pace = Pace::parse(&name, speed).unwrap_or(Pace::AsPlayed(1.0));
+        Action::Play(PlayAction::Pace(pace))
+    });
+    let options = (AS_PLAYED.iter().map(|&x| Pace::AsPlayed(x))).chain([Pace::Steady(speed)]);
+    let chosen = props.pace.name();
+    html! {
+        <div class="field">
+            <label for="pace">{ "Pace" }</label>
+            <select id="pace" onchange={on_pace}>
+                { for options.map(|p| html! {
+                    <option value={p.name()} selected={p.name() == chosen}>{ p.label() }</option>
+                }) }
+            </select>
+        </div>
+    }
+}
+
 /// The position scrubber and the speed.
 fn sliders(props: &ReplayProps) -> Html {
     let n = props.moves.len();
@@ -67,6 +95,9 @@ fn sliders(props: &ReplayProps) -> Html {
     });
     html! {
         <>
+            if props.timed {
+                { pace_picker(props) }
+            }
             <div class="field slider">
                 <label for="position">{ "Position" }</label>
                 <input id="position" type="range" min="0" max={n.to_string()} value={props.step.to_string()} oninput={on_seek} />

@@ -27,7 +27,8 @@ pub fn ResultPanel(props: &ResultProps) -> Html {
             data-moves={s.moves.to_string()} data-mtm={s.slides.to_string()}
             data-millis={decimals(s.millis, 0)} data-tps={tps.clone()}
             data-optimal-length={optional(s.optimal)} data-best-known={optional(s.best_known)}
-            data-efficiency={s.efficiency().map(|e| decimals(e, 3)).unwrap_or_default()}>
+            data-efficiency={s.efficiency().map(|e| decimals(e, 3)).unwrap_or_default()}
+            data-control={s.control.name()} data-random-state={s.random_state.to_string()}>
             <h2 id="result-title">{ match (r.daily.is_some(), s.assisted) {
                 (true, _) => "The daily puzzle, solved",
                 (false, false) => "Solved by hand",
@@ -41,10 +42,14 @@ pub fn ResultPanel(props: &ResultProps) -> Html {
             if s.assisted {
                 <p class="note">{ "You had help (a hint or the solution), so this solve counts for no best or average and is not sent as a challenge." }</p>
             }
+            if let Some(why) = r.not_counted_text() {
+                <p class="note" data-testid="not-counted">{ why }</p>
+            }
             <p aria-live="polite">{ r.comparison_text() }</p>
             <div class="row">
                 <button onclick={on.reform(|_| Action::WatchSolve(Whose::Yours))}>{ "Watch your solve" }</button>
                 <button onclick={on.reform(|_| Action::WatchSolve(Whose::Shortest))} disabled={r.shortest.is_none()}>{ "Watch the shortest" }</button>
+                <button onclick={on.reform(|_| Action::Share(ShareAction::CopyReplayLink))}>{ "Copy replay link" }</button>
                 if r.daily.is_some() {
                     <button class="primary" onclick={on.reform(|_| Action::Share(ShareAction::ShareResult))}>{ "Share result" }</button>
                 }
@@ -65,6 +70,16 @@ fn shared_result(shared: &Shared) -> Html {
                 <label for="result-text">{ "Result" }</label>
                 <textarea id="result-text" readonly=true rows="3" value={text.clone()} />
                 <span class="note" role="status">{ "Copy this text (the browser refused the clipboard)." }</span>
+            </div>
+        },
+        Shared::ReplayCopied => html! {
+            <p class="note" role="status">{ "Replay link copied: whoever opens it watches your solve at your pace." }</p>
+        },
+        Shared::ReplayField(link) => html! {
+            <div class="field wide">
+                <label for="replay-link">{ "Replay link" }</label>
+                <input id="replay-link" readonly=true value={link.clone()} />
+                <span class="note" role="status">{ "Copy this link (the browser refused the clipboard)." }</span>
             </div>
         },
         _ => html! {},

@@ -50,7 +50,10 @@ pub fn Share(props: &ShareProps) -> Html {
             </div>
         },
         // The result's own copies show in the result panel.
-        Shared::ResultCopied | Shared::ResultField(_) => html! {},
+        Shared::ResultCopied
+        | Shared::ResultField(_)
+        | Shared::ReplayCopied
+        | Shared::ReplayField(_) => html! {},
     };
     let on = &props.on;
     let checked = |e: Event| e.target_unchecked_into::<HtmlInputElement>().checked();

@@ -1,7 +1,10 @@
-//! Your solves: the statistics of the size on the board (best time, best moves and best TPS kept
-//! apart, the mean, ao5 and ao12), every solve in a table, and the history as a file: export,
+//! Your solves: the statistics of the size on the board and a control (best time, best moves and
+//! best TPS kept apart, the mean, ao5, ao12, ao50 and ao100, a histogram of times), every solve
+//! in a table with its control and whether it counts, and the history as a file: export,
 //! import, clear (after asking).
 
+use super::histogram::{HistogramProps, times_histogram};
+use crate::play::input::Control;
 use crate::play::page::{Action, HistoryFormat, RecordAction};
 use crate::play::solves::{Solve, Statistics, count, time_text};
 use crate::puzzle::numbers::decimals;
@@ -24,6 +27,8 @@ pub struct StatsProps {
     pub size: AttrValue,
     /// The sizes that can be shown (`3x3`, `4x4`, …).
     pub sizes: Vec<String>,
+    /// The control shown.
+    pub control: Control,
     pub statistics: Statistics,
     pub solves: Vec<Solve>,
     pub confirm_clear: bool,
@@ -36,7 +41,7 @@ pub struct StatsProps {
 pub fn StatsPanel(props: &StatsProps) -> Html {
     let s = &props.statistics;
     let time = |t: Option<f64>| t.map(|t| (decimals(t, 0), time_text(t)));
-    let figures: [Figure; 7] = [
+    let figures: [Figure; 9] = [
         (
             "count",
             "Solves",
@@ -57,8 +62,11 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
         ("mean-time", "Mean time", time(s.mean_time)),
         ("ao5", "ao5", time(s.ao5)),
         ("ao12", "ao12", time(s.ao12)),
+        ("ao50", "ao50", time(s.ao50)),
+        ("ao100", "ao100", time(s.ao100)),
     ];
     let size = props.size.replace('x', "×");
+    let of = format!("{size} by {}", props.control.name());
     // How many rows the table shows is the table's own business, not the page's.
     let show_all = use_state(|| false);
     let on_show_all = {
@@ -68,11 +76,14 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
     html! {
         <details class="panel stats">
             <summary>{ "Your solves and statistics" }</summary>
-            <div data-testid="stats" data-size={props.size.clone()}>
-                <h2>{ format!("Statistics for {size}") }</h2>
-                if props.sizes.len() > 1 {
-                    { size_picker(props) }
-                }
+            <div data-testid="stats" data-size={props.size.clone()} data-control={props.control.name()}
+                data-left-out={s.left_out.to_string()}>
+                <h2>{ format!("Statistics for {of}") }</h2>
+                { pickers(props) }
+                <p class="note counted">{ format!(
+                    "Statistics count random-state solves only (boards drawn at random, no help): {} of {of} kept but not counted.",
+                    count(s.left_out, "solve"),
+                ) }</p>
                 <dl class="figures">
                     { for figures.into_iter().map(|(key, label, value)| {
                         let (data, shown) = value.unwrap_or_default();
@@ -84,7 +95,8 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
                         }
                     }) }
                 </dl>
-                <p class="note">{ "Times run from the first move to the solve. ao5 and ao12 are the averages of your last 5 and last 12 solves of this size with the best and the worst time dropped; TPS is tiles moved a second. A solve after a hint or a shown solution is kept in the history, marked “with help”, and left out of these figures. Everything stays in this browser." }</p>
+                { times_histogram(&HistogramProps { bins: s.histogram.clone(), of: AttrValue::from(of.clone()) }) }
+                <p class="note">{ "Times run from the first move to the solve. ao5, ao12, ao50 and ao100 are the averages of your last 5, 12, 50 and 100 counted solves of this size and control, 5 % of them (rounded up) dropped at each end: the best and the worst of 5 or 12, the best 3 and the worst 3 of 50, the best 5 and the worst 5 of 100. TPS is tiles moved a second. Random-state boards come from Shuffle without “most tiles out of place”, the daily puzzle and a friend's challenge; a filtered shuffle, a typed, loaded or edited board and a plain link are not drawn at random, and a solve after a hint or a shown solution had help: such solves are kept in the history, marked, and left out of these figures. Everything stays in this browser." }</p>
             </div>
             { history_table(&props.solves, *show_all, on_show_all) }
             { files(props) }
@@ -92,20 +104,34 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
     }
 }
 
-/// The size whose statistics are shown.
-fn size_picker(props: &StatsProps) -> Html {
+/// The size (where there is more than one) and the control whose statistics are shown.
+fn pickers(props: &StatsProps) -> Html {
     let on_size = props.on.reform(|e: Event| {
         Action::Record(RecordAction::StatsSize(Some(
             e.target_unchecked_into::<HtmlSelectElement>().value(),
         )))
     });
+    let on_control = props.on.reform(|e: Event| {
+        let name = e.target_unchecked_into::<HtmlSelectElement>().value();
+        Action::Record(RecordAction::StatsControl(Control::parse(&name)))
+    });
     html! {
         <div class="row">
+            if props.sizes.len() > 1 {
+                <span class="field">
+                    <label for="stats-size">{ "Statistics for size" }</label>
+                    <select id="stats-size" onchange={on_size}>
+                        { for props.sizes.iter().map(|s| html! {
+                            <option value={s.clone()} selected={*s == props.size.as_str()}>{ s.replace('x', "×") }</option>
+                        }) }
+                    </select>
+                </span>
+            }
             <span class="field">
-                <label for="stats-size">{ "Statistics for size" }</label>
-                <select id="stats-size" onchange={on_size}>
-                    { for props.sizes.iter().map(|s| html! {
-                        <option value={s.clone()} selected={*s == props.size.as_str()}>{ s.replace('x', "×") }</option>
+                <label for="stats-control">{ "Statistics for control" }</label>
+                <select id="stats-control" onchange={on_control}>
+                    { for Control::ALL.into_iter().map(|c| html! {
+                        <option value={c.name()} selected={c == props.control}>{ c.label() }</option>
                     }) }
                 </select>
             </span>
@@ -134,10 +160,13 @@ fn history_table(solves: &[Solve], show_all: bool, on_show_all: Callback<MouseEv
                         <tr data-solve={s.id.to_string()} data-size={s.size()} data-board={s.start.board().to_string()}
                             data-moves={s.moves.to_string()} data-millis={decimals(s.millis, 0)}
                             data-optimal-length={optional(s.optimal)} data-date={s.date.to_string()}
-                            data-assisted={s.assisted.to_string()}>
+                            data-assisted={s.assisted.to_string()} data-control={s.control.name()}
+                            data-random-state={s.random_state.to_string()}>
                             <td>{ s.date.to_string() }</td>
                             <td>{ s.size().replace('x', "×") }</td>
                             <td>{ s.result_text() }
+                                <span class="tag">{ s.control.name() }</span>
+                                if !s.random_state { <span class="tag marked">{ "not random" }</span> }
                                 if s.assisted { <span class="assisted">{ " · with help" }</span> }
                             </td>
                             <td>{ match (s.optimal, s.best_known) {

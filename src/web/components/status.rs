@@ -1,5 +1,6 @@
 //! The move counter, the clock, and the status line with its "Solved" moment.
 
+use crate::play::input::Control;
 use crate::play::solves::time_text;
 use gloo_timers::callback::Interval;
 use yew::prelude::*;
@@ -21,9 +22,9 @@ pub struct StatusProps {
     /// The time played, once the clock has stopped.
     pub elapsed_ms: f64,
     pub goal_blank_first: bool,
-    /// Fewest moves and shortest time for this size, from earlier games.
+    /// Fewest moves and shortest time for this size with a control, from earlier games.
     #[prop_or_default]
-    pub best: Option<(usize, f64)>,
+    pub best: Option<(usize, f64, Control)>,
 }
 
 /// `1` → `1 move`, `3` → `3 moves`.
@@ -84,8 +85,8 @@ pub fn StatusBar(props: &StatusProps) -> Html {
             <p class="counters">
                 <span><span data-testid="moves">{ props.moves }</span>{ if props.moves == 1 { " move" } else { " moves" } }</span>
                 <span class="clock" data-testid="timer">{ clock(elapsed) }</span>
-                if let Some((moves, millis)) = props.best {
-                    <span class="best" data-testid="best">{ format!("best {moves} move{}, {}", if moves == 1 { "" } else { "s" }, time_text(millis)) }</span>
+                if let Some((moves, millis, control)) = props.best {
+                    <span class="best" data-testid="best" data-control={control.name()}>{ format!("{} best {moves} move{}, {}", control.name(), if moves == 1 { "" } else { "s" }, time_text(millis)) }</span>
                 }
             </p>
         </div>

@@ -1,0 +1,56 @@
+//! How you move tiles, folded away: click or hover, the arrow keys' sense, and how a move looks.
+//! Each is a plain `<select>` with its label, kept between visits.
+
+use crate::play::moving::{Animation, ArrowKeys, Named, Pointer};
+use crate::play::page::{Action, PrefsAction};
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+#[derive(PartialEq)]
+pub struct HandlingProps {
+    pub pointer: Pointer,
+    pub arrow_keys: ArrowKeys,
+    pub animation: Animation,
+    pub on: Callback<Action>,
+}
+
+pub fn handling(props: &HandlingProps) -> Html {
+    html! {
+        <details class="panel handling">
+            <summary>{ "Controls and animation" }</summary>
+            { picker("pointer", "Controls", props.pointer, &props.on, PrefsAction::Pointer) }
+            <p class="note">{ "Hover: a tile slides as the pointer passes over it, no click needed, as speedsolvers play. Keys and swipes work either way." }</p>
+            { picker("arrow-keys", "Arrow keys move", props.arrow_keys, &props.on, PrefsAction::ArrowKeys) }
+            <p class="note">{ match props.arrow_keys {
+                ArrowKeys::Tile => "Tile: ← slides the tile right of the gap to the left.",
+                ArrowKeys::Blank => "Blank: ← moves the gap left (the tile left of it slides right).",
+            } }</p>
+            { picker("animation", "Animation", props.animation, &props.on, PrefsAction::Animation) }
+            <p class="note">{ "Instant: tiles jump, as speedsolvers time. Your device's reduced-motion setting always turns the glide off." }</p>
+        </details>
+    }
+}
+
+/// A labelled `<select>` of every choice of `T`, `chosen` selected.
+fn picker<T: Named + PartialEq>(
+    id: &'static str,
+    label: &'static str,
+    chosen: T,
+    on: &Callback<Action>,
+    action: fn(T) -> PrefsAction,
+) -> Html {
+    let onchange = on.reform(move |e: Event| {
+        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+        Action::Prefs(action(T::parse(&value).unwrap_or(chosen)))
+    });
+    html! {
+        <div class="field">
+            <label for={id}>{ label }</label>
+            <select {id} {onchange}>
+                { for T::ALL.iter().map(|&c| html! {
+                    <option value={c.name()} selected={c == chosen}>{ c.label() }</option>
+                }) }
+            </select>
+        </div>
+    }
+}

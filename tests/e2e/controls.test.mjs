@@ -1,0 +1,99 @@
+// Controls as speedsolvers use them, in headless Chromium: a solve made by hovering alone (no
+// click), the arrow keys naming the blank's way, moves without a glide, and each choice kept
+// across a reload.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, lifecycle, open, shot, state } from './harness.mjs';
+
+const started = lifecycle();
+
+const tile = (page, n) => page.locator(`[data-testid=board] [data-tile="${n}"]`);
+
+/** Moves the mouse onto tile `n`, no click (the tile may slide away from under it at once). */
+async function passOver(page, n) {
+  const box = await tile(page, n).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 1 });
+}
+
+async function choose(page, label, option) {
+  const details = page.locator('details.handling');
+  if (!(await details.evaluate((d) => d.open))) {
+    await details.locator('summary').click();
+  }
+  await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+}
+
+describe('speedsolving controls', () => {
+  it('solves by hovering alone and keeps the choice across a reload', async () => {
+    const url = `${started.server.url}/?board=1,2,3/4,5,6/0,7,8`;
+    const { page, errors } = await open(started.browser, url, { width: 1280, height: 900 });
+    await choose(page, 'Controls', 'Hover');
+    await choose(page, 'Animation', 'Instant');
+    const style = await page.getAttribute('[data-testid=board]', 'style');
+    assert.match(style, /--slide-ms:0ms/, 'Instant: no glide');
+    assert.match(await page.locator('[data-testid=how-to]').innerText(), /Pass the pointer over a tile/);
+    // The pointer passes over 7 (it slides left), then over 8: no click at all.
+    await page.mouse.move(5, 5);
+    await passOver(page, 7);
+    assert.equal(await state(page), '1 2 3/4 5 6/7 0 8');
+    await passOver(page, 8);
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+    await page.waitForSelector('[data-testid=result]');
+    const row = page.locator('[data-testid=history] tr[data-solve]').last();
+    assert.equal(await row.getAttribute('data-control'), 'hover');
+    await page.locator('[data-testid=result]').scrollIntoViewIfNeeded();
+    await shot(page, 'controls-hover-solved');
+    // Passing over the solved board leaves it solved.
+    await passOver(page, 8);
+    await passOver(page, 6);
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+
+    await page.reload();
+    await page.locator('details.handling summary').click();
+    assert.equal(await page.getByLabel('Controls', { exact: true }).inputValue(), 'hover');
+    assert.equal(await page.getByLabel('Animation', { exact: true }).inputValue(), 'instant');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('moves the blank the way the arrow points with Arrow keys move: Blank', async () => {
+    const url = `${started.server.url}/?board=1,2,3/4,5,6/7,0,8`;
+    const { page, errors } = await open(started.browser, url, { width: 1280, height: 900 });
+    await page.locator('[data-testid=board]').focus();
+    // Tile: → slides the tile left of the gap (7) to the right.
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await state(page), '1 2 3/4 5 6/0 7 8');
+    await page.keyboard.press('ArrowLeft');
+    await choose(page, 'Arrow keys move', 'Blank');
+    await page.locator('[data-testid=board]').focus();
+    // Blank: → moves the gap right (8 slides left): solved.
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+    await page.waitForSelector('[data-testid=result]');
+    const row = page.locator('[data-testid=history] tr[data-solve]').last();
+    assert.equal(await row.getAttribute('data-control'), 'keys');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('lets a finger tap with Hover chosen, and a phone shows the panel without sideways scroll', async () => {
+    const browser = started.browser;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${started.server.url}/?board=1,2,3/4,5,6/0,7,8`);
+    await page.waitForSelector('[data-testid=board]');
+    await choose(page, 'Controls', 'Hover');
+    await tile(page, 7).tap();
+    assert.equal(await state(page), '1 2 3/4 5 6/7 0 8', 'one tap, one slide: not a hover as well');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    assert.equal(wide, false);
+    await page.locator('details.handling').scrollIntoViewIfNeeded();
+    await shot(page, 'controls-phone');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

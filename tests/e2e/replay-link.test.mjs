@@ -1,0 +1,176 @@
+// Watch your solve at the pace played, and replay links: a 3×3 solved by hand with known gaps
+// (Playwright's clock, so every gap is exact and no test waits on the wall clock), replayed
+// step by step with the page's own delays, copied as a replay link and opened in a fresh page;
+// hostile replay links each get an alert and a fresh board.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { button, lifecycle, open, shot, state } from './harness.mjs';
+
+const started = lifecycle();
+
+const START = '1,2,3/4,5,6/0,7,8';
+// Down then Up (a detour), then a tap two tiles away... played as keys: ↓ ↑ ← ←.
+const SOLVE = [
+  ['ArrowDown', 0],
+  ['ArrowUp', 700],
+  ['ArrowLeft', 250],
+  ['ArrowLeft', 2400],
+];
+const TIMES = '0,700,950,3350';
+
+const pace = (page, attr) => page.getAttribute('[data-testid=pace]', `data-${attr}`);
+const solution = (page, attr) => page.getAttribute('[data-testid=solution]', `data-${attr}`);
+
+/** Plays the solve with its gaps on the page's clock, paused from here on. */
+async function solveByHand(page) {
+  await page.clock.pauseAt(60_000);
+  for (const [key, gap] of SOLVE) {
+    await page.clock.runFor(gap);
+    await page.keyboard.press(key);
+  }
+  await page.waitForSelector('[data-testid=result]');
+}
+
+describe('watch your solve at the pace played', () => {
+  it('waits before each step as long as the move took, and 2× halves it', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=${START}`, undefined, 'light', (p) =>
+      p.clock.install({ time: 0 }),
+    );
+    await solveByHand(page);
+    await button(page, 'Watch your solve').click();
+    await page.waitForSelector('[data-testid=pace]');
+    assert.equal(await pace(page, 'times'), TIMES, "the solve's own times");
+    assert.equal(await page.getByLabel('Pace', { exact: true }).inputValue(), 'x1', 'as played by default');
+    assert.equal(await pace(page, 'step-delay'), null, 'nothing plays until Play');
+    const caption = await page.locator('.pace-chart figcaption').innerText();
+    assert.match(caption, /Longest pause: 2\.40 s before move 4\./);
+    assert.equal(await page.getAttribute('svg.chart.gaps', 'aria-label'), caption);
+
+    await button(page, 'Play').click();
+    const delays = [];
+    const seen = [];
+    for (let step = 0; step < 4; step++) {
+      await page.waitForSelector(`[data-testid=pace][data-step="${step}"][data-step-delay]`);
+      const delay = Number(await pace(page, 'step-delay'));
+      delays.push(delay);
+      seen.push(await page.locator('[data-testid=pace-time]').innerText());
+      await page.clock.runFor(delay);
+    }
+    await page.waitForSelector('[data-testid=pace][data-step="4"]');
+    assert.deepEqual(delays, [500, 700, 250, 2400], 'a lead-in, then each gap as played');
+    assert.deepEqual(seen, ['0.00 s', '0.00 s', '0.70 s', '0.95 s']);
+    assert.equal(await page.locator('[data-testid=pace-time]').innerText(), '3.35 s');
+    assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
+
+    // 2× from the third step: half of each gap.
+    await page.getByLabel('Position', { exact: true }).fill('2');
+    await page.getByLabel('Pace', { exact: true }).selectOption('x2');
+    await button(page, 'Play').click();
+    await page.waitForSelector('[data-testid=pace][data-step="2"][data-step-delay="125"]');
+    await page.clock.runFor(125);
+    await page.waitForSelector('[data-testid=pace][data-step="3"][data-step-delay="1200"]');
+    await button(page, 'Pause').click();
+    await page.waitForSelector('[data-testid=pace]:not([data-step-delay])');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('replay links', () => {
+  it('Copy replay link gives a link that replays the same board, moves and times', async () => {
+    const context = await started.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    await page.clock.install({ time: 0 });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${started.server.url}/?board=${START}`);
+    await page.waitForSelector('[data-testid=board]');
+    await solveByHand(page);
+    await button(page, 'Copy replay link').click();
+    await page.getByRole('status').filter({ hasText: 'Replay link copied' }).waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(link, `${started.server.url}/?board=${START}&replay=DULL.8V6HgrC`);
+
+    const other = await context.newPage();
+    other.on('pageerror', (e) => errors.push(e.message));
+    await other.goto(link);
+    // The clock is the context's: let it run for the replay to play.
+    await other.clock.resume();
+    await other.waitForSelector('[data-testid=pace]');
+    assert.equal(await pace(other, 'times'), TIMES);
+    assert.equal(await solution(other, 'moves'), 'DULL');
+    assert.equal(await other.getByLabel('Pace', { exact: true }).inputValue(), 'x1');
+    // It plays at once, at its pace, to the end.
+    await other.waitForSelector('[data-testid=pace][data-step="4"]', { timeout: 10_000 });
+    assert.equal(await state(other), '1 2 3/4 5 6/7 8 0');
+    await other.getByLabel('Position', { exact: true }).fill('0');
+    assert.equal(await state(other), '1 2 3/4 5 6/0 7 8', 'from the same board');
+    assert.equal(await other.locator('[role=alert]').count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('where the clipboard is refused, the replay link is shown in a field to copy', async () => {
+    const { page } = await open(started.browser, `${started.server.url}/?board=${START}`, undefined, 'light', async (p) => {
+      await p.clock.install({ time: 0 });
+      await p.addInitScript(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+      });
+    });
+    await solveByHand(page);
+    await button(page, 'Copy replay link').click();
+    const field = page.getByLabel('Replay link', { exact: true });
+    await field.waitFor();
+    assert.equal(await field.inputValue(), `${started.server.url}/?board=${START}&replay=DULL.8V6HgrC`);
+    await page.close();
+  });
+
+  it('a hostile replay link gets an alert naming the problem and a fresh board', async () => {
+    for (const [replay, words] of [
+      ['LLUR.AAA', /move 3 of 4 walks off the board/],
+      ['LL.A%3Cimg%20src%3Dx%3E', /is not part of a time/],
+      ['LLL.A', /3 moves but 2 times/],
+      ['LL.g', /cut short/],
+      ['LLL.A_____', /longer than 10 minutes/],
+      ['LL', /no "\." between its moves and their times/],
+      ['', /it has no moves/],
+    ]) {
+      const { page, errors } = await open(started.browser, `${started.server.url}/?board=${START}&replay=${replay}`);
+      const alert = await page.locator('[role=alert]').innerText();
+      assert.match(alert, words, replay);
+      assert.match(alert, /Here is a fresh board instead\./, replay);
+      assert.equal(await page.locator('[data-testid=solution]').count(), 0, replay);
+      assert.equal(await page.locator('img').count(), 0, `${replay}: nothing in it is markup`);
+      assert.deepEqual(errors, [], replay);
+      await page.close();
+    }
+  });
+});
+
+describe('the pace chart, on screen', () => {
+  it('fits a phone and a desktop, light and dark', async () => {
+    for (const [name, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 900 }],
+    ]) {
+      for (const scheme of ['light', 'dark']) {
+        // A 4×4 solve: 30 moves with a pause to think before move 12.
+        const moves = 'RDLU'.repeat(7) + 'RD';
+        const gaps = [...moves.slice(1)].map((_, i) => (i === 10 ? 'ggC' : i % 5 === 0 ? 'A' : '8F'));
+        const url = `${started.server.url}/?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0&replay=${moves}.${gaps.join('')}`;
+        const { page, errors } = await open(started.browser, url, viewport, scheme);
+        await page.waitForSelector('[data-testid=pace]');
+        await button(page, 'Pause').click();
+        await page.getByLabel('Position', { exact: true }).fill('13');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= viewport.width, `${name}: no sideways scroll (${width} px)`);
+        await page.locator('[data-testid=pace]').scrollIntoViewIfNeeded();
+        await shot(page, `replay-pace-${name}-${scheme}`);
+        assert.deepEqual(errors, []);
+        await page.close();
+      }
+    }
+  });
+});
