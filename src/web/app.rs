@@ -361,9 +361,6 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                 compact={sharing.embed()}
                 on={on.clone()}
             />
-            if !sharing.embed() {
-                { handling(&HandlingProps { pointer: prefs.pointer, arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() }) }
-            }
             if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary().cloned(), g.replay_step(), g.replay()) {
                 <ReplayPanel summary={summary} moves={replay.moves.clone()} step={step}
                     speed={p.playing().speed()} pace={p.playing().pace()}
@@ -382,6 +379,7 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                     fringes_apply={fringes(g.goal()).is_some()}
                     on={on.clone()}
                 />
+                { handling(&HandlingProps { pointer: prefs.pointer, arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() }) }
             }
         </>
     }

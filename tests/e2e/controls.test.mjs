@@ -4,7 +4,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, lifecycle, open, shot, state } from './harness.mjs';
+import { button, lifecycle, open, shot, state } from './harness.mjs';
+import { solveKeys } from './eight-puzzle.mjs';
 
 const started = lifecycle();
 
@@ -14,6 +15,19 @@ const tile = (page, n) => page.locator(`[data-testid=board] [data-tile="${n}"]`)
 async function passOver(page, n) {
   const box = await tile(page, n).boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 1 });
+}
+
+// Where the tile a key would move stands, from the blank (the key names the tile's way).
+const FROM_BLANK = { ArrowLeft: [0, 1], ArrowRight: [0, -1], ArrowUp: [1, 0], ArrowDown: [-1, 0] };
+
+/** Solves the 3×3 on show by passing the pointer over each tile to move, never clicking. */
+async function solveByHovering(page) {
+  for (const key of solveKeys(await state(page))) {
+    const tiles = (await state(page)).split(/[\s/]+/).map(Number);
+    const blank = tiles.indexOf(0);
+    const [dr, dc] = FROM_BLANK[key];
+    await passOver(page, tiles[(Math.floor(blank / 3) + dr) * 3 + (blank % 3) + dc]);
+  }
 }
 
 async function choose(page, label, option) {
@@ -53,6 +67,27 @@ describe('speedsolving controls', () => {
     await page.locator('details.handling summary').click();
     assert.equal(await page.getByLabel('Controls', { exact: true }).inputValue(), 'hover');
     assert.equal(await page.getByLabel('Animation', { exact: true }).inputValue(), 'instant');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it("counts a shuffled board solved by hovering alone in Hover's statistics", async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/`, { width: 1280, height: 900 });
+    await choose(page, 'Controls', 'Hover');
+    await choose(page, 'Animation', 'Instant');
+    await button(page, 'Shuffle').click();
+    await page.mouse.move(1, 1);
+    await solveByHovering(page);
+    await page.waitForSelector('[data-testid=result]');
+    const result = page.locator('[data-testid=result]');
+    assert.equal(await result.getAttribute('data-control'), 'hover');
+    assert.equal(await result.getAttribute('data-random-state'), 'true');
+    await page.getByText('Your solves and statistics').click();
+    const stats = page.getByTestId('stats');
+    assert.equal(await stats.getAttribute('data-control'), 'hover');
+    assert.equal(await page.getAttribute('[data-testid=stats] [data-stat=count]', 'data-value'), '1');
+    await page.getByLabel('Statistics for control').selectOption({ label: 'Click' });
+    assert.equal(await page.getAttribute('[data-testid=stats] [data-stat=count]', 'data-value'), '0');
     assert.deepEqual(errors, []);
     await page.close();
   });
