@@ -20,6 +20,7 @@
 //! - [`origin`]: where the board came from, and whether its solve counts (random state).
 //! - [`solves`]: your solves by hand, their statistics, export and import.
 //! - [`histogram`]: a histogram of solve times, in bins of round widths.
+//! - [`event`]: events (marathon, relay, blindfolded, fewest moves), their runs and records.
 //! - [`daily`], [`challenge`]: the daily puzzle, and a friend's result to beat.
 //! - [`colours`]: plain tiles or the fringe scheme.
 //! - [`protocol`]: the messages between the page and the solver's worker.
@@ -31,6 +32,7 @@ pub mod colours;
 pub mod comparison;
 pub mod daily;
 pub mod editor;
+pub mod event;
 pub mod game;
 pub mod histogram;
 pub mod input;

@@ -68,21 +68,33 @@ impl Challenge {
     /// the claim: miscounted moves count as replayed, and moves that do not solve the board
     /// cannot win. The time cannot be replayed, so the claimed one stands.
     pub fn settle(&mut self, solve: &Solve) {
-        use std::cmp::Ordering::*;
-        let (moves, millis) = (solve.moves, solve.millis);
-        self.revealed = true;
-        if solve.assisted {
-            self.outcome = Some(
-                "You had help (a hint or the solution), so this solve does not count against your friend's: shuffle another board, or open the link again to try on your own.".into(),
-            );
-            return;
-        }
         let t = &self.target;
         let theirs = match self.verdict(&solve.start) {
             None | Some(Verdict::Checked) => Some(t.moves),
             Some(Verdict::Miscounted { actual }) => Some(actual),
             Some(Verdict::NotASolution) => None,
         };
+        self.settle_counts(solve.moves, solve.millis, solve.assisted, theirs);
+    }
+
+    /// Settles the challenge with the player's `moves` and `millis` against the friend's
+    /// `theirs` moves as replayed (`None`: they solve nothing) and claimed time.
+    pub fn settle_counts(
+        &mut self,
+        moves: usize,
+        millis: f64,
+        assisted: bool,
+        theirs: Option<usize>,
+    ) {
+        use std::cmp::Ordering::*;
+        self.revealed = true;
+        if assisted {
+            self.outcome = Some(
+                "You had help (a hint or the solution), so this solve does not count against your friend's: shuffle another board, or open the link again to try on your own.".into(),
+            );
+            return;
+        }
+        let t = &self.target;
         let on_moves = match theirs.map(|theirs| (moves.cmp(&theirs), theirs)) {
             None => {
                 format!("you win on moves ({moves}; your friend's moves do not solve the board)")

@@ -12,6 +12,7 @@
 //! shown as text. Whatever cannot be honoured becomes one message for a `role="alert"`.
 
 use super::daily::Date;
+use super::event::Event;
 use super::replay_link;
 use crate::puzzle::board::{Board, check_size};
 use crate::puzzle::goal::Goal;
@@ -36,6 +37,8 @@ pub struct LinkRequest {
     pub daily: Option<LinkedDaily>,
     /// `challenge=…`: a friend's result to beat.
     pub challenge: Option<LinkedChallenge>,
+    /// `event=…`: the event the board (or the daily) is for.
+    pub event: Option<Event>,
     /// What could not be honoured, in words for the player.
     pub problem: Option<String>,
 }
@@ -82,6 +85,7 @@ pub fn read_query(query: &str) -> LinkRequest {
             "size" => raw.size = Some(value),
             "challenge" => raw.challenge = Some(value),
             "replay" => raw.replay = Some(value),
+            "event" => raw.event = Some(value),
             _ => {}
         }
     }
@@ -96,6 +100,14 @@ pub fn read_query(query: &str) -> LinkRequest {
     match challenge {
         Ok(c) => request.challenge = c,
         Err(problem) => {
+            request.problem = Some(problem);
+            return request;
+        }
+    }
+    match raw.event.map(read_event).transpose() {
+        Ok(event) => request.event = event,
+        Err(problem) => {
+            request.challenge = None;
             request.problem = Some(problem);
             return request;
         }
@@ -115,6 +127,7 @@ pub fn read_query(query: &str) -> LinkRequest {
             || raw.goal.is_some()
             || raw.replay.is_some()
             || request.challenge.is_some()
+            || request.event.is_some()
         {
             request.problem = Some("The link has no board to go with its other settings.".into());
             request.challenge = None;
@@ -131,8 +144,10 @@ pub fn read_query(query: &str) -> LinkRequest {
         }
     };
     // With a challenge, the moves are the friend's, not a replay; a timed replay is the link's
-    // point, so one that cannot be played leaves no board to open (a fresh one instead).
-    if let Some(text) = raw.replay.filter(|_| request.challenge.is_none()) {
+    // point, so one that cannot be played leaves no board to open (a fresh one instead). An
+    // event's board is played, not replayed.
+    let replayed = request.challenge.is_none() && request.event.is_none();
+    if let Some(text) = raw.replay.filter(|_| replayed) {
         match read_timed_replay(position.board(), text) {
             Ok(replay) => request.replay = Some(replay),
             Err(problem) => {
@@ -140,7 +155,7 @@ pub fn read_query(query: &str) -> LinkRequest {
                 return request;
             }
         }
-    } else if let Some(moves_text) = raw.moves.filter(|_| request.challenge.is_none()) {
+    } else if let Some(moves_text) = raw.moves.filter(|_| replayed) {
         match read_replay(position.board(), moves_text, raw.step) {
             Ok((replay, problem)) => {
                 request.replay = Some(replay);
@@ -164,6 +179,12 @@ struct RawParams<'a> {
     size: Option<&'a str>,
     challenge: Option<&'a str>,
     replay: Option<&'a str>,
+    event: Option<&'a str>,
+}
+
+fn read_event(text: &str) -> Result<Event, String> {
+    Event::parse(&decode("event", text)?)
+        .map_err(|e| format!("The link's event cannot be used: {e}."))
 }
 
 fn read_timed_replay(board: &Board, text: &str) -> Result<LinkedReplay, String> {
@@ -385,6 +406,23 @@ pub fn write_challenge_query(
 ) -> String {
     let mut query = write_query(start.board(), start.goal(), None, false);
     push_challenge(&mut query, Some((challenge, with_moves)));
+    query
+}
+
+/// The query of a link to an event: its anchor board (see [`super::event::boards`]) or the
+/// daily it is drawn from, `event=`, and a result to beat with the moves that prove it:
+/// `?board=…&event=marathon-5&challenge=312,84210&moves=…`.
+pub fn write_event_query(
+    event: Event,
+    on: Result<&LinkedDaily, &Position>,
+    challenge: Option<&LinkedChallenge>,
+) -> String {
+    let mut query = match on {
+        Ok(daily) => write_daily_query(daily, None, false),
+        Err(anchor) => write_query(anchor.board(), anchor.goal(), None, false),
+    };
+    query.push_str(&format!("&event={}", event.name()));
+    push_challenge(&mut query, challenge.map(|c| (c, true)));
     query
 }
 

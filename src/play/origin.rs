@@ -17,6 +17,9 @@ pub enum Origin {
     Daily { uniform: bool },
     /// A friend's challenge link.
     Challenge,
+    /// A board of an event. The event keeps its own records; a solve of the board outside the
+    /// event (after it ended) is no random-state single solve.
+    Event,
     /// A link with a board (and no challenge).
     Link,
     /// Typed in, or loaded from a file.
@@ -47,6 +50,7 @@ impl Origin {
             Origin::Shuffle { filtered: false }
             | Origin::Daily { uniform: true }
             | Origin::Challenge => return None,
+            Origin::Event => "the board belongs to an event that had ended.",
             Origin::Daily { uniform: false } => {
                 "daily puzzles before 27 November 2026 were shuffled with most tiles out of place, not drawn at random from all boards."
             }
@@ -87,6 +91,7 @@ mod tests {
             Origin::Edited,
             Origin::Moved,
             Origin::Replay,
+            Origin::Event,
         ] {
             assert!(!origin.random_state(), "{origin:?}");
             assert!(origin.why_not_counted().is_some_and(|w| w.ends_with('.')));

@@ -11,6 +11,7 @@
 //! | [`Prefs`] | what is kept between visits, the shuffle filter, your own picture | [`PrefsAction`] |
 //! | [`Learning`] | learn mode's comparison and step-through | [`LearnAction`] |
 //! | [`Analysing`] | the last solve by hand against the optimum, move by move | [`AnalysisAction`] |
+//! | [`Eventing`] | the event chosen, the one in progress, its result, a friend's to beat | [`EventAction`] |
 //!
 //! [`Page`] holds the parts and routes between them: an [`Action`] goes to its part, and what
 //! the part says back (an answer to show, a board to start, a row for the comparison) goes to
@@ -26,6 +27,8 @@
 
 mod analysis;
 mod asking;
+mod event;
+mod event_routes;
 mod learning;
 mod playing;
 mod prefs;
@@ -35,6 +38,7 @@ mod view;
 
 pub use analysis::{Analysing, AnalysisAction, AnalysisState, away_text};
 pub use asking::{AskAction, Asking, Heard, MAX_HELPERS};
+pub use event::{Choice, EventAction, EventResult, Evented, Eventing, Pending};
 pub use learning::{LearnAction, Learned, Learning};
 pub use playing::{PlayAction, Playing, SPEEDS, replay_speed};
 pub use prefs::{Prefs, PrefsAction};
@@ -44,6 +48,7 @@ pub use sharing::{Copying, ShareAction, Shared, Sharing, Shown, iframe_snippet};
 use super::challenge::{Challenge, Verdict};
 use super::daily::{self, DailyError, Date};
 use super::editor::{EditAction, Edited, Editor};
+use super::event::log::EventLog;
 use super::input::Input;
 use super::link::{LinkRequest, LinkedDaily, LinkedReplay, read_query};
 use super::origin::Origin;
@@ -79,6 +84,7 @@ pub enum Action {
     Prefs(PrefsAction),
     Learn(LearnAction),
     Analysis(AnalysisAction),
+    Event(EventAction),
 }
 
 macro_rules! part_action {
@@ -99,7 +105,8 @@ part_action!(
     Share(ShareAction),
     Prefs(PrefsAction),
     Learn(LearnAction),
-    Analysis(AnalysisAction)
+    Analysis(AnalysisAction),
+    Event(EventAction)
 );
 
 /// Whose moves a replay shows.
@@ -163,6 +170,7 @@ pub enum ParentMessage {
 pub struct Remembered {
     pub settings: Settings,
     pub history: History,
+    pub events: EventLog,
 }
 
 /// The date, as the page needs it: the player's, the latest anywhere (for dailies), and the time.
@@ -198,9 +206,12 @@ pub struct Page {
     prefs: Prefs,
     learning: Learning,
     analysing: Analysing,
+    eventing: Eventing,
     alert: Option<String>,
     /// Today, for dailies and the history; the web layer keeps it current.
     calendar: Calendar,
+    /// When the action being carried out happened, on the page's clock.
+    now_ms: f64,
     rng: Rng,
 }
 
@@ -223,7 +234,11 @@ impl Page {
         calendar: Calendar,
         rng: Rng,
     ) -> Page {
-        let Remembered { settings, history } = remembered;
+        let Remembered {
+            settings,
+            history,
+            events,
+        } = remembered;
         let mut link = read_query(query);
         let sharing = Sharing::new(base, link.embed, link.challenge.take().map(Challenge::new));
         let mut page = Page {
@@ -231,26 +246,38 @@ impl Page {
             playing: Playing::new(Position::default(), Origin::Link),
             asking: Asking::new(sharing.folder()),
             editor: Editor::default(),
-            record: Record::new(history),
+            record: Record::new(history, events),
             sharing,
             prefs: Prefs::new(settings),
             learning: Learning::default(),
             analysing: Analysing::default(),
+            eventing: Eventing::default(),
             alert: link.problem.clone(),
             calendar,
+            now_ms: 0.0,
             rng,
         };
         page.open_link(link);
         page.editor = Editor::new(page.playing.game().goal());
         // The links as the page opens (the address bar already shows this one).
-        let shown = shown_to_links(&page.playing, &page.record);
+        let shown = shown_to_links(&page.playing, &page.record, &page.eventing);
         page.sharing.follow(shown, &mut Vec::new());
         page
     }
 
     /// Opens what a link asks for: its board (and replay), or the daily of its date, or else a
     /// fresh board, with the link's problem said.
-    fn open_link(&mut self, link: LinkRequest) {
+    fn open_link(&mut self, mut link: LinkRequest) {
+        if let Some(event) = link.event {
+            let challenge = self.sharing.take_challenge();
+            match self.open_event(event, &mut link, challenge) {
+                Ok(()) => return,
+                Err(problem) => {
+                    (link.position, link.daily) = (None, None);
+                    self.alert = Some(problem);
+                }
+            }
+        }
         if let Some(position) = link.position {
             // A friend's challenge is a board drawn at random by the friend's page.
             let origin = match self.sharing.challenge() {
@@ -298,6 +325,7 @@ impl Page {
     pub fn reduce(&mut self, action: impl Into<Action>, now_ms: f64) -> Vec<Effect> {
         let before = self.before();
         let mut fx = Vec::new();
+        self.now_ms = now_ms;
         self.route(action.into(), now_ms, &mut fx);
         self.follow(before, now_ms, &mut fx);
         self.asking.owe_analysis(self.analysing.owed());
@@ -347,6 +375,26 @@ impl Page {
                 let (w, h) = self.sharing.daily().map_or((4, 4), |d| (d.width, d.height));
                 self.new_daily(w, h, fx);
             }
+            // An event is the player's own: no solution, hint or comparison on its boards, and
+            // no Undo while blind.
+            Action::WatchSolve(_) | Action::Learn(_) if self.eventing.running() => {}
+            Action::Ask(AskAction::Solve | AskAction::Hint) if self.eventing.running() => {}
+            Action::Play(PlayAction::Undo | PlayAction::Redo) if !self.eventing.allows_undo() => {}
+            Action::Event(EventAction::Start) => self.start_event(now_ms, fx),
+            // A move on boards waiting for Start starts the event: its clock runs from there.
+            Action::Play(action @ (PlayAction::Tap(..) | PlayAction::Slide(..)))
+                if self.eventing.pending().is_some()
+                    && !self.eventing.running()
+                    && self.would_move(&action) =>
+            {
+                self.start_event(now_ms, fx);
+                self.playing.reduce(action, now_ms);
+            }
+            Action::Event(action) => {
+                let when = self.when();
+                let said = (self.eventing).reduce(action, self.playing.game(), now_ms, when);
+                self.evented(said, fx);
+            }
             Action::WatchSolve(whose) => self.watch(whose),
             Action::DismissAlert => self.alert = None,
             Action::Play(PlayAction::Tap(square, input)) if self.editor.editing().is_some() => {
@@ -368,7 +416,7 @@ impl Page {
                 fx.extend(self.record.reduce(action, &today));
             }
             Action::Share(action) => {
-                let shown = shown_to_links(&self.playing, &self.record);
+                let shown = shown_to_links(&self.playing, &self.record, &self.eventing);
                 fx.extend(self.sharing.reduce(action, shown));
             }
             Action::Prefs(action) => fx.extend(self.prefs.reduce(action)),
@@ -422,7 +470,12 @@ impl Page {
                 solve,
                 answer,
                 last,
-            } => fx.extend(self.record.measured(solve, answer, last)),
+            } => {
+                let length = (answer.as_ref())
+                    .and_then(|a| parse_moves(&a.moves).ok().map(|m| (m.len(), a.optimal)));
+                self.eventing.measured(solve, length, last);
+                fx.extend(self.record.measured(solve, answer, last));
+            }
             Heard::Unmeasured { solve, why } => self.record.unmeasured(solve, &why),
             Heard::Alert(text) => self.alert = Some(text),
             Heard::Analysis(message) => {
@@ -481,8 +534,14 @@ impl Page {
             self.learning.board_changed();
         }
         self.tell_parent(&before, now_ms, fx);
-        let g = self.playing.game();
-        if g.solved_by_hand() && !before.by_hand {
+        let solved_now = self.playing.game().solved_by_hand() && !before.by_hand;
+        if self.eventing.running() {
+            // An event's board: the event keeps it (a blindfolded solve reveals nothing).
+            let when = self.when();
+            let said = (self.eventing).follow(self.playing.game(), solved_now, now_ms, when);
+            self.evented(said, fx);
+        } else if solved_now {
+            let g = self.playing.game();
             // A solve with help, or of a board not drawn at random, is kept, marked, but is no
             // best; a best is a best of its control.
             if !g.helped() && self.playing.origin().random_state() {
@@ -496,8 +555,8 @@ impl Page {
                 self.solved_by_hand(now_ms, fx);
             }
         }
-        self.sharing
-            .follow(shown_to_links(&self.playing, &self.record), fx);
+        let shown = shown_to_links(&self.playing, &self.record, &self.eventing);
+        self.sharing.follow(shown, fx);
         self.asking.prepare(self.playing.game().position(), fx);
     }
 
@@ -563,11 +622,12 @@ impl Page {
 }
 
 /// What the links describe, from the parts that hold it.
-fn shown_to_links<'a>(playing: &'a Playing, record: &'a Record) -> Shown<'a> {
+fn shown_to_links<'a>(playing: &'a Playing, record: &'a Record, eventing: &Eventing) -> Shown<'a> {
     Shown {
         game: playing.game(),
         result: record.result(),
         times: playing.times(),
+        event: eventing.query(),
     }
 }
 
@@ -575,6 +635,7 @@ impl Page {
     /// Whatever ran on the board stops, and what belonged to it goes: the search, the result,
     /// a challenge, a daily, a board being set by hand.
     fn leave_board(&mut self, fx: &mut Vec<Effect>) {
+        self.leave_event(fx);
         for heard in self.asking.cancel(fx) {
             self.heard(heard, 0.0, fx);
         }
@@ -656,6 +717,7 @@ impl Page {
             }
         };
         fx.push(self.prefs.remember_goal(&goal));
+        self.leave_event(fx);
         self.record.leave_board();
         fx.extend(self.analysing.leave_board());
         self.sharing.leave_board();

@@ -187,7 +187,7 @@ impl std::fmt::Display for HistoryError {
 impl std::error::Error for HistoryError {}
 
 /// What an import did.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Imported {
     pub added: usize,
     /// Already in the history (same id).

@@ -9,6 +9,9 @@ use super::components::board_view::BoardView;
 use super::components::challenge::ChallengePanel;
 use super::components::controls::Controls;
 use super::components::editor::Editor;
+use super::components::event::{EventProps, event_panel};
+use super::components::event_records::{event_rows, event_stats};
+use super::components::event_result::{EventResultProps, event_result};
 use super::components::handling::{HandlingProps, handling};
 use super::components::how_to::HowTo;
 use super::components::learn::Learn;
@@ -207,6 +210,14 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
     let g = p.game();
     let shown = p.shown();
     let embed = p.sharing().embed();
+    let blind = p.eventing().blind();
+    // A marathon's or relay's clock runs over every board; a blindfolded or fewest-moves one
+    // from Start.
+    let since = p.eventing().run().and_then(|r| r.since_ms());
+    let (running_since_ms, elapsed_ms) = match since {
+        Some(s) => (Some(s), now_ms() - s),
+        None => (g.running_since_ms(), g.elapsed_ms(now_ms())),
+    };
     let classes = classes!(
         "page",
         embed.then_some("embed"),
@@ -223,11 +234,11 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                 }
                 <StatusBar
                     moves={g.moves_made()}
-                    solved={shown.is_solved()}
+                    solved={shown.is_solved() && !blind}
                     unsolvable={p.unsolvable().is_some()}
                     editing={p.editor().editing().is_some() && p.unsolvable().is_none()}
-                    running_since_ms={g.running_since_ms()}
-                    elapsed_ms={g.elapsed_ms(now_ms())}
+                    running_since_ms={running_since_ms}
+                    elapsed_ms={elapsed_ms}
                     started={g.moves_made() > 0}
                     goal_blank_first={shown.goal().blank() == 0}
                     best={p.best()}
@@ -271,6 +282,7 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
             numbers={prefs.numbers}
             marked={p.marked()}
             fringes={prefs.colours == TileColours::Fringe}
+            blind={p.eventing().blind()}
         />
     }
 }
@@ -302,6 +314,14 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
             if p.analysing().state().is_some() && !p.sharing().embed() {
                 { analysis_panel(&AnalysisProps { analysing: p.analysing().clone(), on: on.clone() }) }
             }
+            if let Some(result) = p.eventing().result().filter(|_| !p.sharing().embed()) {
+                { event_result(&EventResultProps {
+                    result,
+                    outcome: p.eventing().challenge().and_then(|c| c.outcome.clone()),
+                    shared: p.sharing().shared(),
+                    on: on.clone(),
+                }) }
+            }
         </>
     }
 }
@@ -313,6 +333,7 @@ fn stats(p: &Page, on: &Callback<Action>) -> Html {
         <StatsPanel size={AttrValue::from(record.stats_size(board))} statistics={record.statistics(board)}
             sizes={record.stats_sizes(board)} control={record.stats_control()}
             solves={record.history().solves.clone()}
+            events={event_rows(&record.events().events)} event_stats={event_stats(&record.event_stats())}
             confirm_clear={record.confirm_clear()} format={record.export_format()}
             note={record.import_note().map(str::to_string)} on={on.clone()} />
     }
@@ -354,8 +375,9 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                 mostly_misplaced={p.prefs().mostly_misplaced()}
                 method={p.asking().method()}
                 searching={solving}
-                can_undo={g.can_undo()}
-                can_redo={g.can_redo()}
+                can_undo={g.can_undo() && p.eventing().allows_undo()}
+                can_redo={g.can_redo() && p.eventing().allows_undo()}
+                in_event={p.eventing().running()}
                 solved={p.shown().is_solved() || p.editor().editing().is_some()}
                 daily={sharing.daily().is_some()}
                 compact={sharing.embed()}
@@ -367,6 +389,7 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                     timed={p.playing().times().is_some()} on={on.clone()} />
             }
             if !sharing.embed() {
+                { event_panel(&EventProps { eventing: p.eventing(), now_ms: now_ms(), on: on.clone() }) }
                 <Share shared={sharing.shared().clone()} result={p.record().result().is_some()}
                     include_result={sharing.include_result()} include_moves={sharing.include_moves()} on={on.clone()} />
                 <Editor

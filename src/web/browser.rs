@@ -3,6 +3,7 @@
 //! window, a sandboxed frame): then the page carries on without it.
 
 use crate::play::editor::FileProblem;
+use crate::play::event::log::EventLog;
 use crate::play::json::Json;
 use crate::play::page::{Calendar, ParentMessage, Remembered};
 use crate::play::settings::Settings;
@@ -193,13 +194,12 @@ pub fn save_settings(settings: &Settings) {
 
 /// Everything kept from earlier visits.
 pub fn remembered() -> Remembered {
-    let history = storage()
-        .and_then(|s| s.get_item(HISTORY_KEY).ok().flatten())
-        .map(|text| History::from_stored(&text))
-        .unwrap_or_default();
+    let stored = storage().and_then(|s| s.get_item(HISTORY_KEY).ok().flatten());
+    let stored = stored.unwrap_or_default();
     Remembered {
         settings: load_settings(),
-        history,
+        history: History::from_stored(&stored),
+        events: EventLog::from_stored(&stored),
     }
 }
 

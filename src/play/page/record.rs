@@ -4,11 +4,15 @@
 
 use super::Effect;
 use crate::play::editor::FileProblem;
+use crate::play::event::log::{EventLog, split_csv};
+use crate::play::event::record::EventRecord;
+use crate::play::event::stats::{EventStats, table};
 use crate::play::input::Control;
+use crate::play::json::Json;
 use crate::play::link::LinkedDaily;
 use crate::play::origin::Origin;
 use crate::play::protocol::Answer;
-use crate::play::solves::{History, Solve, Statistics, count, size_name};
+use crate::play::solves::{History, HistoryError, Imported, Solve, Statistics, count, size_name};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
@@ -104,6 +108,8 @@ impl HandResult {
 #[derive(Debug)]
 pub struct Record {
     history: History,
+    /// Every event played, kept with the history.
+    events: EventLog,
     result: Option<HandResult>,
     /// Clear history was asked: waiting for the confirmation.
     confirm_clear: bool,
@@ -117,9 +123,10 @@ pub struct Record {
 }
 
 impl Record {
-    pub fn new(history: History) -> Record {
+    pub fn new(history: History, events: EventLog) -> Record {
         Record {
             history,
+            events,
             result: None,
             confirm_clear: false,
             import_note: None,
@@ -137,8 +144,8 @@ impl Record {
             RecordAction::StatsControl(control) => self.stats_control = control,
             RecordAction::ExportHistory(format) => {
                 let (text, extension) = match format {
-                    HistoryFormat::Json => (self.history.to_json().to_string(), "json"),
-                    HistoryFormat::Csv => (self.history.to_csv(), "csv"),
+                    HistoryFormat::Json => (self.file_json().to_string(), "json"),
+                    HistoryFormat::Csv => (self.file_csv(), "csv"),
                 };
                 return vec![Effect::Download {
                     name: format!("slide-history-{date}.{extension}"),
@@ -146,11 +153,15 @@ impl Record {
                 }];
             }
             RecordAction::ImportHistory { name, contents } => return self.import(&name, contents),
-            RecordAction::ClearHistory => self.confirm_clear = !self.history.solves.is_empty(),
+            RecordAction::ClearHistory => {
+                self.confirm_clear =
+                    !self.history.solves.is_empty() || !self.events.events.is_empty()
+            }
             RecordAction::ConfirmClear(clear) => {
                 self.confirm_clear = false;
                 if clear {
                     self.history = History::default();
+                    self.events = EventLog::default();
                     self.import_note = Some("History cleared.".into());
                     return vec![self.save()];
                 }
@@ -172,24 +183,38 @@ impl Record {
                 return Vec::new();
             }
         };
-        match self.history.import(&text) {
-            Ok(report) => {
-                let mut note = format!(
-                    "{name}: {} added, {} already here.",
-                    count(report.added, "solve"),
-                    report.known
-                );
-                if !report.problems.is_empty() {
-                    note.push_str(&format!(" Left out: {}.", report.problems.join("; ")));
-                }
-                self.import_note = Some(note);
-                vec![self.save()]
-            }
+        // A CSV keeps its events in a second table: each part goes to its reader.
+        let solves_text = match text.trim_start().starts_with(['{', '[']) {
+            true => text.as_str(),
+            false => split_csv(&text).0,
+        };
+        let events = self.events.import(&text);
+        let solves = match self.history.import(solves_text) {
+            Ok(report) => report,
+            Err(HistoryError::Empty) if events.added + events.known > 0 => Imported::default(),
             Err(problem) => {
                 self.import_note = Some(format!("{name}: {problem}"));
-                Vec::new()
+                return Vec::new();
             }
+        };
+        let mut note = format!(
+            "{name}: {} added, {} already here.",
+            count(solves.added, "solve"),
+            solves.known
+        );
+        if events.added + events.known > 0 || !events.problems.is_empty() {
+            note.push_str(&format!(
+                " {} added, {} already here.",
+                count(events.added, "event"),
+                events.known
+            ));
         }
+        let problems: Vec<String> = solves.problems.into_iter().chain(events.problems).collect();
+        if !problems.is_empty() {
+            note.push_str(&format!(" Left out: {}.", problems.join("; ")));
+        }
+        self.import_note = Some(note);
+        vec![self.save()]
     }
 
     /// A solve by hand: kept, and on show as the result until the next board. Its id is when it
@@ -218,14 +243,36 @@ impl Record {
         (id, self.save())
     }
 
-    /// The worker's measure of solve `id`: its length goes to the history and the result;
-    /// `last` when no shorter one is coming.
+    /// An event played: kept in the history.
+    pub(super) fn event_played(&mut self, event: EventRecord) -> Effect {
+        self.events.add(event);
+        self.save()
+    }
+
+    /// The first id free at or after `id`, among solves and events alike (the worker's
+    /// measures are addressed by it).
+    pub(super) fn free_id(&self, mut id: u64) -> u64 {
+        while self.history.solves.iter().any(|s| s.id == id) || self.events.free_id(id) != id {
+            id += 1;
+        }
+        id
+    }
+
+    /// The worker's measure of solve (or fewest-moves event) `id`: its length goes to the
+    /// history and the result; `last` when no shorter one is coming.
     pub(super) fn measured(&mut self, id: u64, answer: Option<Answer>, last: bool) -> Vec<Effect> {
         let length = (answer.as_ref())
             .and_then(|a| parse_moves(&a.moves).ok())
             .map(|m| m.len());
         let optimal = answer.as_ref().is_some_and(|a| a.optimal);
         let mut fx = Vec::new();
+        if let (Some(length), Some(event)) = (length, self.events.get_mut(id)) {
+            match optimal {
+                true => (event.optimal, event.best_known) = (Some(length), None),
+                false => event.best_known = Some(length),
+            }
+            fx.push(self.save());
+        }
         if let (Some(length), Some(solve)) = (length, self.history.get_mut(id)) {
             if optimal {
                 solve.optimal = Some(length);
@@ -267,11 +314,41 @@ impl Record {
     }
 
     fn save(&self) -> Effect {
-        Effect::SaveHistory(self.history.to_json().to_string())
+        Effect::SaveHistory(self.file_json().to_string())
+    }
+
+    /// The history as stored and exported: `{"version":1,"solves":[…],"events":[…]}`.
+    fn file_json(&self) -> Json {
+        match self.history.to_json() {
+            Json::Object(mut members) => {
+                members.push(("events".into(), self.events.to_json()));
+                Json::Object(members)
+            }
+            other => other,
+        }
+    }
+
+    /// The history as a spreadsheet reads it: the solves, then the events' table after a
+    /// blank line.
+    fn file_csv(&self) -> String {
+        match self.events.events.is_empty() {
+            true => self.history.to_csv(),
+            false => format!("{}\n{}", self.history.to_csv(), self.events.to_csv()),
+        }
     }
 
     pub fn history(&self) -> &History {
         &self.history
+    }
+
+    /// Every event played.
+    pub fn events(&self) -> &EventLog {
+        &self.events
+    }
+
+    /// The records of every event, size and control played.
+    pub fn event_stats(&self) -> Vec<EventStats> {
+        table(&self.events)
     }
 
     pub fn result(&self) -> Option<&HandResult> {

@@ -46,6 +46,8 @@ pub enum Copying {
     Link,
     Result,
     Replay,
+    /// A link that challenges a friend to the event just played.
+    Event,
 }
 
 /// What the share panel shows.
@@ -67,6 +69,10 @@ pub enum Shared {
     ReplayCopied,
     /// The clipboard was refused: the replay link to copy by hand.
     ReplayField(String),
+    /// "Challenge link copied" (an event's).
+    EventCopied,
+    /// The clipboard was refused: the event's challenge link to copy by hand.
+    EventField(String),
 }
 
 /// What the links describe: the game on show, and the last solve's result.
@@ -75,6 +81,8 @@ pub struct Shown<'a> {
     pub result: Option<&'a HandResult>,
     /// When each move of the replay on show was made (a solve by hand's replay).
     pub times: Option<&'a MoveTimes>,
+    /// The link (a query) of the event waiting or running, which the address bar shows.
+    pub event: Option<String>,
 }
 
 /// The sharing part of the page.
@@ -96,6 +104,8 @@ pub struct Sharing {
     query: String,
     link: String,
     share_link: String,
+    /// The last event challenge link copied.
+    event_link: String,
 }
 
 impl Sharing {
@@ -111,7 +121,27 @@ impl Sharing {
             query: String::new(),
             link: String::new(),
             share_link: String::new(),
+            event_link: String::new(),
         }
+    }
+
+    /// Copy an event's challenge link (`query`): kept to show if the clipboard refuses it.
+    pub(super) fn copy_event(&mut self, query: &str) -> Effect {
+        self.event_link = format!("{}{query}", self.base);
+        Effect::Copy {
+            text: self.event_link.clone(),
+            what: Copying::Event,
+        }
+    }
+
+    /// A friend's result that belongs to an event (the event part keeps it).
+    pub(super) fn take_challenge(&mut self) -> Option<Challenge> {
+        self.challenge.take()
+    }
+
+    /// The page's address without its query.
+    pub fn base(&self) -> &str {
+        &self.base
     }
 
     /// Carries out `action` on what the page shows.
@@ -144,6 +174,8 @@ impl Sharing {
                     (Copying::Result, false) => {
                         Shared::ResultField(self.share_text(result).unwrap_or_default())
                     }
+                    (Copying::Event, true) => Shared::EventCopied,
+                    (Copying::Event, false) => Shared::EventField(self.event_link.clone()),
                 };
             }
             ShareAction::ShowEmbed => {
@@ -176,7 +208,10 @@ impl Sharing {
     /// After an action: the links written anew from what the page shows; the address bar
     /// follows, and a copy or a snippet of an old link goes.
     pub(super) fn follow(&mut self, shown: Shown<'_>, fx: &mut Vec<Effect>) {
-        let query = self.query_of(shown.game, shown.times, self.embed);
+        let query = match (&shown.event, self.embed) {
+            (Some(event), false) => event.clone(),
+            _ => self.query_of(shown.game, shown.times, self.embed),
+        };
         self.link = if self.embed {
             format!(
                 "{}{}",

@@ -1,7 +1,9 @@
 //! What the components read from the page: its parts, and what takes more than one part to
 //! say (the board on show, the tile to outline, the fix of an unsolvable board).
 
-use super::{Analysing, Asking, Calendar, Learning, Page, Playing, Prefs, Record, Sharing};
+use super::{
+    Analysing, Asking, Calendar, Eventing, Learning, Page, Playing, Prefs, Record, Sharing,
+};
 use crate::play::editor::Editor;
 use crate::play::game::Game;
 use crate::play::input::Control;
@@ -11,6 +13,10 @@ use crate::puzzle::position::Position;
 impl Page {
     pub fn playing(&self) -> &Playing {
         &self.playing
+    }
+
+    pub fn eventing(&self) -> &Eventing {
+        &self.eventing
     }
 
     pub fn asking(&self) -> &Asking {

@@ -35,6 +35,10 @@ pub struct BoardProps {
     /// Tiles coloured by the fringe that finishes them (where the goal has fringes).
     #[prop_or_default]
     pub fringes: bool,
+    /// Blindfolded: plain tiles (no numbers, pictures or colours, nothing marked at home or
+    /// solved), the blank still visible.
+    #[prop_or_default]
+    pub blind: bool,
 }
 
 /// Least finger travel, in CSS pixels, that counts as a swipe.
@@ -112,20 +116,26 @@ pub fn BoardView(props: &BoardProps) -> Html {
         "--cols:{w};--rows:{h};--slide-ms:{}ms;aspect-ratio:{w}/{h}",
         props.slide_ms
     );
-    let class = classes!("board", solved.then_some("solved"));
+    let blind = props.blind;
+    let class = classes!(
+        "board",
+        (solved && !blind).then_some("solved"),
+        blind.then_some("blind")
+    );
     // Tiles in tile order, so each keeps its element and glides instead of being redrawn.
     let mut squares: Vec<(u8, usize)> =
         b.tiles().iter().enumerate().map(|(s, &t)| (t, s)).collect();
     squares.sort_unstable();
     let tiles = squares.into_iter().map(|(tile, square)| {
         let fringe = (fringe_of.as_ref())
-            .filter(|_| props.picture.is_none())
+            .filter(|_| props.picture.is_none() && !blind)
             .and_then(|f| f.get(usize::from(tile)))
             .map(|&f| usize::from(f) % PALETTE);
         tile_view(props, tile, square, fringe, &swipes)
     });
     html! {
         <div class={class} data-testid="board" data-state={b.to_string()} data-goal={goal.to_string()}
+            data-blind={blind.then_some("true")}
             role="group" tabindex="0" aria-label={format!("Puzzle board, {w} by {h}: the arrow keys slide a tile into the gap")}
             {style} {ontouchstart} {ontouchend}>
             { for tiles }
@@ -151,15 +161,16 @@ fn tile_view(
             <div key={0} class="blank" data-tile="0" aria-hidden="true" style={place}></div>
         };
     }
+    let blind = props.blind;
     let class = classes!(
         "tile",
-        props.position.is_home(square).then_some("home"),
+        (props.position.is_home(square) && !blind).then_some("home"),
         (props.highlight == Some(tile)).then_some("highlight"),
         props.marked.contains(&tile).then_some("marked"),
-        props.picture.is_some().then_some("picture"),
+        (props.picture.is_some() && !blind).then_some("picture"),
         fringe.map(|f| format!("fringe-{f}"))
     );
-    let face = props.picture.as_ref().map(|url| {
+    let face = props.picture.as_ref().filter(|_| !blind).map(|url| {
         // The tile's home square decides which part of the picture it carries.
         let g = props.position.home_of(tile).unwrap_or(square);
         let (gr, gc) = (g / w, g % w);
@@ -172,7 +183,11 @@ fn tile_view(
             gr * 100 / (h - 1)
         )
     });
-    let number = props.picture.is_none() || props.numbers;
+    let number = (props.picture.is_none() || props.numbers) && !blind;
+    let label = match blind {
+        true => "Tile".to_string(),
+        false => format!("Tile {tile}"),
+    };
     let onpointerenter = props.hover.then(|| {
         let on_tap = props.on_tap.clone();
         Callback::from(move |e: PointerEvent| {
@@ -194,7 +209,7 @@ fn tile_view(
     };
     html! {
         <button key={u32::from(tile)} {class} data-tile={tile.to_string()} tabindex="-1"
-            aria-label={format!("Tile {tile}")} style={place} {onclick} {onpointerenter}>
+            aria-label={label} style={place} {onclick} {onpointerenter}>
             <span aria-hidden="true" style={face}>
                 if number { <span class="number">{ tile }</span> }
             </span>

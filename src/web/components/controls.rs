@@ -42,6 +42,9 @@ pub struct ControlsProps {
     /// Embedded: the essential buttons only.
     #[prop_or_default]
     pub compact: bool,
+    /// An event runs: no Solve or Hint (its boards are the player's own).
+    #[prop_or_default]
+    pub in_event: bool,
     pub on: Callback<Action>,
 }
 
@@ -57,7 +60,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 if !props.compact {
                     <button onclick={click(Action::Play(PlayAction::Redo))} disabled={!props.can_redo}>{ "Redo" }</button>
                 }
-                <button onclick={click(Action::Ask(AskAction::Hint))} disabled={props.solved || props.searching}>{ "Hint" }</button>
+                <button onclick={click(Action::Ask(AskAction::Hint))} disabled={props.solved || props.searching || props.in_event}>{ "Hint" }</button>
                 if !props.compact {
                     <button onclick={click(Action::Daily)} aria-pressed={props.daily.to_string()}
                         title="Today's board, the same for every player">{ "Daily" }</button>
@@ -159,6 +162,6 @@ fn solve_or_cancel(props: &ControlsProps) -> Html {
     if props.searching {
         html! { <button class="cancel" onclick={props.on.reform(|_| Action::Ask(AskAction::Cancel))}>{ "Cancel" }</button> }
     } else {
-        html! { <button class="primary solve" onclick={props.on.reform(|_| Action::Ask(AskAction::Solve))} disabled={props.solved}>{ "Solve" }</button> }
+        html! { <button class="primary solve" onclick={props.on.reform(|_| Action::Ask(AskAction::Solve))} disabled={props.solved || props.in_event}>{ "Solve" }</button> }
     }
 }

@@ -49,11 +49,13 @@ pub fn Share(props: &ShareProps) -> Html {
                 <textarea id="embed-code" readonly=true rows="3" value={snippet.clone()} />
             </div>
         },
-        // The result's own copies show in the result panel.
+        // The results' own copies show in their panels.
         Shared::ResultCopied
         | Shared::ResultField(_)
         | Shared::ReplayCopied
-        | Shared::ReplayField(_) => html! {},
+        | Shared::ReplayField(_)
+        | Shared::EventCopied
+        | Shared::EventField(_) => html! {},
     };
     let on = &props.on;
     let checked = |e: Event| e.target_unchecked_into::<HtmlInputElement>().checked();

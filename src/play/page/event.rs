@@ -1,0 +1,434 @@
+//! Events on the page: the event chosen and its settings (solves, up to, time limit), the
+//! boards a link or a daily named for the next Start, the event in progress, its result, and a
+//! friend's result to beat. The run's rules are [`crate::play::event::run`]'s; this part turns
+//! the player's buttons into them and says what the page must do ([`Evented`]).
+
+use crate::play::challenge::Challenge;
+use crate::play::event::run::{Phase, Run, Step, When};
+use crate::play::event::{
+    Event, FMC_DEFAULT_MINUTES, FMC_MINUTES, MARATHON_SOLVES, RELAY_UP_TO, record::EventRecord,
+};
+use crate::play::game::Game;
+use crate::play::link::{LinkedChallenge, LinkedDaily, write_event_query};
+use crate::puzzle::position::Position;
+
+/// The events a player can choose (Single: a solve at a time, as without events).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Single,
+    Marathon,
+    Relay,
+    Blindfolded,
+    Fmc,
+}
+
+impl Choice {
+    pub const ALL: [Choice; 5] = [
+        Choice::Single,
+        Choice::Marathon,
+        Choice::Relay,
+        Choice::Blindfolded,
+        Choice::Fmc,
+    ];
+
+    /// The option's value: `single`, `marathon`, `relay`, `blindfolded`, `fmc`.
+    pub fn value(self) -> &'static str {
+        match self {
+            Choice::Single => "single",
+            Choice::Marathon => "marathon",
+            Choice::Relay => "relay",
+            Choice::Blindfolded => "blindfolded",
+            Choice::Fmc => "fmc",
+        }
+    }
+
+    /// The option's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Choice::Single => "Single",
+            Choice::Marathon => "Marathon",
+            Choice::Relay => "Relay",
+            Choice::Blindfolded => "Blindfolded",
+            Choice::Fmc => "Fewest moves",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Choice> {
+        Choice::ALL.into_iter().find(|c| c.value() == value)
+    }
+
+    fn of(event: Event) -> Choice {
+        match event {
+            Event::Marathon { .. } => Choice::Marathon,
+            Event::Relay { .. } => Choice::Relay,
+            Event::Blindfolded => Choice::Blindfolded,
+            Event::Fmc => Choice::Fmc,
+        }
+    }
+}
+
+/// What the player can do with events.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EventAction {
+    Choose(Choice),
+    /// A marathon's solves (kept within 2–100).
+    Solves(u32),
+    /// A relay's largest size (3–10).
+    UpTo(u32),
+    /// A fewest-moves round's limit, in minutes (1–60).
+    TimeLimit(u32),
+    Start,
+    /// Blindfolded: the solve is done.
+    Done,
+    /// Fewest moves: the moves made from the start are the answer.
+    Submit,
+    /// Fewest moves: back to the start board, to try another way.
+    Reset,
+    GiveUp,
+    /// Copy a link that challenges a friend to the event just played.
+    CopyChallenge,
+}
+
+/// What the page must do for the event part.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Evented {
+    /// Play this board of the event (the first, the next, or the start again).
+    Board(Position),
+    /// The event ended: keep its record (and measure a fewest-moves answer).
+    Ended(EventRecord),
+    /// Say this in the page's alert.
+    Alert(String),
+    /// Put this link (a query) on the clipboard.
+    Copy(String),
+}
+
+/// Boards a link or a daily named, waiting for Start.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending {
+    pub event: Event,
+    pub boards: Vec<Position>,
+    /// The daily the boards were drawn from.
+    pub daily: Option<LinkedDaily>,
+    /// Drawn at random: fresh, a daily's, or a friend's challenge (not a board a link named
+    /// without a result to beat, which anyone may have picked).
+    pub random_state: bool,
+}
+
+/// The last event's result, until the next event or board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventResult {
+    pub record: EventRecord,
+    /// The worker is measuring a fewest-moves answer's optimum.
+    pub measuring: bool,
+    /// The daily it was drawn from, for its challenge link.
+    pub daily: Option<LinkedDaily>,
+}
+
+/// The event part of the page.
+#[derive(Debug)]
+pub struct Eventing {
+    choice: Choice,
+    solves: u32,
+    up_to: u32,
+    minutes: u32,
+    pending: Option<Pending>,
+    run: Option<(Run, Option<LinkedDaily>)>,
+    result: Option<EventResult>,
+    /// A friend's result on the pending (or running) event, its moves already checked.
+    challenge: Option<Challenge>,
+}
+
+impl Default for Eventing {
+    fn default() -> Eventing {
+        Eventing {
+            choice: Choice::Single,
+            solves: 5,
+            up_to: 4,
+            minutes: FMC_DEFAULT_MINUTES,
+            pending: None,
+            run: None,
+            result: None,
+            challenge: None,
+        }
+    }
+}
+
+impl Eventing {
+    /// Carries out `action` on the game on show at `now_ms`; an event that ends gets `when`.
+    pub fn reduce(
+        &mut self,
+        action: EventAction,
+        game: &Game,
+        now_ms: f64,
+        when: When,
+    ) -> Vec<Evented> {
+        match action {
+            EventAction::Choose(choice) => self.choice = choice,
+            EventAction::Solves(n) => {
+                self.solves = n.clamp(*MARATHON_SOLVES.start(), *MARATHON_SOLVES.end())
+            }
+            EventAction::UpTo(n) => self.up_to = n.clamp(*RELAY_UP_TO.start(), *RELAY_UP_TO.end()),
+            EventAction::TimeLimit(n) => {
+                self.minutes = n.clamp(*FMC_MINUTES.start(), *FMC_MINUTES.end())
+            }
+            // The page starts an event: it draws the boards, and leaves the board before.
+            EventAction::Start => {}
+            EventAction::Done => return self.done(game, now_ms, when),
+            EventAction::Submit => return self.submit(game, now_ms, when),
+            EventAction::Reset => {
+                if let Some((run, _)) = self.run.as_ref().filter(|(r, _)| r.event() == Event::Fmc) {
+                    return run
+                        .board()
+                        .cloned()
+                        .map(Evented::Board)
+                        .into_iter()
+                        .collect();
+                }
+            }
+            EventAction::GiveUp => return self.give_up(game, now_ms, when),
+            EventAction::CopyChallenge => {
+                return self
+                    .challenge_link()
+                    .map(Evented::Copy)
+                    .into_iter()
+                    .collect();
+            }
+        }
+        Vec::new()
+    }
+
+    /// The page drew (or had) the boards: the event starts on them at `now_ms`.
+    pub(super) fn begin(
+        &mut self,
+        pending: Pending,
+        challenge: Option<Challenge>,
+        now_ms: f64,
+    ) -> Option<Position> {
+        let first = pending.boards.first()?.clone();
+        self.challenge = challenge;
+        let random_state = pending.random_state;
+        let run = Run::start(
+            pending.event,
+            pending.boards,
+            random_state,
+            self.minutes,
+            now_ms,
+        );
+        self.choice = Choice::of(pending.event);
+        self.run = Some((run, pending.daily));
+        self.result = None;
+        Some(first)
+    }
+
+    /// The boards a link or a daily named for the next Start, with a friend's checked result.
+    pub(super) fn wait_for_start(&mut self, pending: Pending, challenge: Option<LinkedChallenge>) {
+        self.choice = Choice::of(pending.event);
+        match pending.event {
+            Event::Marathon { solves } => self.solves = solves,
+            Event::Relay { up_to } => self.up_to = up_to,
+            _ => {}
+        }
+        self.challenge = challenge.map(Challenge::new);
+        self.pending = Some(pending);
+    }
+
+    /// The pending boards, taken for Start.
+    pub(super) fn take_pending(&mut self) -> Option<Pending> {
+        let event = self.chosen()?;
+        self.pending.take_if(|p| p.event == event)
+    }
+
+    /// Follows the game after any action; a marathon's or relay's solved board leads on.
+    pub(super) fn follow(
+        &mut self,
+        game: &Game,
+        solved_now: bool,
+        now_ms: f64,
+        when: When,
+    ) -> Vec<Evented> {
+        let Some((run, _)) = self.run.as_mut() else {
+            return Vec::new();
+        };
+        run.follow(game, now_ms);
+        if !solved_now {
+            return Vec::new();
+        }
+        match run.solved(game, now_ms, when) {
+            Some(Step::Next(board)) => vec![Evented::Board(board)],
+            Some(Step::Finished(record)) => self.end(*record),
+            None => Vec::new(),
+        }
+    }
+
+    fn done(&mut self, game: &Game, now_ms: f64, when: When) -> Vec<Evented> {
+        let record = self
+            .run
+            .as_mut()
+            .and_then(|(r, _)| r.done(game, now_ms, when));
+        record.map(|r| self.end(r)).unwrap_or_default()
+    }
+
+    fn submit(&mut self, game: &Game, now_ms: f64, when: When) -> Vec<Evented> {
+        let Some((run, _)) = self.run.as_mut() else {
+            return Vec::new();
+        };
+        match run.submit(game, now_ms, when) {
+            Some(Ok(record)) => self.end(record),
+            Some(Err((rejection, ended))) => {
+                let mut said = vec![Evented::Alert(rejection.to_string())];
+                said.extend(ended.map(|r| self.end(r)).unwrap_or_default());
+                said
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// Give up (or another board): the event ends, not finished; nothing is kept of an event
+    /// left before it was played.
+    pub(super) fn give_up(&mut self, game: &Game, now_ms: f64, when: When) -> Vec<Evented> {
+        match self.run.as_mut() {
+            Some((run, _)) if run.played(game) => {
+                let record = run.give_up(game, now_ms, when);
+                self.end(record)
+            }
+            Some(_) => {
+                self.run = None;
+                Vec::new()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    fn end(&mut self, record: EventRecord) -> Vec<Evented> {
+        let daily = self.run.take().and_then(|(_, daily)| daily);
+        // The friend's moves were checked when the link opened: their count stands.
+        if let Some(c) = self.challenge.as_mut() {
+            match record.finished && (record.event != Event::Blindfolded || record.success()) {
+                true => c.settle_counts(record.moves, record.millis, false, Some(c.target.moves)),
+                false => {
+                    c.revealed = true;
+                    c.outcome = Some("Not finished, so your friend's result stands.".into());
+                }
+            }
+        }
+        self.result = Some(EventResult {
+            record: record.clone(),
+            measuring: record.event == Event::Fmc && record.finished,
+            daily,
+        });
+        vec![Evented::Ended(record)]
+    }
+
+    /// The measure of event `id` (a fewest-moves answer): its optimum, or the best known.
+    pub(super) fn measured(&mut self, id: u64, length: Option<(usize, bool)>, last: bool) {
+        let Some(r) = self.result.as_mut().filter(|r| r.record.id == id) else {
+            return;
+        };
+        r.measuring &= !last;
+        match length {
+            Some((n, true)) => (r.record.optimal, r.record.best_known) = (Some(n), None),
+            Some((n, false)) => r.record.best_known = Some(n),
+            None => {}
+        }
+    }
+
+    /// Another board, not the event's: the result and what waited for Start go.
+    pub(super) fn leave_board(&mut self) {
+        self.result = None;
+        self.pending = None;
+        self.challenge = None;
+    }
+
+    /// The event chosen, with its settings (`None` for single solves).
+    pub fn chosen(&self) -> Option<Event> {
+        Some(match self.choice {
+            Choice::Single => return None,
+            Choice::Marathon => Event::Marathon {
+                solves: self.solves,
+            },
+            Choice::Relay => Event::Relay { up_to: self.up_to },
+            Choice::Blindfolded => Event::Blindfolded,
+            Choice::Fmc => Event::Fmc,
+        })
+    }
+
+    /// The link (a query) that challenges a friend to the event just played: finished, its
+    /// boards drawn at random, and (blindfolded) solved.
+    fn challenge_link(&self) -> Option<String> {
+        let r = self.result.as_ref()?;
+        let record = &r.record;
+        if !record.counts() || record.path.is_empty() {
+            return None;
+        }
+        let target = LinkedChallenge {
+            moves: record.moves,
+            millis: record.millis,
+            proof: Some(record.path.clone()),
+        };
+        let on = r.daily.as_ref().ok_or(&record.anchor);
+        Some(write_event_query(record.event, on, Some(&target)))
+    }
+
+    /// The query the address bar shows for the event: its link, while one waits or runs.
+    pub fn query(&self) -> Option<String> {
+        let (event, boards, daily) = match (&self.run, &self.pending) {
+            (Some((run, daily)), _) => (run.event(), run.boards(), daily.as_ref()),
+            (None, Some(p)) => (p.event, &p.boards[..], p.daily.as_ref()),
+            _ => return None,
+        };
+        let anchor = crate::play::event::boards::anchor(event, boards)?;
+        Some(write_event_query(event, daily.ok_or(anchor), None))
+    }
+
+    pub fn choice(&self) -> Choice {
+        self.choice
+    }
+
+    pub fn solves(&self) -> u32 {
+        self.solves
+    }
+
+    pub fn up_to(&self) -> u32 {
+        self.up_to
+    }
+
+    pub fn minutes(&self) -> u32 {
+        self.minutes
+    }
+
+    pub fn run(&self) -> Option<&Run> {
+        self.run.as_ref().map(|(r, _)| r)
+    }
+
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    pub fn result(&self) -> Option<&EventResult> {
+        self.result.as_ref()
+    }
+
+    pub fn challenge(&self) -> Option<&Challenge> {
+        self.challenge.as_ref()
+    }
+
+    /// The numbers and pictures are hidden.
+    pub fn blind(&self) -> bool {
+        self.run().is_some_and(Run::blind)
+    }
+
+    /// Solve, Hint and the comparisons are off (an event is the player's own).
+    pub fn running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// Undo and Redo are off while blind.
+    pub fn allows_undo(&self) -> bool {
+        self.run().is_none_or(Run::allows_undo)
+    }
+
+    /// Whether the run is in this phase's kind (for the view's buttons).
+    pub fn phase(&self) -> Option<Phase> {
+        self.run().map(Run::phase)
+    }
+}

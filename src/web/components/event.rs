@@ -1,0 +1,179 @@
+//! The events panel: the event to play and its settings, Start, and while it runs where it
+//! stands (board k of n, memorising or blind, the time limit) with its buttons: Done, Submit,
+//! Reset to start, Give up. A friend's result to beat is shown above Start.
+
+use crate::play::event::run::Phase;
+use crate::play::event::{FMC_MINUTES, MARATHON_SOLVES, RELAY_UP_TO};
+use crate::play::page::{Action, Choice, EventAction, Eventing};
+use crate::play::solves::time_text;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+pub struct EventProps<'a> {
+    pub eventing: &'a Eventing,
+    /// The page's clock now, for the time limit left.
+    pub now_ms: f64,
+    pub on: Callback<Action>,
+}
+
+pub fn event_panel(props: &EventProps) -> Html {
+    let e = props.eventing;
+    html! {
+        <section class="panel event-panel" data-testid="event" aria-labelledby="event-title"
+            data-choice={e.choice().value()}>
+            <h2 id="event-title">{ "Events" }</h2>
+            if e.running() {
+                { running(props) }
+            } else {
+                { choosing(props) }
+            }
+        </section>
+    }
+}
+
+/// The picker, the chosen event's settings, and Start.
+fn choosing(props: &EventProps) -> Html {
+    let (e, on) = (props.eventing, &props.on);
+    let on_choice = on.reform(|ev: Event| {
+        let value = ev.target_unchecked_into::<HtmlSelectElement>().value();
+        Action::Event(EventAction::Choose(
+            Choice::parse(&value).unwrap_or(Choice::Single),
+        ))
+    });
+    let number = |make: fn(u32) -> EventAction, old: u32| {
+        on.reform(move |ev: Event| {
+            let text = ev.target_unchecked_into::<HtmlInputElement>().value();
+            Action::Event(make(text.trim().parse().unwrap_or(old)))
+        })
+    };
+    let on_up_to = on.reform(|ev: Event| {
+        let value = ev.target_unchecked_into::<HtmlSelectElement>().value();
+        Action::Event(EventAction::UpTo(value.parse().unwrap_or(4)))
+    });
+    html! {
+        <>
+            <div class="row">
+                <span class="field">
+                    <label for="event">{ "Event" }</label>
+                    <select id="event" onchange={on_choice}>
+                        { for Choice::ALL.iter().map(|&c| html! {
+                            <option value={c.value()} selected={c == e.choice()}>{ c.label() }</option>
+                        }) }
+                    </select>
+                </span>
+                if e.choice() == Choice::Marathon {
+                    <span class="field">
+                        <label for="solves">{ "Solves" }</label>
+                        <input id="solves" type="number" inputmode="numeric" min={MARATHON_SOLVES.start().to_string()}
+                            max={MARATHON_SOLVES.end().to_string()} value={e.solves().to_string()}
+                            onchange={number(EventAction::Solves, e.solves())} />
+                    </span>
+                }
+                if e.choice() == Choice::Relay {
+                    <span class="field">
+                        <label for="up-to">{ "Up to" }</label>
+                        <select id="up-to" onchange={on_up_to}>
+                            { for RELAY_UP_TO.map(|n| html! {
+                                <option value={n.to_string()} selected={n == e.up_to()}>{ format!("{n}×{n}") }</option>
+                            }) }
+                        </select>
+                    </span>
+                }
+                if e.choice() == Choice::Fmc {
+                    <span class="field">
+                        <label for="time-limit">{ "Time limit" }</label>
+                        <input id="time-limit" type="number" inputmode="numeric" min={FMC_MINUTES.start().to_string()}
+                            max={FMC_MINUTES.end().to_string()} value={e.minutes().to_string()}
+                            onchange={number(EventAction::TimeLimit, e.minutes())} />
+                        <span class="unit">{ "minutes" }</span>
+                    </span>
+                }
+                if e.choice() != Choice::Single {
+                    <button class="primary" onclick={on.reform(|_| Action::Event(EventAction::Start))}>{ "Start" }</button>
+                }
+            </div>
+            <p class="note">{ about(e) }</p>
+            if let Some(c) = e.challenge() {
+                <p class="event-challenge" data-testid="event-challenge" data-moves={c.target.moves.to_string()}>
+                    { format!("Your friend's result: {}, their moves checked on these boards. Press Start (or make a move) to play it.", c.target_text()) }
+                </p>
+            }
+        </>
+    }
+}
+
+/// The chosen event in a sentence: what is timed, what is scored.
+fn about(e: &Eventing) -> String {
+    let waiting = e.pending().map(|p| {
+        let from = if p.daily.is_some() {
+            "today's"
+        } else {
+            "the link's"
+        };
+        format!(" Ready: {from} {}.", p.event.title().to_lowercase())
+    });
+    let text = match e.choice() {
+        Choice::Single => {
+            "One board at a time. Choose an event to play a series, blindfolded, or for fewest moves."
+        }
+        Choice::Marathon => {
+            "Boards of the size on the board, one after another on one clock, from your first move to your last."
+        }
+        Choice::Relay => "2×2, 3×3, and so on up to the size chosen, in a row on one clock.",
+        Choice::Blindfolded => {
+            "Memorise the board; your first move hides the numbers. Solve blind, then press Done."
+        }
+        Choice::Fmc => {
+            "Find the shortest solution you can within the time limit, then Submit it. The optimum is shown only after."
+        }
+    };
+    format!("{text}{}", waiting.unwrap_or_default())
+}
+
+/// Where the event stands, and its buttons.
+fn running(props: &EventProps) -> Html {
+    let (e, on) = (props.eventing, &props.on);
+    let Some(run) = e.run() else {
+        return html! {};
+    };
+    let (k, n) = run.progress();
+    let status = match run.phase() {
+        Phase::Running => format!(
+            "{}: board {k} of {n}. The clock runs from your first move.",
+            run.event().title()
+        ),
+        Phase::Memorising { .. } => {
+            "Blindfolded: memorise the board. Your first move hides the numbers.".into()
+        }
+        Phase::Blind { .. } => {
+            "Blindfolded: solve from memory, then press Done. Undo is off.".into()
+        }
+        Phase::Exploring { since_ms, minutes } => {
+            let left = f64::from(minutes) * 60_000.0 - (props.now_ms - since_ms);
+            match left > 0.0 {
+                true => format!(
+                    "Fewest moves: about {} left. Submit the moves from the start board.",
+                    time_text(left)
+                ),
+                false => "Fewest moves: the time limit has passed.".into(),
+            }
+        }
+    };
+    let click = |action: EventAction| on.reform(move |_| Action::Event(action.clone()));
+    html! {
+        <>
+            <p data-testid="event-status" data-state={run.phase().name()} data-board={k.to_string()}
+                data-boards={n.to_string()} role="status">{ status }</p>
+            <div class="row">
+                if matches!(run.phase(), Phase::Blind { .. }) {
+                    <button class="primary" onclick={click(EventAction::Done)}>{ "Done" }</button>
+                }
+                if matches!(run.phase(), Phase::Exploring { .. }) {
+                    <button class="primary" onclick={click(EventAction::Submit)}>{ "Submit" }</button>
+                    <button onclick={click(EventAction::Reset)}>{ "Reset to start" }</button>
+                }
+                <button onclick={click(EventAction::GiveUp)}>{ "Give up" }</button>
+            </div>
+        </>
+    }
+}
