@@ -192,6 +192,7 @@ fn a_fewest_moves_submission_is_checked_scored_against_the_optimum_or_rejected()
     let fx = event(&mut page, EventAction::Submit, 10_000.0);
     let r = page.eventing().result().unwrap().record.clone();
     assert_eq!((r.moves, r.millis, r.optimal), (moves.len(), 9_000.0, None));
+    assert_eq!(r.splits, vec![9_000.0]);
     let id = fx
         .iter()
         .find_map(|e| match e {

@@ -9,7 +9,7 @@ use super::components::board_view::BoardView;
 use super::components::challenge::ChallengePanel;
 use super::components::controls::Controls;
 use super::components::editor::Editor;
-use super::components::event::{EventProps, event_panel};
+use super::components::event::{EventProps, event_bar, event_challenge, event_panel};
 use super::components::event_records::{event_rows, event_stats};
 use super::components::event_result::{EventResultProps, event_result};
 use super::components::handling::{HandlingProps, handling};
@@ -233,7 +233,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                     <h1>{ "Slide" }</h1>
                 }
                 <StatusBar
-                    moves={g.moves_made()}
+                    moves={p.eventing().run().map_or(g.moves_made(), |r| r.moves_so_far(g))}
                     solved={shown.is_solved() && !blind}
                     unsolvable={p.unsolvable().is_some()}
                     editing={p.editor().editing().is_some() && p.unsolvable().is_none()}
@@ -294,6 +294,7 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
     let playing = p.playing();
     html! {
         <>
+            { event_under_the_board(p, on) }
             <SolverPanel request={p.asking().request().cloned()} />
             if let (Some(summary), Some(step), Some(replay)) = (playing.summary().cloned(), g.replay_step(), g.replay()) {
                 <ReplayBar summary={summary} moves={replay.moves.clone()} step={step}
@@ -314,15 +315,26 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
             if p.analysing().state().is_some() && !p.sharing().embed() {
                 { analysis_panel(&AnalysisProps { analysing: p.analysing().clone(), on: on.clone() }) }
             }
-            if let Some(result) = p.eventing().result().filter(|_| !p.sharing().embed()) {
-                { event_result(&EventResultProps {
-                    result,
-                    outcome: p.eventing().challenge().and_then(|c| c.outcome.clone()),
-                    shared: p.sharing().shared(),
-                    on: on.clone(),
-                }) }
-            }
         </>
+    }
+}
+
+/// An event's bar while it runs, else its result: one place, so one node replaces the other.
+fn event_under_the_board(p: &Page, on: &Callback<Action>) -> Html {
+    let e = p.eventing();
+    match (p.sharing().embed(), e.running(), e.result()) {
+        (true, ..) => html! {},
+        (false, true, _) => event_bar(&EventProps {
+            eventing: e,
+            now_ms: now_ms(),
+            on: on.clone(),
+        }),
+        (false, false, Some(result)) => event_result(&EventResultProps {
+            result,
+            shared: p.sharing().shared(),
+            on: on.clone(),
+        }),
+        (false, false, None) => html! {},
     }
 }
 
@@ -353,6 +365,7 @@ fn about_the_board(p: &Page, on: &Callback<Action>) -> Html {
             if let Some(c) = p.sharing().challenge().cloned() {
                 <ChallengePanel challenge={c} {start} on={on.clone()} />
             }
+            { event_challenge(p.eventing()) }
         </>
     }
 }

@@ -97,13 +97,15 @@ impl Run {
                 minutes,
             },
         };
+        // A fewest-moves round is timed from Start; the others from their first move.
+        let began_ms = (event == Event::Fmc).then_some(now_ms);
         Run {
             event,
             boards,
             random_state,
             at: 0,
             phase,
-            began_ms: None,
+            began_ms,
             ends: Vec::new(),
             path: Vec::new(),
             boards_moves: Vec::new(),
@@ -240,12 +242,20 @@ impl Run {
     pub fn give_up(&mut self, game: &Game, now_ms: f64, when: When) -> EventRecord {
         let since = self.since_ms();
         let millis = since.map_or(0.0, |s| (now_ms - s).max(0.0));
+        if game.moves_made() > 0 {
+            self.controls.push(game.control());
+        }
         let mut record = self.record(when, false, millis);
         record.moves += game.moves_made();
         if let Phase::Blind { memo_ms, .. } = self.phase {
             record.memo_millis = Some(memo_ms);
         }
         record
+    }
+
+    /// Moves made in the event so far, the board on show's among them.
+    pub fn moves_so_far(&self, game: &Game) -> usize {
+        self.boards_moves.iter().sum::<usize>() + game.moves_made()
     }
 
     /// Whether anything was played: an event left before its first move is not kept.

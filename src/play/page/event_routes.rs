@@ -136,7 +136,13 @@ impl Page {
         for evented in said {
             match evented {
                 Evented::Board(position) => self.playing.start(position, Origin::Event),
-                Evented::Ended(record) => self.event_ended(record, fx),
+                Evented::Ended(record) => {
+                    // A rejection said before an accepted answer no longer holds.
+                    if record.finished {
+                        self.alert = None;
+                    }
+                    self.event_ended(record, fx)
+                }
                 Evented::Alert(text) => self.alert = Some(text),
                 Evented::Copy(query) => fx.push(self.sharing.copy_event(&query)),
             }

@@ -1,11 +1,13 @@
-//! The events panel: the event to play and its settings, Start, and while it runs where it
-//! stands (board k of n, memorising or blind, the time limit) with its buttons: Done, Submit,
-//! Reset to start, Give up. A friend's result to beat is shown above Start.
+//! Events: the panel to choose the event and its settings and Start it (a friend's result to
+//! beat shown above Start), and while one runs the bar under the board that says where it
+//! stands (board k of n, memorising or blind, the time left) with its buttons: Done, Submit,
+//! Reset to start, Give up, where a thumb reaches them.
 
 use crate::play::event::run::Phase;
 use crate::play::event::{FMC_MINUTES, MARATHON_SOLVES, RELAY_UP_TO};
 use crate::play::page::{Action, Choice, EventAction, Eventing};
 use crate::play::solves::time_text;
+use crate::puzzle::numbers::decimals;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -22,8 +24,8 @@ pub fn event_panel(props: &EventProps) -> Html {
         <section class="panel event-panel" data-testid="event" aria-labelledby="event-title"
             data-choice={e.choice().value()}>
             <h2 id="event-title">{ "Events" }</h2>
-            if e.running() {
-                { running(props) }
+            if let Some(run) = e.run() {
+                <p class="note">{ format!("{} in progress: its buttons are under the board.", run.event().title()) }</p>
             } else {
                 { choosing(props) }
             }
@@ -93,12 +95,30 @@ fn choosing(props: &EventProps) -> Html {
                 }
             </div>
             <p class="note">{ about(e) }</p>
-            if let Some(c) = e.challenge() {
-                <p class="event-challenge" data-testid="event-challenge" data-moves={c.target.moves.to_string()}>
-                    { format!("Your friend's result: {}, their moves checked on these boards. Press Start (or make a move) to play it.", c.target_text()) }
-                </p>
-            }
         </>
+    }
+}
+
+/// A friend's result on the event's boards, above the board while it is open: the target,
+/// then who won.
+pub fn event_challenge(e: &Eventing) -> Html {
+    let Some(c) = e.challenge() else {
+        return html! {};
+    };
+    let event = (e.run().map(|r| r.event()))
+        .or(e.pending().map(|p| p.event))
+        .or(e.result().map(|r| r.record.event));
+    let title = event.map_or("the event".to_string(), |e| e.title().to_lowercase());
+    html! {
+        <section class="challenge" data-testid="challenge" aria-labelledby="challenge-title"
+            data-moves={c.target.moves.to_string()} data-millis={decimals(c.target.millis, 0)}
+            data-revealed={c.revealed.to_string()} data-event={event.map(|e| e.name())}>
+            <h2 id="challenge-title">{ "A friend's challenge" }</h2>
+            <p>{ format!("Your friend played this {title} in {}; their moves were replayed here and solve every board. Press Start (or make a move) to play the same boards.", c.target_text()) }</p>
+            if let Some(outcome) = &c.outcome {
+                <p class="outcome" role="status"><strong>{ outcome.clone() }</strong></p>
+            }
+        </section>
     }
 }
 
@@ -130,8 +150,8 @@ fn about(e: &Eventing) -> String {
     format!("{text}{}", waiting.unwrap_or_default())
 }
 
-/// Where the event stands, and its buttons.
-fn running(props: &EventProps) -> Html {
+/// While an event runs, under the board: where it stands, and its buttons.
+pub fn event_bar(props: &EventProps) -> Html {
     let (e, on) = (props.eventing, &props.on);
     let Some(run) = e.run() else {
         return html! {};
@@ -161,7 +181,7 @@ fn running(props: &EventProps) -> Html {
     };
     let click = |action: EventAction| on.reform(move |_| Action::Event(action.clone()));
     html! {
-        <>
+        <div class="event-bar">
             <p data-testid="event-status" data-state={run.phase().name()} data-board={k.to_string()}
                 data-boards={n.to_string()} role="status">{ status }</p>
             <div class="row">
@@ -174,6 +194,6 @@ fn running(props: &EventProps) -> Html {
                 }
                 <button onclick={click(EventAction::GiveUp)}>{ "Give up" }</button>
             </div>
-        </>
+        </div>
     }
 }

@@ -60,16 +60,19 @@ pub fn event_stats(table: &[EventStats]) -> Html {
         return html! {};
     }
     html! {
-        <div class="table-wrap" tabindex="0" role="region" aria-label="Events' statistics">
-            <table class="compare event-stats" data-testid="event-stats">
-                <caption>{ "Events: finished events on random-state boards count (blindfolded: solved ones); averages drop the best and the worst." }</caption>
-                <thead><tr>
-                    <th scope="col">{ "Event" }</th><th scope="col">{ "Finished" }</th><th scope="col">{ "Best" }</th>
-                    <th scope="col">{ "Mean" }</th><th scope="col">{ "ao5" }</th><th scope="col">{ "ao12" }</th>
-                </tr></thead>
-                <tbody>{ for table.iter().map(stats_row) }</tbody>
-            </table>
-        </div>
+        <>
+            <h3>{ "Events" }</h3>
+            <p class="note">{ "Finished events on random-state boards count (blindfolded: solved ones); the others are attempts. Best and mean are times, for fewest moves the fewest moves and the mean efficiency (the optimum ÷ your moves). ao5 and ao12 drop the best and the worst." }</p>
+            <div class="table-wrap" tabindex="0" role="region" aria-label="Events' statistics">
+                <table class="compare event-stats" data-testid="event-stats">
+                    <thead><tr>
+                        <th scope="col">{ "Event" }</th><th scope="col">{ "Counted of attempts" }</th><th scope="col">{ "Best" }</th>
+                        <th scope="col">{ "Mean" }</th><th scope="col">{ "ao5" }</th><th scope="col">{ "ao12" }</th>
+                    </tr></thead>
+                    <tbody>{ for table.iter().map(stats_row) }</tbody>
+                </table>
+            </div>
+        </>
     }
 }
 

@@ -1,6 +1,6 @@
 //! After an event: its result as speedsolvers write it (the total, the moves, each board's
 //! split; blindfolded, memorisation and execution and whether it was solved; fewest moves, the
-//! score against the optimum), a friend's result beaten or not, and a challenge link.
+//! score against the optimum), and a link that challenges a friend to the same boards.
 
 use crate::play::event::Event;
 use crate::play::page::{Action, EventAction, EventResult, Shared};
@@ -10,8 +10,6 @@ use yew::prelude::*;
 
 pub struct EventResultProps<'a> {
     pub result: &'a EventResult,
-    /// A friend's result, settled.
-    pub outcome: Option<String>,
     pub shared: &'a Shared,
     pub on: Callback<Action>,
 }
@@ -32,9 +30,6 @@ pub fn event_result(props: &EventResultProps) -> Html {
             <h2 id="event-result-title">{ format!("{}: {}", r.event.title(), if r.finished { "done" } else { "not finished" }) }</h2>
             <p class="result-line"><strong>{ headline(props.result) }</strong></p>
             { details(props.result) }
-            if let Some(outcome) = &props.outcome {
-                <p class="outcome" role="status"><strong>{ outcome.clone() }</strong></p>
-            }
             if r.counts() && !r.path.is_empty() {
                 <div class="row">
                     <button onclick={props.on.reform(|_| Action::Event(EventAction::CopyChallenge))}>{ "Copy challenge link" }</button>

@@ -159,7 +159,11 @@ fn history_table(
         <p class="scroll-note">{ "The table scrolls sideways: more columns to the right." }</p>
         <div class="table-wrap" tabindex="0" role="region" aria-label="Your solves">
             <table class="compare history" data-testid="history">
-                <caption>{ if solves.len() > shown { format!("The last {shown} of {} solves", solves.len()) } else { format!("{} solve{}", solves.len(), if solves.len() == 1 { "" } else { "s" }) } }</caption>
+                <caption>{ match solves.len() {
+                    0 => "No single solves yet; your events are below.".to_string(),
+                    n if n > shown => format!("The last {shown} of {n} solves"),
+                    n => count(n, "solve"),
+                } }</caption>
                 <thead><tr>
                     <th scope="col">{ "Date" }</th><th scope="col">{ "Size" }</th><th scope="col">{ "Result" }</th>
                     <th scope="col">{ "Shortest" }</th>
@@ -233,7 +237,7 @@ fn files(props: &StatsProps) -> Html {
                     <button class="danger" onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(true)))}>{ "Clear all" }</button>
                     <button onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(false)))}>{ "Keep history" }</button>
                 } else {
-                    <button onclick={on.reform(|_| Action::Record(RecordAction::ClearHistory))} disabled={props.solves.is_empty()}>{ "Clear history" }</button>
+                    <button onclick={on.reform(|_| Action::Record(RecordAction::ClearHistory))} disabled={props.solves.is_empty() && props.events == html! {}}>{ "Clear history" }</button>
                 }
             </div>
         </>
