@@ -10,7 +10,6 @@ use super::components::challenge::ChallengePanel;
 use super::components::controls::Controls;
 use super::components::editor::Editor;
 use super::components::event::{EventProps, event_bar, event_challenge, event_panel};
-use super::components::event_records::{event_rows, event_stats};
 use super::components::event_result::{EventResultProps, event_result};
 use super::components::handling::{HandlingProps, handling};
 use super::components::how_to::HowTo;
@@ -261,7 +260,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
             if !embed {
                 { stats(p, on) }
                 <Learn board={g.board().clone()} comparison={p.learning().comparison().clone()}
-                    watching={p.learning().watch_view()} on={on.clone()} />
+                    watching={p.learning().watch_view()} locked={p.eventing().running()} on={on.clone()} />
                 <p class="more"><a href="bench/">{ "Benchmark: Korf's puzzles in this browser" }</a></p>
             }
         </div>
@@ -345,7 +344,7 @@ fn stats(p: &Page, on: &Callback<Action>) -> Html {
         <StatsPanel size={AttrValue::from(record.stats_size(board))} statistics={record.statistics(board)}
             sizes={record.stats_sizes(board)} control={record.stats_control()}
             solves={record.history().solves.clone()}
-            events={event_rows(&record.events().events)} event_stats={event_stats(&record.event_stats())}
+            events={record.events().events.clone()} event_stats={record.event_stats()}
             confirm_clear={record.confirm_clear()} format={record.export_format()}
             note={record.import_note().map(str::to_string)} on={on.clone()} />
     }

@@ -60,7 +60,7 @@ impl EventLog {
     pub fn import(&mut self, text: &str) -> Imported {
         let entries = match text.trim_start().starts_with(['{', '[']) {
             true => from_json(text),
-            false => from_csv(events_table(text).unwrap_or_default()),
+            false => from_csv(split_csv(text).1.unwrap_or_default()),
         };
         let mut report = Imported {
             added: 0,
@@ -88,22 +88,19 @@ impl EventLog {
     }
 }
 
+/// How the events' header starts (the solves' has `size` third).
+const HEADER_START: &str = "id,date,event,";
+
 /// A CSV history's solves and its events' table (from the events' header on), apart.
 pub fn split_csv(text: &str) -> (&str, Option<&str>) {
-    match text.find(&format!("\n{}", header_start())) {
-        Some(at) => (&text[..at], Some(&text[at + 1..])),
-        None if text.trim_start().starts_with(header_start()) => ("", Some(text.trim_start())),
-        None => (text, None),
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with(HEADER_START) {
+            return (&text[..at], Some(&text[at..]));
+        }
+        at += line.len();
     }
-}
-
-/// How the events' header starts (the solves' has `size` third).
-fn header_start() -> &'static str {
-    "id,date,event,"
-}
-
-fn events_table(text: &str) -> Option<&str> {
-    split_csv(text).1
+    (text, None)
 }
 
 fn from_json(text: &str) -> Vec<Result<EventRecord, String>> {
@@ -178,7 +175,7 @@ mod tests {
         assert_eq!(back, log);
         let csv = format!("id,date,size,board\n\n{}", log.to_csv());
         let (solves, events) = split_csv(&csv);
-        assert_eq!(solves, "id,date,size,board\n");
+        assert_eq!(solves, "id,date,size,board\n\n");
         assert!(events.is_some_and(|e| e.starts_with(CSV_HEADER)));
         let mut back = EventLog::default();
         let report = back.import(&csv);

@@ -108,13 +108,13 @@ pub fn event_challenge(e: &Eventing) -> Html {
     let event = (e.run().map(|r| r.event()))
         .or(e.pending().map(|p| p.event))
         .or(e.result().map(|r| r.record.event));
-    let title = event.map_or("the event".to_string(), |e| e.title().to_lowercase());
+    let title = event.map_or("the event".to_string(), |e| e.title());
     html! {
         <section class="challenge" data-testid="challenge" aria-labelledby="challenge-title"
             data-moves={c.target.moves.to_string()} data-millis={decimals(c.target.millis, 0)}
             data-revealed={c.revealed.to_string()} data-event={event.map(|e| e.name())}>
             <h2 id="challenge-title">{ "A friend's challenge" }</h2>
-            <p>{ format!("Your friend played this {title} in {}; their moves were replayed here and solve every board. Press Start (or make a move) to play the same boards.", c.target_text()) }</p>
+            <p>{ format!("Your friend's {title}: {}. Their moves were replayed here and solve every board. Press Start (or make a move) to play the same boards.", c.target_text()) }</p>
             if let Some(outcome) = &c.outcome {
                 <p class="outcome" role="status"><strong>{ outcome.clone() }</strong></p>
             }
@@ -130,7 +130,7 @@ fn about(e: &Eventing) -> String {
         } else {
             "the link's"
         };
-        format!(" Ready: {from} {}.", p.event.title().to_lowercase())
+        format!(" Ready: {from} event, {}.", p.event.title())
     });
     let text = match e.choice() {
         Choice::Single => {

@@ -44,7 +44,9 @@ fn event_row(e: &EventRecord) -> Html {
             data-optimal-length={optional(e.optimal)} data-random-state={e.random_state.to_string()}>
             <td>{ e.date.to_string() }</td>
             <td>{ e.size().replace('x', "×") }</td>
-            <td>{ format!("{}: {result}", e.event.title()) }<span class="tag">{ e.control.name() }</span></td>
+            <td>{ format!("{}: {result}", e.event.title()) }<span class="tag">{ e.control.name() }</span>
+                if !e.random_state { <span class="tag marked">{ "not random" }</span> }
+            </td>
             <td>{ match (e.optimal, e.best_known) {
                 (Some(n), _) => n.to_string(),
                 (None, Some(n)) => format!("≤ {n}"),

@@ -16,6 +16,9 @@ pub struct LearnProps {
     pub board: Board,
     pub comparison: Comparison,
     pub watching: WatchView,
+    /// An event runs: its boards are the player's own, so nothing is compared on them.
+    #[prop_or_default]
+    pub locked: bool,
     pub on: Callback<Action>,
 }
 
@@ -29,7 +32,11 @@ pub fn Learn(props: &LearnProps) -> Html {
                 if c.running {
                     <button class="stop" onclick={props.on.reform(|_| Action::Ask(AskAction::Cancel))}>{ "Stop comparing" }</button>
                 } else {
-                    <button class="primary" onclick={props.on.reform(|_| Action::Learn(LearnAction::Compare))}>{ "Compare" }</button>
+                    <button class="primary" onclick={props.on.reform(|_| Action::Learn(LearnAction::Compare))}
+                        disabled={props.locked}>{ "Compare" }</button>
+                }
+                if props.locked {
+                    <span class="note">{ "Off while an event runs." }</span>
                 }
                 <span class="note">{ format!(
                     "Runs every search on this board, one after another, each with a budget of {} positions ({} for IDA*, which keeps only its path).",

@@ -3,7 +3,10 @@
 //! in a table with its control and whether it counts, and the history as a file: export,
 //! import, clear (after asking).
 
+use super::event_records::{event_rows, event_stats};
 use super::histogram::{HistogramProps, times_histogram};
+use crate::play::event::record::EventRecord;
+use crate::play::event::stats::EventStats;
 use crate::play::input::Control;
 use crate::play::page::{Action, HistoryFormat, RecordAction};
 use crate::play::solves::{Solve, Statistics, count, time_text};
@@ -31,9 +34,9 @@ pub struct StatsProps {
     pub control: Control,
     pub statistics: Statistics,
     pub solves: Vec<Solve>,
-    /// The events' rows of the history table, and their statistics.
-    pub events: Html,
-    pub event_stats: Html,
+    /// Every event played, and their statistics.
+    pub events: Vec<EventRecord>,
+    pub event_stats: Vec<EventStats>,
     pub confirm_clear: bool,
     pub format: HistoryFormat,
     pub note: Option<String>,
@@ -101,8 +104,8 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
                 { times_histogram(&HistogramProps { bins: s.histogram.clone(), of: AttrValue::from(of.clone()) }) }
                 <p class="note">{ "Times run from the first move to the solve. ao5, ao12, ao50 and ao100 are the averages of your last 5, 12, 50 and 100 counted solves of this size and control, 5 % of them (rounded up) dropped at each end: the best and the worst of 5 or 12, the best 3 and the worst 3 of 50, the best 5 and the worst 5 of 100. TPS is tiles moved a second. Random-state boards come from Shuffle without “most tiles out of place”, the daily puzzle and a friend's challenge; a filtered shuffle, a typed, loaded or edited board and a plain link are not drawn at random, and a solve after a hint or a shown solution had help: such solves are kept in the history, marked, and left out of these figures. Everything stays in this browser." }</p>
             </div>
-            { props.event_stats.clone() }
-            { history_table(&props.solves, props.events.clone(), *show_all, on_show_all) }
+            { event_stats(&props.event_stats) }
+            { history_table(&props.solves, &props.events, *show_all, on_show_all) }
             { files(props) }
         </details>
     }
@@ -145,11 +148,11 @@ fn pickers(props: &StatsProps) -> Html {
 
 fn history_table(
     solves: &[Solve],
-    events: Html,
+    events: &[EventRecord],
     show_all: bool,
     on_show_all: Callback<MouseEvent>,
 ) -> Html {
-    if solves.is_empty() && events == html! {} {
+    if solves.is_empty() && events.is_empty() {
         return html! { <p class="note" data-testid="history">{ "No solves yet: solve a shuffled board by hand." }</p> };
     }
     let optional = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
@@ -190,7 +193,7 @@ fn history_table(
                         </tr>
                     }) }
                 </tbody>
-                { events }
+                { event_rows(events) }
             </table>
         </div>
         if solves.len() > shown {
@@ -237,7 +240,7 @@ fn files(props: &StatsProps) -> Html {
                     <button class="danger" onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(true)))}>{ "Clear all" }</button>
                     <button onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(false)))}>{ "Keep history" }</button>
                 } else {
-                    <button onclick={on.reform(|_| Action::Record(RecordAction::ClearHistory))} disabled={props.solves.is_empty() && props.events == html! {}}>{ "Clear history" }</button>
+                    <button onclick={on.reform(|_| Action::Record(RecordAction::ClearHistory))} disabled={props.solves.is_empty() && props.events.is_empty()}>{ "Clear history" }</button>
                 }
             </div>
         </>
