@@ -7,6 +7,9 @@ mod common;
 use common::{bfs_distances, reaches};
 use proptest::prelude::*;
 use slide::heuristics::{Estimator, Heuristic};
+use slide::play::event::log::EventLog;
+use slide::play::event::{Event, boards, proof};
+use slide::play::link::read_query;
 use slide::play::replay_link;
 use slide::puzzle::notation::{format_moves, parse_board, parse_moves};
 use slide::puzzle::random::Rng;
@@ -107,6 +110,21 @@ proptest! {
     #[test]
     fn replay_links_never_panic_on_junk(text in ".{0,80}") {
         let _ = replay_link::decode(&text);
+    }
+
+    #[test]
+    fn events_never_panic_on_junk(name in ".{0,20}", text in ".{0,200}", moves in "[UDLR]{0,40}") {
+        // A name, a history file's events, an event link with a result: read, never a panic.
+        let _ = Event::parse(&name);
+        let _ = EventLog::default().import(&text);
+        let _ = EventLog::default().import(&format!("{{\"events\":[{{\"event\":\"{name}\",{text}}}]}}"));
+        let query = format!("?board=1,2,3/4,5,6/7,0,8&event={name}&challenge=3,900&moves={moves}");
+        let request = read_query(&query);
+        if let (Some(event), Some(position)) = (request.event, request.position) {
+            if let (Ok(boards), Some(c)) = (boards::from_anchor(event, &position), request.challenge) {
+                let _ = proof::check(&boards, &c.proof.unwrap_or_default());
+            }
+        }
     }
 
     #[test]

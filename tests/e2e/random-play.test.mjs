@@ -81,6 +81,12 @@ const LINKS = [
   '?board=8,6,7/2,5,4/3,0,1&replay=%F0%9F%92%A5.%00',
   `?board=1,2,3/4,5,6/7,0,8&replay=R.${'_'.repeat(500)}`,
   '?replay=RL.AB',
+  '?board=1,2,3/4,5,6/7,0,8&event=marathon-0',
+  '?board=1,2,3/4,5,6/7,0,8&event=relay-3',
+  '?board=1,2,3/4,5,6/7,0,8&event=fmc&challenge=1,5&moves=L',
+  '?board=1,2,3/4,5,6/7,0,8&event=marathon-3&challenge=2,9&moves=LRL',
+  '?daily=2026-11-26&event=blindfolded&size=2x2',
+  '?event=%00',
 ];
 
 /** A board's notation is valid: 2..10 a side, rows of one width, tiles 0..n-1 once each. */
@@ -166,6 +172,15 @@ function actions(random, origin) {
       await f.fill(text, { timeout: 2000 });
       if (random() < 0.6) await f.press('Enter');
       return `${await describe(f)} ← ${JSON.stringify(text.slice(0, 40))}`;
+    }],
+    [2, 'type a number', async (page) => {
+      const fields = await visible(page, 'main input[type=number]');
+      if (!fields.length) return 'no number field';
+      const f = pick(random, fields);
+      const text = pick(random, ['-5', '0', '1', '2', '61', '100', '101', '1e9', '2.5', '']);
+      await f.fill(text, { timeout: 2000 });
+      await f.press(random() < 0.5 ? 'Enter' : 'Tab');
+      return `${await describe(f)} ← ${JSON.stringify(text)}`;
     }],
     [2, 'load a file', async (page) => {
       const inputs = await page.locator('main input[type=file]').all();
@@ -258,6 +273,8 @@ describe('a restless player', () => {
     await unfold(page);
     const field = page.getByLabel('Board', { exact: true });
     if (await field.isVisible()) {
+      // The restless player may have picked another goal: the 31 moves are to blank last.
+      await page.getByLabel('Goal', { exact: true }).selectOption('blank-last');
       await field.fill('8 6 7/2 5 4/3 0 1');
       await page.getByRole('button', { name: 'Apply', exact: true }).click();
     } else {
