@@ -3,10 +3,10 @@
 //! the components. Every decision is the model's; this file only wires.
 
 use super::browser::{self, now_ms};
-use super::components::alert::AlertBanner;
+use super::components::alert::{AlertProps, alert_banner};
 use super::components::analysis::{AnalysisProps, analysis_panel};
 use super::components::board_view::BoardView;
-use super::components::challenge::ChallengePanel;
+use super::components::challenge::{ChallengeProps, challenge_panel};
 use super::components::controls::Controls;
 use super::components::editor::Editor;
 use super::components::event::{EventProps, event_bar, event_challenge, event_panel};
@@ -19,10 +19,10 @@ use super::components::replay::ReplayPanel;
 use super::components::replay_bar::ReplayBar;
 use super::components::result::ResultPanel;
 use super::components::share::Share;
-use super::components::solver_panel::SolverPanel;
+use super::components::solver_panel::{SolverPanelProps, solver_panel};
 use super::components::stats::StatsPanel;
 use super::components::status::StatusBar;
-use super::components::unsolvable::Unsolvable;
+use super::components::unsolvable::{UnsolvableProps, unsolvable};
 use super::effects;
 use super::workers::{LOADER, Workers};
 use crate::play::colours::{TileColours, fringes};
@@ -246,7 +246,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
             if !embed {
                 <HowTo goal={shown.goal().clone()} hover={p.prefs().saved().pointer == Pointer::Hover} />
             }
-            <AlertBanner message={p.alert().map(str::to_string)} on={on.clone()} />
+            { alert_banner(&AlertProps { message: p.alert(), on: on.clone() }) }
             { about_the_board(p, on) }
             <div class="play-area">
                 <div class="board-column">
@@ -294,7 +294,7 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
     html! {
         <>
             { event_under_the_board(p, on) }
-            <SolverPanel request={p.asking().request().cloned()} />
+            { solver_panel(&SolverPanelProps { request: p.asking().request() }) }
             if let (Some(summary), Some(step), Some(replay)) = (playing.summary().cloned(), g.replay_step(), g.replay()) {
                 <ReplayBar summary={summary} moves={replay.moves.clone()} step={step}
                     playing={playing.playing()} on={on.clone()} />
@@ -306,7 +306,7 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
                 <p class="hint-line" data-testid="hint" role="status">{ hint }</p>
             }
             if let Some((explanation, a, b)) = p.unsolvable() {
-                <Unsolvable explanation={explanation} tiles={(a, b)} on={on.clone()} />
+                { unsolvable(&UnsolvableProps { explanation: &explanation, tiles: (a, b), on: on.clone() }) }
             }
             if let Some(r) = p.record().result().cloned().filter(|_| !p.sharing().embed()) {
                 <ResultPanel result={r} shared={p.sharing().shared().clone()} on={on.clone()} />
@@ -352,8 +352,7 @@ fn stats(p: &Page, on: &Callback<Action>) -> Html {
 
 /// What the board on show is, above it: the daily puzzle, a friend's challenge to beat.
 fn about_the_board(p: &Page, on: &Callback<Action>) -> Html {
-    let start =
-        (p.record().result()).map_or_else(|| p.game().start().clone(), |r| r.solve.start.clone());
+    let start = (p.record().result()).map_or_else(|| p.game().start(), |r| &r.solve.start);
     html! {
         <>
             if let Some(d) = p.sharing().daily() {
@@ -361,8 +360,8 @@ fn about_the_board(p: &Page, on: &Callback<Action>) -> Html {
                     { format!("The daily puzzle of {}, {}×{}: the same board for every player today.", d.date, d.width, d.height) }
                 </p>
             }
-            if let Some(c) = p.sharing().challenge().cloned() {
-                <ChallengePanel challenge={c} {start} on={on.clone()} />
+            if let Some(challenge) = p.sharing().challenge() {
+                { challenge_panel(&ChallengeProps { challenge, start, on: on.clone() }) }
             }
             { event_challenge(p.eventing()) }
         </>
