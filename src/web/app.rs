@@ -15,9 +15,9 @@ use super::components::handling::{HandlingProps, handling};
 use super::components::how_to::HowTo;
 use super::components::learn::Learn;
 use super::components::pace_chart::{PaceProps, pace_chart};
-use super::components::replay::ReplayPanel;
+use super::components::replay::{ReplayProps, replay_panel};
 use super::components::replay_bar::ReplayBar;
-use super::components::result::ResultPanel;
+use super::components::result::{ResultProps, result_panel};
 use super::components::share::Share;
 use super::components::solver_panel::{SolverPanelProps, solver_panel};
 use super::components::stats::StatsPanel;
@@ -308,8 +308,8 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
             if let Some((explanation, a, b)) = p.unsolvable() {
                 { unsolvable(&UnsolvableProps { explanation: &explanation, tiles: (a, b), on: on.clone() }) }
             }
-            if let Some(r) = p.record().result().cloned().filter(|_| !p.sharing().embed()) {
-                <ResultPanel result={r} shared={p.sharing().shared().clone()} on={on.clone()} />
+            if let Some(result) = p.record().result().filter(|_| !p.sharing().embed()) {
+                { result_panel(&ResultProps { result, shared: p.sharing().shared(), on: on.clone() }) }
             }
             if p.analysing().state().is_some() && !p.sharing().embed() {
                 { analysis_panel(&AnalysisProps { analysing: p.analysing().clone(), on: on.clone() }) }
@@ -394,10 +394,10 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                 compact={sharing.embed()}
                 on={on.clone()}
             />
-            if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary().cloned(), g.replay_step(), g.replay()) {
-                <ReplayPanel summary={summary} moves={replay.moves.clone()} step={step}
-                    speed={p.playing().speed()} pace={p.playing().pace()}
-                    timed={p.playing().times().is_some()} on={on.clone()} />
+            if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary(), g.replay_step(), g.replay()) {
+                { replay_panel(&ReplayProps { summary, moves: &replay.moves, step,
+                    speed: p.playing().speed(), pace: p.playing().pace(),
+                    timed: p.playing().times().is_some(), on: on.clone() }) }
             }
             if !sharing.embed() {
                 { event_panel(&EventProps { eventing: p.eventing(), now_ms: now_ms(), on: on.clone() }) }
