@@ -7,8 +7,8 @@ use super::components::alert::{AlertProps, alert_banner};
 use super::components::analysis::{AnalysisProps, analysis_panel};
 use super::components::board_view::BoardView;
 use super::components::challenge::{ChallengeProps, challenge_panel};
-use super::components::controls::Controls;
-use super::components::editor::Editor;
+use super::components::controls::{ControlsProps, controls};
+use super::components::editor::{EditorProps, editor};
 use super::components::event::{EventProps, event_bar, event_challenge, event_panel};
 use super::components::event_result::{EventResultProps, event_result};
 use super::components::handling::{HandlingProps, handling};
@@ -381,19 +381,19 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
         .is_some_and(|r| matches!(r.purpose, Purpose::Solve | Purpose::Hint) && r.shown.is_none());
     html! {
         <>
-            <Controls
-                size={(b.width(), b.height())}
-                mostly_misplaced={p.prefs().mostly_misplaced()}
-                method={p.asking().method()}
-                searching={solving}
-                can_undo={g.can_undo() && p.eventing().allows_undo()}
-                can_redo={g.can_redo() && p.eventing().allows_undo()}
-                in_event={p.eventing().running()}
-                solved={p.shown().is_solved() || p.editor().editing().is_some()}
-                daily={sharing.daily().is_some()}
-                compact={sharing.embed()}
-                on={on.clone()}
-            />
+            { controls(&ControlsProps {
+                size: (b.width(), b.height()),
+                mostly_misplaced: p.prefs().mostly_misplaced(),
+                method: p.asking().method(),
+                searching: solving,
+                can_undo: g.can_undo() && p.eventing().allows_undo(),
+                can_redo: g.can_redo() && p.eventing().allows_undo(),
+                in_event: p.eventing().running(),
+                solved: p.shown().is_solved() || p.editor().editing().is_some(),
+                daily: sharing.daily().is_some(),
+                compact: sharing.embed(),
+                on: on.clone(),
+            }) }
             if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary(), g.replay_step(), g.replay()) {
                 { replay_panel(&ReplayProps { summary, moves: &replay.moves, step,
                     speed: p.playing().speed(), pace: p.playing().pace(),
@@ -403,16 +403,16 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                 { event_panel(&EventProps { eventing: p.eventing(), now_ms: now_ms(), on: on.clone() }) }
                 <Share shared={sharing.shared().clone()} result={p.record().result().is_some()}
                     include_result={sharing.include_result()} include_moves={sharing.include_moves()} on={on.clone()} />
-                <Editor
-                    editor={p.editor().clone()}
-                    shown={p.shown().board().clone()}
-                    goal_choice={Goal::named(g.goal())}
-                    picture={AttrValue::from(prefs.picture.clone())}
-                    numbers={prefs.numbers}
-                    colours={prefs.colours}
-                    fringes_apply={fringes(g.goal()).is_some()}
-                    on={on.clone()}
-                />
+                { editor(&EditorProps {
+                    editor: p.editor(),
+                    shown: p.shown().board(),
+                    goal_choice: Goal::named(g.goal()),
+                    picture: &prefs.picture,
+                    numbers: prefs.numbers,
+                    colours: prefs.colours,
+                    fringes_apply: fringes(g.goal()).is_some(),
+                    on: on.clone(),
+                }) }
                 { handling(&HandlingProps { pointer: prefs.pointer, arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() }) }
             }
         </>
