@@ -13,7 +13,7 @@ use super::components::event::{EventProps, event_bar, event_challenge, event_pan
 use super::components::event_result::{EventResultProps, event_result};
 use super::components::handling::{HandlingProps, handling};
 use super::components::how_to::HowTo;
-use super::components::learn::Learn;
+use super::components::learn::{LearnProps, learn};
 use super::components::pace_chart::{PaceProps, pace_chart};
 use super::components::replay::{ReplayProps, replay_panel};
 use super::components::replay_bar::ReplayBar;
@@ -259,8 +259,8 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
             </div>
             if !embed {
                 { stats(p, on) }
-                <Learn board={g.board().clone()} comparison={p.learning().comparison().clone()}
-                    watching={p.learning().watch_view()} locked={p.eventing().running()} on={on.clone()} />
+                { learn(&LearnProps { comparison: p.learning().comparison(), watching: &p.learning().watch_view(),
+                    locked: p.eventing().running(), on: on.clone() }) }
                 <p class="more"><a href="bench/">{ "Benchmark: Korf's puzzles in this browser" }</a></p>
             }
         </div>
