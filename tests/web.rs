@@ -5,11 +5,12 @@
 #![cfg(target_arch = "wasm32")]
 
 use slide::play::input::Input;
+use slide::play::pace::Pace;
 use slide::play::page::{Action, Calendar, Page, PlayAction, Remembered};
 use slide::puzzle::notation::parse_board;
 use slide::puzzle::random::Rng;
 use slide::web::components::board_view::BoardView;
-use slide::web::components::replay::ReplayPanel;
+use slide::web::components::replay::{ReplayProps, replay_panel};
 use slide::web::components::replay_bar::ReplayBar;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -62,8 +63,8 @@ fn Harness(props: &HarnessProps) -> Html {
             if let (Some(r), Some(step), Some(summary)) = (g.replay(), g.replay_step(), p.playing().summary().cloned()) {
                 <ReplayBar summary={summary.clone()} moves={r.moves.clone()} step={step} playing={false}
                     on={act.clone()} />
-                <ReplayPanel summary={summary} moves={r.moves.clone()} step={step} speed={4}
-                    on={act.clone()} />
+                { replay_panel(&ReplayProps { summary: &summary, moves: &r.moves, step, speed: 4,
+                    pace: Pace::Steady(4), timed: false, on: act.clone() }) }
             }
         </>
     }

@@ -3,26 +3,26 @@
 //! the components. Every decision is the model's; this file only wires.
 
 use super::browser::{self, now_ms};
-use super::components::alert::AlertBanner;
+use super::components::alert::{AlertProps, alert_banner};
 use super::components::analysis::{AnalysisProps, analysis_panel};
 use super::components::board_view::BoardView;
-use super::components::challenge::ChallengePanel;
-use super::components::controls::Controls;
-use super::components::editor::Editor;
+use super::components::challenge::{ChallengeProps, challenge_panel};
+use super::components::controls::{ControlsProps, controls};
+use super::components::editor::{EditorProps, editor};
 use super::components::event::{EventProps, event_bar, event_challenge, event_panel};
 use super::components::event_result::{EventResultProps, event_result};
 use super::components::handling::{HandlingProps, handling};
 use super::components::how_to::HowTo;
-use super::components::learn::Learn;
+use super::components::learn::{LearnProps, learn};
 use super::components::pace_chart::{PaceProps, pace_chart};
-use super::components::replay::ReplayPanel;
+use super::components::replay::{ReplayProps, replay_panel};
 use super::components::replay_bar::ReplayBar;
-use super::components::result::ResultPanel;
+use super::components::result::{ResultProps, result_panel};
 use super::components::share::Share;
-use super::components::solver_panel::SolverPanel;
+use super::components::solver_panel::{SolverPanelProps, solver_panel};
 use super::components::stats::StatsPanel;
 use super::components::status::StatusBar;
-use super::components::unsolvable::Unsolvable;
+use super::components::unsolvable::{UnsolvableProps, unsolvable};
 use super::effects;
 use super::workers::{LOADER, Workers};
 use crate::play::colours::{TileColours, fringes};
@@ -246,7 +246,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
             if !embed {
                 <HowTo goal={shown.goal().clone()} hover={p.prefs().saved().pointer == Pointer::Hover} />
             }
-            <AlertBanner message={p.alert().map(str::to_string)} on={on.clone()} />
+            { alert_banner(&AlertProps { message: p.alert(), on: on.clone() }) }
             { about_the_board(p, on) }
             <div class="play-area">
                 <div class="board-column">
@@ -259,8 +259,8 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
             </div>
             if !embed {
                 { stats(p, on) }
-                <Learn board={g.board().clone()} comparison={p.learning().comparison().clone()}
-                    watching={p.learning().watch_view()} locked={p.eventing().running()} on={on.clone()} />
+                { learn(&LearnProps { comparison: p.learning().comparison(), watching: &p.learning().watch_view(),
+                    locked: p.eventing().running(), on: on.clone() }) }
                 <p class="more"><a href="bench/">{ "Benchmark: Korf's puzzles in this browser" }</a></p>
             }
         </div>
@@ -294,7 +294,7 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
     html! {
         <>
             { event_under_the_board(p, on) }
-            <SolverPanel request={p.asking().request().cloned()} />
+            { solver_panel(&SolverPanelProps { request: p.asking().request() }) }
             if let (Some(summary), Some(step), Some(replay)) = (playing.summary().cloned(), g.replay_step(), g.replay()) {
                 <ReplayBar summary={summary} moves={replay.moves.clone()} step={step}
                     playing={playing.playing()} on={on.clone()} />
@@ -306,10 +306,10 @@ fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
                 <p class="hint-line" data-testid="hint" role="status">{ hint }</p>
             }
             if let Some((explanation, a, b)) = p.unsolvable() {
-                <Unsolvable explanation={explanation} tiles={(a, b)} on={on.clone()} />
+                { unsolvable(&UnsolvableProps { explanation: &explanation, tiles: (a, b), on: on.clone() }) }
             }
-            if let Some(r) = p.record().result().cloned().filter(|_| !p.sharing().embed()) {
-                <ResultPanel result={r} shared={p.sharing().shared().clone()} on={on.clone()} />
+            if let Some(result) = p.record().result().filter(|_| !p.sharing().embed()) {
+                { result_panel(&ResultProps { result, shared: p.sharing().shared(), on: on.clone() }) }
             }
             if p.analysing().state().is_some() && !p.sharing().embed() {
                 { analysis_panel(&AnalysisProps { analysing: p.analysing().clone(), on: on.clone() }) }
@@ -352,8 +352,7 @@ fn stats(p: &Page, on: &Callback<Action>) -> Html {
 
 /// What the board on show is, above it: the daily puzzle, a friend's challenge to beat.
 fn about_the_board(p: &Page, on: &Callback<Action>) -> Html {
-    let start =
-        (p.record().result()).map_or_else(|| p.game().start().clone(), |r| r.solve.start.clone());
+    let start = (p.record().result()).map_or_else(|| p.game().start(), |r| &r.solve.start);
     html! {
         <>
             if let Some(d) = p.sharing().daily() {
@@ -361,8 +360,8 @@ fn about_the_board(p: &Page, on: &Callback<Action>) -> Html {
                     { format!("The daily puzzle of {}, {}×{}: the same board for every player today.", d.date, d.width, d.height) }
                 </p>
             }
-            if let Some(c) = p.sharing().challenge().cloned() {
-                <ChallengePanel challenge={c} {start} on={on.clone()} />
+            if let Some(challenge) = p.sharing().challenge() {
+                { challenge_panel(&ChallengeProps { challenge, start, on: on.clone() }) }
             }
             { event_challenge(p.eventing()) }
         </>
@@ -382,38 +381,38 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
         .is_some_and(|r| matches!(r.purpose, Purpose::Solve | Purpose::Hint) && r.shown.is_none());
     html! {
         <>
-            <Controls
-                size={(b.width(), b.height())}
-                mostly_misplaced={p.prefs().mostly_misplaced()}
-                method={p.asking().method()}
-                searching={solving}
-                can_undo={g.can_undo() && p.eventing().allows_undo()}
-                can_redo={g.can_redo() && p.eventing().allows_undo()}
-                in_event={p.eventing().running()}
-                solved={p.shown().is_solved() || p.editor().editing().is_some()}
-                daily={sharing.daily().is_some()}
-                compact={sharing.embed()}
-                on={on.clone()}
-            />
-            if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary().cloned(), g.replay_step(), g.replay()) {
-                <ReplayPanel summary={summary} moves={replay.moves.clone()} step={step}
-                    speed={p.playing().speed()} pace={p.playing().pace()}
-                    timed={p.playing().times().is_some()} on={on.clone()} />
+            { controls(&ControlsProps {
+                size: (b.width(), b.height()),
+                mostly_misplaced: p.prefs().mostly_misplaced(),
+                method: p.asking().method(),
+                searching: solving,
+                can_undo: g.can_undo() && p.eventing().allows_undo(),
+                can_redo: g.can_redo() && p.eventing().allows_undo(),
+                in_event: p.eventing().running(),
+                solved: p.shown().is_solved() || p.editor().editing().is_some(),
+                daily: sharing.daily().is_some(),
+                compact: sharing.embed(),
+                on: on.clone(),
+            }) }
+            if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary(), g.replay_step(), g.replay()) {
+                { replay_panel(&ReplayProps { summary, moves: &replay.moves, step,
+                    speed: p.playing().speed(), pace: p.playing().pace(),
+                    timed: p.playing().times().is_some(), on: on.clone() }) }
             }
             if !sharing.embed() {
                 { event_panel(&EventProps { eventing: p.eventing(), now_ms: now_ms(), on: on.clone() }) }
                 <Share shared={sharing.shared().clone()} result={p.record().result().is_some()}
                     include_result={sharing.include_result()} include_moves={sharing.include_moves()} on={on.clone()} />
-                <Editor
-                    editor={p.editor().clone()}
-                    shown={p.shown().board().clone()}
-                    goal_choice={Goal::named(g.goal())}
-                    picture={AttrValue::from(prefs.picture.clone())}
-                    numbers={prefs.numbers}
-                    colours={prefs.colours}
-                    fringes_apply={fringes(g.goal()).is_some()}
-                    on={on.clone()}
-                />
+                { editor(&EditorProps {
+                    editor: p.editor(),
+                    shown: p.shown().board(),
+                    goal_choice: Goal::named(g.goal()),
+                    picture: &prefs.picture,
+                    numbers: prefs.numbers,
+                    colours: prefs.colours,
+                    fringes_apply: fringes(g.goal()).is_some(),
+                    on: on.clone(),
+                }) }
                 { handling(&HandlingProps { pointer: prefs.pointer, arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() }) }
             }
         </>

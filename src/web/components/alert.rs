@@ -3,15 +3,13 @@
 use crate::play::page::Action;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct AlertProps {
-    pub message: Option<String>,
+pub struct AlertProps<'a> {
+    pub message: Option<&'a str>,
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn AlertBanner(props: &AlertProps) -> Html {
-    let Some(message) = props.message.clone() else {
+pub fn alert_banner(props: &AlertProps) -> Html {
+    let Some(message) = props.message else {
         return html! {};
     };
     html! {

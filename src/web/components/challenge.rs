@@ -7,19 +7,17 @@ use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct ChallengeProps {
-    pub challenge: Challenge,
+pub struct ChallengeProps<'a> {
+    pub challenge: &'a Challenge,
     /// The board the challenge is on, and its goal (to replay the friend's moves).
-    pub start: Position,
+    pub start: &'a Position,
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn ChallengePanel(props: &ChallengeProps) -> Html {
-    let c = &props.challenge;
+pub fn challenge_panel(props: &ChallengeProps) -> Html {
+    let c = props.challenge;
     let on = &props.on;
-    let verdict = c.revealed.then(|| c.verdict(&props.start)).flatten();
+    let verdict = c.revealed.then(|| c.verdict(props.start)).flatten();
     let can_watch = matches!(verdict, Some(Verdict::Checked | Verdict::Miscounted { .. }));
     html! {
         <section class="challenge" data-testid="challenge" aria-labelledby="challenge-title"

@@ -5,16 +5,14 @@ use crate::play::page::{Action, LearnAction};
 use crate::puzzle::numbers::{decimals, thousands};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct TableProps {
-    pub comparison: Comparison,
+pub struct TableProps<'a> {
+    pub comparison: &'a Comparison,
     pub on: Callback<Action>,
 }
 
 /// The rows so far, each with Replay, and a line for the row running.
-#[component]
-pub fn CompareTable(props: &TableProps) -> Html {
-    let c = &props.comparison;
+pub fn compare_table(props: &TableProps) -> Html {
+    let c = props.comparison;
     html! {
         <>
         <p class="scroll-note">{ "The table scrolls sideways: more columns to the right." }</p>
@@ -61,16 +59,14 @@ pub fn CompareTable(props: &TableProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ChartProps {
-    pub rows: Vec<Row>,
+pub struct ChartProps<'a> {
+    pub rows: &'a [Row],
 }
 
 /// Nodes expanded per method, as bars on a log scale (drawn by the app, no library). Each
 /// method's name sits above its bar, so the chart fits a phone's width without scrolling.
-#[component]
-pub fn Chart(props: &ChartProps) -> Html {
-    let rows = &props.rows;
+pub fn chart(props: &ChartProps) -> Html {
+    let rows = props.rows;
     if rows.is_empty() {
         return html! {};
     }

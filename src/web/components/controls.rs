@@ -27,7 +27,6 @@ pub const SIZES: [(usize, usize); 17] = [
     (5, 4),
 ];
 
-#[derive(Properties, PartialEq)]
 pub struct ControlsProps {
     pub size: (usize, usize),
     pub mostly_misplaced: bool,
@@ -37,19 +36,15 @@ pub struct ControlsProps {
     pub can_redo: bool,
     pub solved: bool,
     /// Today's daily puzzle is on the board.
-    #[prop_or_default]
     pub daily: bool,
     /// Embedded: the essential buttons only.
-    #[prop_or_default]
     pub compact: bool,
     /// An event runs: no Solve or Hint (its boards are the player's own).
-    #[prop_or_default]
     pub in_event: bool,
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn Controls(props: &ControlsProps) -> Html {
+pub fn controls(props: &ControlsProps) -> Html {
     let on = &props.on;
     let click = |action: Action| on.reform(move |_: MouseEvent| action.clone());
     html! {

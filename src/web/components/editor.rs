@@ -1,6 +1,6 @@
 //! Bringing your own board: type it (checked as you type), set it tile by tile, load it from a
 //! text file or save it to one; choose the goal; choose a picture for the tiles; clear what the
-//! page remembers. The panel's state is the model's ([`Editor`]); files are read here.
+//! page remembers. The panel's state is the model's ([`Editor`](EditorState)); files are read here.
 
 use crate::play::colours::TileColours;
 use crate::play::editor::EditAction;
@@ -18,14 +18,13 @@ pub const PICTURES: [(&str, &str); 3] = [
     ("night", "Night"),
 ];
 
-#[derive(Properties, PartialEq)]
-pub struct EditorProps {
-    pub editor: EditorState,
+pub struct EditorProps<'a> {
+    pub editor: &'a EditorState,
     /// The board on show, which the Board field shows until the player types.
-    pub shown: crate::puzzle::board::Board,
+    pub shown: &'a crate::puzzle::board::Board,
     /// The goal in play, by name where it has one.
     pub goal_choice: Goal,
-    pub picture: AttrValue,
+    pub picture: &'a str,
     pub numbers: bool,
     pub colours: TileColours,
     /// The goal in play has a fringe order (its blank is in a corner).
@@ -33,9 +32,8 @@ pub struct EditorProps {
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn Editor(props: &EditorProps) -> Html {
-    let e = &props.editor;
+pub fn editor(props: &EditorProps) -> Html {
+    let e = props.editor;
     let on = &props.on;
     let on_input = on.reform(|e: InputEvent| {
         Action::Edit(EditAction::BoardText(
@@ -54,7 +52,7 @@ pub fn Editor(props: &EditorProps) -> Html {
                 <span class="field grow">
                     <label for="board-text">{ "Board" }</label>
                     <input id="board-text" type="text" spellcheck="false" autocomplete="off"
-                        value={e.text(&props.shown)} oninput={on_input} />
+                        value={e.text(props.shown)} oninput={on_input} />
                 </span>
                 <button type="submit">{ "Apply" }</button>
             </form>
@@ -182,7 +180,7 @@ fn picture_picker(props: &EditorProps) -> Html {
         )))
     });
     let fringe = props.colours == TileColours::Fringe;
-    let picture = props.picture.as_str();
+    let picture = props.picture;
     html! {
         <>
             <div class="row">

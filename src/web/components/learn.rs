@@ -1,30 +1,25 @@
 //! Learn mode: every search side by side on the board (run in the worker, one after another),
 //! a chart of the work each did, a step-through of A* and greedy best-first, and why they differ.
 
-use super::compare_table::{Chart, CompareTable};
-use super::step_through::StepThrough;
+use super::compare_table::{ChartProps, TableProps, chart, compare_table};
+use super::step_through::{StepProps, step_through};
 use crate::play::comparison::Comparison;
 use crate::play::page::{Action, AskAction, LearnAction};
 use crate::play::watching::WatchView;
-use crate::puzzle::board::Board;
 use crate::puzzle::numbers::thousands;
 use crate::solver::compare::{COMPARE_IDA_MAX_NODES, COMPARE_MAX_NODES};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct LearnProps {
-    pub board: Board,
-    pub comparison: Comparison,
-    pub watching: WatchView,
+pub struct LearnProps<'a> {
+    pub comparison: &'a Comparison,
+    pub watching: &'a WatchView,
     /// An event runs: its boards are the player's own, so nothing is compared on them.
-    #[prop_or_default]
     pub locked: bool,
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn Learn(props: &LearnProps) -> Html {
-    let c = &props.comparison;
+pub fn learn(props: &LearnProps) -> Html {
+    let c = props.comparison;
     html! {
         <details class="panel learn">
             <summary>{ "Learn: how the searches differ" }</summary>
@@ -45,17 +40,16 @@ pub fn Learn(props: &LearnProps) -> Html {
                 ) }</span>
             </div>
             if !c.rows.is_empty() || c.running {
-                <CompareTable comparison={c.clone()} on={props.on.clone()} />
-                <Chart rows={c.rows.clone()} />
+                { compare_table(&TableProps { comparison: c, on: props.on.clone() }) }
+                { chart(&ChartProps { rows: &c.rows }) }
             }
-            <StepThrough watching={props.watching.clone()} on={props.on.clone()} />
-            <Explain />
+            { step_through(&StepProps { watching: props.watching, on: props.on.clone() }) }
+            { explain() }
         </details>
     }
 }
 
-#[component]
-fn Explain() -> Html {
+fn explain() -> Html {
     html! {
         <div class="explain">
             <h2>{ "Why A* with a good estimate wins" }</h2>

@@ -10,24 +10,20 @@ use crate::puzzle::numbers::thousands;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct ReplayProps {
-    pub summary: Summary,
-    pub moves: Vec<Move>,
+pub struct ReplayProps<'a> {
+    pub summary: &'a Summary,
+    pub moves: &'a [Move],
     pub step: usize,
     pub speed: u32,
     /// How fast it plays; `timed`: it has the times it was played at.
-    #[prop_or(Pace::Steady(4))]
     pub pace: Pace,
-    #[prop_or_default]
     pub timed: bool,
     pub on: Callback<Action>,
 }
 
 /// How the answer was found (one click away), the position and speed of the replay, and the
 /// move list with the current move marked.
-#[component]
-pub fn ReplayPanel(props: &ReplayProps) -> Html {
+pub fn replay_panel(props: &ReplayProps) -> Html {
     let n = props.moves.len();
     let shown = listed(n, props.step);
     html! {

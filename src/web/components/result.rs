@@ -7,17 +7,15 @@ use crate::play::solves::count;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct ResultProps {
-    pub result: HandResult,
+pub struct ResultProps<'a> {
+    pub result: &'a HandResult,
     /// What Share result did, if it was pressed.
-    pub shared: Shared,
+    pub shared: &'a Shared,
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn ResultPanel(props: &ResultProps) -> Html {
-    let r = &props.result;
+pub fn result_panel(props: &ResultProps) -> Html {
+    let r = props.result;
     let s = &r.solve;
     let on = &props.on;
     let optional = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
@@ -54,7 +52,7 @@ pub fn ResultPanel(props: &ResultProps) -> Html {
                     <button class="primary" onclick={on.reform(|_| Action::Share(ShareAction::ShareResult))}>{ "Share result" }</button>
                 }
             </div>
-            { shared_result(&props.shared) }
+            { shared_result(props.shared) }
         </section>
     }
 }

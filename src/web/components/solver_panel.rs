@@ -4,14 +4,12 @@ use super::super::browser::now_ms;
 use crate::play::solving::Request;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct SolverPanelProps {
-    pub request: Option<Request>,
+pub struct SolverPanelProps<'a> {
+    pub request: Option<&'a Request>,
 }
 
-#[component]
-pub fn SolverPanel(props: &SolverPanelProps) -> Html {
-    let Some(request) = &props.request else {
+pub fn solver_panel(props: &SolverPanelProps) -> Html {
+    let Some(request) = props.request else {
         return html! {};
     };
     html! {

@@ -6,15 +6,13 @@ use crate::play::watching::WatchView;
 use crate::puzzle::board::Board;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct StepProps {
-    pub watching: WatchView,
+pub struct StepProps<'a> {
+    pub watching: &'a WatchView,
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn StepThrough(props: &StepProps) -> Html {
-    let w = &props.watching;
+pub fn step_through(props: &StepProps) -> Html {
+    let w = props.watching;
     let on = &props.on;
     let kind = if w.greedy {
         "greedy best-first (f = h)"
@@ -60,7 +58,7 @@ fn latest(w: &WatchView) -> Html {
     html! {
         <>
             <div class="current">
-                <MiniBoard board={last.expanded.board.clone()} />
+                { mini_board(&last.expanded.board) }
                 <p>
                     { format!("Expanding g = {}, h = {}, f = {}. ", last.expanded.g, last.expanded.h, last.expanded.f) }
                     { format!("Open list: {} entries; {} expanded.", last.open, last.closed) }
@@ -74,7 +72,7 @@ fn latest(w: &WatchView) -> Html {
                 <div class="next">
                     { for last.next.iter().map(|n| html! {
                         <figure>
-                            <MiniBoard board={n.board.clone()} />
+                            { mini_board(&n.board) }
                             <figcaption>{ format!("g {} · h {} · f {}", n.g, n.h, n.f) }</figcaption>
                         </figure>
                     }) }
@@ -84,17 +82,11 @@ fn latest(w: &WatchView) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct MiniProps {
-    board: Board,
-}
-
-#[component]
-fn MiniBoard(props: &MiniProps) -> Html {
-    let w = props.board.width();
+fn mini_board(board: &Board) -> Html {
+    let w = board.width();
     html! {
-        <div class="mini" style={format!("grid-template-columns: repeat({w}, 1fr)")} aria-label={props.board.to_string()}>
-            { for props.board.tiles().iter().map(|&t| html! {
+        <div class="mini" style={format!("grid-template-columns: repeat({w}, 1fr)")} aria-label={board.to_string()}>
+            { for board.tiles().iter().map(|&t| html! {
                 <span class={classes!((t == 0).then_some("blank"))}>{ if t == 0 { String::new() } else { t.to_string() } }</span>
             }) }
         </div>

@@ -5,20 +5,18 @@ use crate::play::editor::EditAction;
 use crate::play::page::Action;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct UnsolvableProps {
-    pub explanation: String,
+pub struct UnsolvableProps<'a> {
+    pub explanation: &'a str,
     /// The two tiles whose swap makes the board solvable.
     pub tiles: (u8, u8),
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn Unsolvable(props: &UnsolvableProps) -> Html {
+pub fn unsolvable(props: &UnsolvableProps) -> Html {
     let (a, b) = props.tiles;
     html! {
         <div class="alert unsolvable" role="alert">
-            <p>{ props.explanation.clone() }</p>
+            <p>{ props.explanation }</p>
             <p>{ format!("Swapping tiles {a} and {b} (marked on the board) makes it solvable.") }</p>
             <button class="primary" onclick={props.on.reform(|_| Action::Edit(EditAction::Fix))}>{ "Fix" }</button>
         </div>
