@@ -120,10 +120,10 @@ proptest! {
         let _ = EventLog::default().import(&format!("{{\"events\":[{{\"event\":\"{name}\",{text}}}]}}"));
         let query = format!("?board=1,2,3/4,5,6/7,0,8&event={name}&challenge=3,900&moves={moves}");
         let request = read_query(&query);
-        if let (Some(event), Some(position)) = (request.event, request.position) {
-            if let (Ok(boards), Some(c)) = (boards::from_anchor(event, &position), request.challenge) {
-                let _ = proof::check(&boards, &c.proof.unwrap_or_default());
-            }
+        if let (Some(event), Some(position), Some(c)) = (request.event, request.position, request.challenge)
+            && let Ok(boards) = boards::from_anchor(event, &position)
+        {
+            let _ = proof::check(&boards, &c.proof.unwrap_or_default());
         }
     }
 

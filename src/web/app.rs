@@ -12,7 +12,7 @@ use super::components::editor::{EditorProps, editor};
 use super::components::event::{EventProps, event_bar, event_challenge, event_panel};
 use super::components::event_result::{EventResultProps, event_result};
 use super::components::handling::{HandlingProps, handling};
-use super::components::how_to::HowTo;
+use super::components::how_to::{HowToProps, how_to};
 use super::components::learn::{LearnProps, learn};
 use super::components::pace_chart::{PaceProps, pace_chart};
 use super::components::replay::{ReplayProps, replay_panel};
@@ -20,7 +20,7 @@ use super::components::replay_bar::ReplayBar;
 use super::components::result::{ResultProps, result_panel};
 use super::components::share::Share;
 use super::components::solver_panel::{SolverPanelProps, solver_panel};
-use super::components::stats::StatsPanel;
+use super::components::stats::{StatsProps, stats_panel};
 use super::components::status::StatusBar;
 use super::components::unsolvable::{UnsolvableProps, unsolvable};
 use super::effects;
@@ -244,7 +244,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                 />
             </header>
             if !embed {
-                <HowTo goal={shown.goal().clone()} hover={p.prefs().saved().pointer == Pointer::Hover} />
+                { how_to(&HowToProps { goal: shown.goal(), hover: p.prefs().saved().pointer == Pointer::Hover }) }
             }
             { alert_banner(&AlertProps { message: p.alert(), on: on.clone() }) }
             { about_the_board(p, on) }
@@ -340,14 +340,20 @@ fn event_under_the_board(p: &Page, on: &Callback<Action>) -> Html {
 /// The statistics of the size on the board (or the one picked), and the history.
 fn stats(p: &Page, on: &Callback<Action>) -> Html {
     let (record, board) = (p.record(), p.game().board());
-    html! {
-        <StatsPanel size={AttrValue::from(record.stats_size(board))} statistics={record.statistics(board)}
-            sizes={record.stats_sizes(board)} control={record.stats_control()}
-            solves={record.history().solves.clone()}
-            events={record.events().events.clone()} event_stats={record.event_stats()}
-            confirm_clear={record.confirm_clear()} format={record.export_format()}
-            note={record.import_note().map(str::to_string)} on={on.clone()} />
-    }
+    stats_panel(&StatsProps {
+        size: record.stats_size(board),
+        sizes: record.stats_sizes(board),
+        control: record.stats_control(),
+        statistics: record.statistics(board),
+        solves: &record.history().solves,
+        events: &record.events().events,
+        event_stats: record.event_stats(),
+        confirm_clear: record.confirm_clear(),
+        format: record.export_format(),
+        note: record.import_note(),
+        show_all: record.show_all(),
+        on: on.clone(),
+    })
 }
 
 /// What the board on show is, above it: the daily puzzle, a friend's challenge to beat.

@@ -34,6 +34,8 @@ pub enum RecordAction {
         name: String,
         contents: Result<String, FileProblem>,
     },
+    /// The history table shows every solve, not only the latest.
+    ShowAllSolves,
     /// Clear history: asks first; `ConfirmClear(true)` clears, `false` keeps it.
     ClearHistory,
     ConfirmClear(bool),
@@ -120,6 +122,8 @@ pub struct Record {
     stats_size: Option<String>,
     /// The control whose statistics are shown, when the player picked one.
     stats_control: Option<Control>,
+    /// Every solve is listed, not only the latest.
+    show_all: bool,
 }
 
 impl Record {
@@ -133,6 +137,7 @@ impl Record {
             export_format: HistoryFormat::Json,
             stats_size: None,
             stats_control: None,
+            show_all: false,
         }
     }
 
@@ -142,6 +147,7 @@ impl Record {
             RecordAction::HistoryFormat(format) => self.export_format = format,
             RecordAction::StatsSize(size) => self.stats_size = size,
             RecordAction::StatsControl(control) => self.stats_control = control,
+            RecordAction::ShowAllSolves => self.show_all = true,
             RecordAction::ExportHistory(format) => {
                 let (text, extension) = match format {
                     HistoryFormat::Json => (self.file_json().to_string(), "json"),
@@ -361,6 +367,11 @@ impl Record {
 
     pub fn import_note(&self) -> Option<&str> {
         self.import_note.as_deref()
+    }
+
+    /// Every solve is listed, not only the latest.
+    pub fn show_all(&self) -> bool {
+        self.show_all
     }
 
     pub fn export_format(&self) -> HistoryFormat {

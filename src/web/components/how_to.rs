@@ -5,32 +5,28 @@
 use crate::puzzle::board::Board;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct HowToProps {
-    pub goal: Board,
+pub struct HowToProps<'a> {
+    pub goal: &'a Board,
     /// Tiles slide as the pointer passes over them.
-    #[prop_or_default]
     pub hover: bool,
 }
 
 /// Goals up to this many squares show their numbers; larger ones only where the blank goes.
 const NUMBERED: usize = 25;
 
-#[component]
-pub fn HowTo(props: &HowToProps) -> Html {
-    let touch = use_state(|| {
-        web_sys::window()
-            .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
-            .is_some_and(|m| m.matches())
-    });
-    let text = if *touch {
+pub fn how_to(props: &HowToProps) -> Html {
+    // Asked at each drawing: a tablet with a keyboard attached may change its answer.
+    let touch = web_sys::window()
+        .and_then(|w| w.match_media("(pointer: coarse)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    let text = if touch {
         "Tap a tile in line with the gap to slide it, or swipe."
     } else if props.hover {
         "Pass the pointer over a tile in line with the gap to slide it, or use the arrow keys."
     } else {
         "Click a tile in line with the gap to slide it, or use the arrow keys."
     };
-    let goal = &props.goal;
+    let goal = props.goal;
     let numbered = goal.len() <= NUMBERED;
     let style = format!("--cols:{}", goal.width());
     html! {

@@ -24,27 +24,27 @@ const MAX_HISTORY_BYTES: f64 = 20_000_000.0;
 /// Rows the history table shows at first (newest first); "Show all" shows every solve.
 const SHOWN: usize = 50;
 
-#[derive(Properties, PartialEq)]
-pub struct StatsProps {
+pub struct StatsProps<'a> {
     /// `4x4`.
-    pub size: AttrValue,
+    pub size: String,
     /// The sizes that can be shown (`3x3`, `4x4`, …).
     pub sizes: Vec<String>,
     /// The control shown.
     pub control: Control,
     pub statistics: Statistics,
-    pub solves: Vec<Solve>,
+    pub solves: &'a [Solve],
     /// Every event played, and their statistics.
-    pub events: Vec<EventRecord>,
+    pub events: &'a [EventRecord],
     pub event_stats: Vec<EventStats>,
     pub confirm_clear: bool,
     pub format: HistoryFormat,
-    pub note: Option<String>,
+    pub note: Option<&'a str>,
+    /// The history table shows every solve, not only the latest.
+    pub show_all: bool,
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn StatsPanel(props: &StatsProps) -> Html {
+pub fn stats_panel(props: &StatsProps) -> Html {
     let s = &props.statistics;
     let time = |t: Option<f64>| t.map(|t| (decimals(t, 0), time_text(t)));
     let figures: [Figure; 9] = [
@@ -73,12 +73,7 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
     ];
     let size = props.size.replace('x', "×");
     let of = format!("{size} by {}", props.control.name());
-    // How many rows the table shows is the table's own business, not the page's.
-    let show_all = use_state(|| false);
-    let on_show_all = {
-        let show_all = show_all.clone();
-        Callback::from(move |_| show_all.set(true))
-    };
+    let on_show_all = (props.on).reform(|_| Action::Record(RecordAction::ShowAllSolves));
     html! {
         <details class="panel stats">
             <summary>{ "Your solves and statistics" }</summary>
@@ -105,7 +100,7 @@ pub fn StatsPanel(props: &StatsProps) -> Html {
                 <p class="note">{ "Times run from the first move to the solve. ao5, ao12, ao50 and ao100 are the averages of your last 5, 12, 50 and 100 counted solves of this size and control, 5 % of them (rounded up) dropped at each end: the best and the worst of 5 or 12, the best 3 and the worst 3 of 50, the best 5 and the worst 5 of 100. TPS is tiles moved a second. Random-state boards come from Shuffle without “most tiles out of place”, the daily puzzle and a friend's challenge; a filtered shuffle, a typed, loaded or edited board and a plain link are not drawn at random, and a solve after a hint or a shown solution had help: such solves are kept in the history, marked, and left out of these figures. Everything stays in this browser." }</p>
             </div>
             { event_stats(&props.event_stats) }
-            { history_table(&props.solves, &props.events, *show_all, on_show_all) }
+            { history_table(props.solves, props.events, props.show_all, on_show_all) }
             { files(props) }
         </details>
     }
@@ -231,12 +226,15 @@ fn files(props: &StatsProps) -> Html {
                     <input id="import-history" type="file" accept=".json,.csv,application/json,text/csv" onchange={import(on)} />
                 </span>
             </div>
-            if let Some(note) = &props.note {
-                <p class="note" role="status">{ note.clone() }</p>
+            if let Some(note) = props.note {
+                <p class="note" role="status">{ note.to_string() }</p>
             }
             <div class="row">
                 if props.confirm_clear {
-                    <p role="alert">{ format!("Clear all {} solves from this browser? This cannot be undone.", props.solves.len()) }</p>
+                    <p role="alert">{ match props.events.len() {
+                        0 => format!("Clear all {} from this browser? This cannot be undone.", count(props.solves.len(), "solve")),
+                        n => format!("Clear all {} and {} from this browser? This cannot be undone.", count(props.solves.len(), "solve"), count(n, "event")),
+                    } }</p>
                     <button class="danger" onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(true)))}>{ "Clear all" }</button>
                     <button onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(false)))}>{ "Keep history" }</button>
                 } else {
