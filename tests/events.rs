@@ -423,3 +423,11 @@ fn the_daily_fewest_moves_board_is_the_dates_for_everyone() {
     let later = open("?daily=2027-01-01&event=fmc");
     assert!(later.alert().is_some());
 }
+
+#[test]
+fn an_embedded_event_link_is_only_its_board() {
+    let page = open("?board=1,2,3/4,5,6/7,0,8&event=marathon-3&embed=1");
+    assert_eq!(page.alert(), None);
+    assert!(page.eventing().pending().is_none());
+    assert_eq!(page.game().board().to_string(), "1 2 3/4 5 6/7 0 8");
+}

@@ -268,7 +268,8 @@ impl Page {
     /// Opens what a link asks for: its board (and replay), or the daily of its date, or else a
     /// fresh board, with the link's problem said.
     fn open_link(&mut self, mut link: LinkRequest) {
-        if let Some(event) = link.event {
+        // Embedded, the page is the board and its controls only: an event's link opens its board.
+        if let Some(event) = link.event.filter(|_| !link.embed) {
             let challenge = self.sharing.take_challenge();
             match self.open_event(event, &mut link, challenge) {
                 Ok(()) => return,

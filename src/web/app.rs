@@ -210,13 +210,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
     let shown = p.shown();
     let embed = p.sharing().embed();
     let blind = p.eventing().blind();
-    // A marathon's or relay's clock runs over every board; a blindfolded or fewest-moves one
-    // from Start.
-    let since = p.eventing().run().and_then(|r| r.since_ms());
-    let (running_since_ms, elapsed_ms) = match since {
-        Some(s) => (Some(s), now_ms() - s),
-        None => (g.running_since_ms(), g.elapsed_ms(now_ms())),
-    };
+    let (moves, running_since_ms, elapsed_ms) = status_figures(p);
     let classes = classes!(
         "page",
         embed.then_some("embed"),
@@ -232,7 +226,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                     <h1>{ "Slide" }</h1>
                 }
                 <StatusBar
-                    moves={p.eventing().run().map_or(g.moves_made(), |r| r.moves_so_far(g))}
+                    moves={moves}
                     solved={shown.is_solved() && !blind}
                     unsolvable={p.unsolvable().is_some()}
                     editing={p.editor().editing().is_some() && p.unsolvable().is_none()}
@@ -264,6 +258,26 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                 <p class="more"><a href="bench/">{ "Benchmark: Korf's puzzles in this browser" }</a></p>
             }
         </div>
+    }
+}
+
+/// The status bar's moves and clock: an event's while it runs (a marathon's or relay's over
+/// every board, a blindfolded or fewest-moves one from Start) and once it is done on its solved
+/// board, else the game's.
+fn status_figures(p: &Page) -> (usize, Option<f64>, f64) {
+    let (g, e) = (p.game(), p.eventing());
+    let done = (e.result()).filter(|r| r.record.finished && p.shown().is_solved());
+    match (e.run(), done) {
+        (Some(run), _) => match run.since_ms() {
+            Some(s) => (run.moves_so_far(g), Some(s), now_ms() - s),
+            None => (
+                run.moves_so_far(g),
+                g.running_since_ms(),
+                g.elapsed_ms(now_ms()),
+            ),
+        },
+        (None, Some(r)) => (r.record.moves, None, r.record.millis),
+        (None, None) => (g.moves_made(), g.running_since_ms(), g.elapsed_ms(now_ms())),
     }
 }
 
