@@ -431,3 +431,27 @@ fn an_embedded_event_link_is_only_its_board() {
     assert!(page.eventing().pending().is_none());
     assert_eq!(page.game().board().to_string(), "1 2 3/4 5 6/7 0 8");
 }
+
+#[test]
+fn a_fewest_moves_round_ends_by_itself_at_its_limit() {
+    let mut page = open("");
+    event(&mut page, EventAction::Choose(Choice::Fmc), 0.0);
+    event(&mut page, EventAction::TimeLimit(1), 0.0);
+    event(&mut page, EventAction::Start, 1_000.0);
+    assert!(page.eventing().timed());
+    let first = shortest(page.game().position())[0];
+    play(&mut page, &[first], 2_000.0, 0.0);
+    // Within the minute, the clock's ticks change nothing.
+    event(&mut page, EventAction::Tick, 61_000.0);
+    assert!(page.eventing().running() && page.alert().is_none());
+    let fx = event(&mut page, EventAction::Tick, 61_001.0);
+    assert!(!page.eventing().running() && !page.eventing().timed());
+    assert!(
+        page.alert()
+            .is_some_and(|a| a.starts_with("Time is up: the time limit of 1 minute has passed"))
+    );
+    let r = last_event(&page);
+    assert!(!r.finished);
+    assert_eq!((r.moves, r.millis), (1, 60_001.0));
+    assert!(saved(&fx).is_some());
+}

@@ -28,7 +28,7 @@ use super::workers::{LOADER, Workers};
 use crate::play::colours::{TileColours, fringes};
 use crate::play::input::Input;
 use crate::play::moving::Pointer;
-use crate::play::page::{Action, AskAction, LearnAction, Page, PlayAction};
+use crate::play::page::{Action, AskAction, EventAction, LearnAction, Page, PlayAction};
 use crate::play::protocol::Purpose;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
@@ -119,8 +119,8 @@ pub fn App() -> Html {
 }
 
 /// The replay's timer (one per step, waiting as long as the model says), the step-through's
-/// (while it runs),
-/// and the look for silent workers (while one owes an answer).
+/// (while it runs), a fewest-moves round's clock (while it runs), and the look for silent
+/// workers (while one owes an answer).
 #[hook]
 fn use_timers(page: &Page, on: &Callback<Action>) {
     let on_look = on.clone();
@@ -139,6 +139,16 @@ fn use_timers(page: &Page, on: &Callback<Action>) {
         let timeout =
             delay.map(|ms| Timeout::new(ms, move || on_tick.emit(Action::Play(PlayAction::Tick))));
         move || drop(timeout)
+    });
+    // A fewest-moves round: its time left is redrawn each second, and the limit ends it.
+    let on_clock = on.clone();
+    use_effect_with(page.eventing().timed(), move |&timed| {
+        let interval = timed.then(|| {
+            Interval::new(1000, move || {
+                on_clock.emit(Action::Event(EventAction::Tick))
+            })
+        });
+        move || drop(interval)
     });
     let on_step = on.clone();
     use_effect_with(page.learning().watch_running(), move |&running| {

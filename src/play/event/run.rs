@@ -253,6 +253,16 @@ impl Run {
         record
     }
 
+    /// Fewest moves: the limit (minutes) if it has passed at `now_ms`.
+    pub fn time_up(&self, now_ms: f64) -> Option<u32> {
+        match self.phase {
+            Phase::Exploring { since_ms, minutes } => {
+                (now_ms - since_ms > f64::from(minutes) * 60_000.0).then_some(minutes)
+            }
+            _ => None,
+        }
+    }
+
     /// Moves made in the event so far, the board on show's among them.
     pub fn moves_so_far(&self, game: &Game) -> usize {
         self.boards_moves.iter().sum::<usize>() + game.moves_made()

@@ -87,6 +87,9 @@ pub enum EventAction {
     GiveUp,
     /// Copy a link that challenges a friend to the event just played.
     CopyChallenge,
+    /// The page's clock, every second while a fewest-moves round runs: at its limit the round
+    /// ends, not finished.
+    Tick,
 }
 
 /// What the page must do for the event part.
@@ -186,6 +189,7 @@ impl Eventing {
                 }
             }
             EventAction::GiveUp => return self.give_up(game, now_ms, when),
+            EventAction::Tick => return self.tick(game, now_ms, when),
             EventAction::CopyChallenge => {
                 return self
                     .challenge_link()
@@ -258,6 +262,19 @@ impl Eventing {
             Some(Step::Finished(record)) => self.end(*record),
             None => Vec::new(),
         }
+    }
+
+    /// A fewest-moves round whose limit has passed ends by itself, not finished.
+    fn tick(&mut self, game: &Game, now_ms: f64, when: When) -> Vec<Evented> {
+        let Some(minutes) = self.run().and_then(|r| r.time_up(now_ms)) else {
+            return Vec::new();
+        };
+        let s = if minutes == 1 { "" } else { "s" };
+        let mut said = vec![Evented::Alert(format!(
+            "Time is up: the time limit of {minutes} minute{s} has passed, so the round is over, not finished."
+        ))];
+        said.extend(self.give_up(game, now_ms, when));
+        said
     }
 
     fn done(&mut self, game: &Game, now_ms: f64, when: When) -> Vec<Evented> {
@@ -425,6 +442,11 @@ impl Eventing {
     /// Undo and Redo are off while blind.
     pub fn allows_undo(&self) -> bool {
         self.run().is_none_or(Run::allows_undo)
+    }
+
+    /// A fewest-moves round runs: the page's clock ticks for it each second.
+    pub fn timed(&self) -> bool {
+        matches!(self.phase(), Some(Phase::Exploring { .. }))
     }
 
     /// Whether the run is in this phase's kind (for the view's buttons).

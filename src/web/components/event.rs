@@ -6,7 +6,6 @@
 use crate::play::event::run::Phase;
 use crate::play::event::{FMC_MINUTES, MARATHON_SOLVES, RELAY_UP_TO};
 use crate::play::page::{Action, Choice, EventAction, Eventing};
-use crate::play::solves::time_text;
 use crate::puzzle::numbers::decimals;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -168,22 +167,29 @@ pub fn event_bar(props: &EventProps) -> Html {
         Phase::Blind { .. } => {
             "Blindfolded: solve from memory, then press Done. Undo is off.".into()
         }
-        Phase::Exploring { since_ms, minutes } => {
-            let left = f64::from(minutes) * 60_000.0 - (props.now_ms - since_ms);
-            match left > 0.0 {
-                true => format!(
-                    "Fewest moves: about {} left. Submit the moves from the start board.",
-                    time_text(left)
-                ),
-                false => "Fewest moves: the time limit has passed.".into(),
-            }
+        Phase::Exploring { .. } => {
+            "Fewest moves: find a short solution, then Submit the moves from the start board."
+                .into()
         }
+    };
+    // The time left, redrawn each second: not read out each second (the status around it is).
+    let left = match run.phase() {
+        Phase::Exploring { since_ms, minutes } => {
+            let ms = f64::from(minutes) * 60_000.0 - (props.now_ms - since_ms);
+            let secs = (ms.max(0.0) / 1000.0).ceil() as u64;
+            Some(format!(" {}:{:02} left.", secs / 60, secs % 60))
+        }
+        _ => None,
     };
     let click = |action: EventAction| on.reform(move |_| Action::Event(action.clone()));
     html! {
         <div class="event-bar">
             <p data-testid="event-status" data-state={run.phase().name()} data-board={k.to_string()}
-                data-boards={n.to_string()} role="status">{ status }</p>
+                data-boards={n.to_string()} role="status">{ status }
+                if let Some(left) = left {
+                    <span class="time-left" aria-live="off">{ left }</span>
+                }
+            </p>
             <div class="row">
                 if matches!(run.phase(), Phase::Blind { .. }) {
                     <button class="primary" onclick={click(EventAction::Done)}>{ "Done" }</button>
