@@ -66,8 +66,10 @@ fn choosing(props: &EventProps) -> Html {
                     <span class="field">
                         <label for="solves">{ "Solves" }</label>
                         <input id="solves" type="number" inputmode="numeric" min={MARATHON_SOLVES.start().to_string()}
-                            max={MARATHON_SOLVES.end().to_string()} value={e.solves().to_string()}
+                            max={MARATHON_SOLVES.end().to_string()} value={e.solves().to_string()} list="marathons"
                             onchange={number(EventAction::Solves, e.solves())} />
+                        // The marathons speedsolvers rank.
+                        <datalist id="marathons"><option value="5" /><option value="10" /><option value="42" /></datalist>
                     </span>
                 }
                 if e.choice() == Choice::Relay {
