@@ -196,14 +196,34 @@ pub struct Imported {
     pub problems: Vec<String>,
 }
 
+impl Imported {
+    /// What an import of `entries` did, each read one handed to `add` (which says whether it
+    /// was new); the first few that could not be read are named.
+    pub fn of<T>(entries: Vec<Result<T, String>>, mut add: impl FnMut(T) -> bool) -> Imported {
+        let mut report = Imported::default();
+        for entry in entries {
+            match entry {
+                Ok(item) => match add(item) {
+                    true => report.added += 1,
+                    false => report.known += 1,
+                },
+                Err(problem) if report.problems.len() < 3 => report.problems.push(problem),
+                Err(_) => {}
+            }
+        }
+        report
+    }
+}
+
 impl History {
-    /// Adds a solve (kept in order of id).
-    pub fn add(&mut self, solve: Solve) {
+    /// Adds a solve (kept in order of id); `false` if one with its id is already here.
+    pub fn add(&mut self, solve: Solve) -> bool {
         if self.solves.iter().any(|s| s.id == solve.id) {
-            return;
+            return false;
         }
         let at = self.solves.partition_point(|s| s.id < solve.id);
         self.solves.insert(at, solve);
+        true
     }
 
     /// The solve `id`, to give it its optimal length once the worker has found it.
@@ -286,23 +306,7 @@ impl History {
         } else {
             from_csv(text)?
         };
-        let mut report = Imported {
-            added: 0,
-            known: 0,
-            problems: Vec::new(),
-        };
-        for entry in entries {
-            match entry {
-                Ok(solve) if self.solves.iter().any(|s| s.id == solve.id) => report.known += 1,
-                Ok(solve) => {
-                    self.add(solve);
-                    report.added += 1;
-                }
-                Err(problem) if report.problems.len() < 3 => report.problems.push(problem),
-                Err(_) => {}
-            }
-        }
-        Ok(report)
+        Ok(Imported::of(entries, |solve| self.add(solve)))
     }
 
     /// Reads the stored history; what cannot be read is left out.

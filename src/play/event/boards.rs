@@ -10,7 +10,6 @@
 
 use super::Event;
 use crate::play::daily::Date;
-use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::position::Position;
 use crate::puzzle::random::Rng;
@@ -142,11 +141,6 @@ pub fn anchor(event: Event, boards: &[Position]) -> Option<&Position> {
     }
 }
 
-/// `board`'s size as the records key it (`4x4`).
-pub fn size_of(board: &Board) -> (usize, usize) {
-    (board.width(), board.height())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,7 +166,7 @@ mod tests {
     fn a_relay_climbs_from_two_by_two_to_its_anchor() {
         let event = Event::Relay { up_to: 5 };
         let boards = fresh(event, (3, 3), &Goal::BlankFirst, &mut Rng::seeded(3)).unwrap();
-        let sizes: Vec<_> = boards.iter().map(|b| size_of(b.board())).collect();
+        let sizes: Vec<_> = boards.iter().map(|b| (b.width(), b.height())).collect();
         assert_eq!(sizes, [(2, 2), (3, 3), (4, 4), (5, 5)]);
         assert!(
             boards

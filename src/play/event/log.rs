@@ -62,22 +62,7 @@ impl EventLog {
             true => from_json(text),
             false => from_csv(split_csv(text).1.unwrap_or_default()),
         };
-        let mut report = Imported {
-            added: 0,
-            known: 0,
-            problems: Vec::new(),
-        };
-        for entry in entries {
-            match entry {
-                Ok(event) => match self.add(event) {
-                    true => report.added += 1,
-                    false => report.known += 1,
-                },
-                Err(problem) if report.problems.len() < 3 => report.problems.push(problem),
-                Err(_) => {}
-            }
-        }
-        report
+        Imported::of(entries, |event| self.add(event))
     }
 
     /// Reads the stored history's events; what cannot be read is left out.

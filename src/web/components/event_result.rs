@@ -2,6 +2,7 @@
 //! split; blindfolded, memorisation and execution and whether it was solved; fewest moves, the
 //! score against the optimum), and a link that challenges a friend to the same boards.
 
+use super::result::link_by_hand;
 use crate::play::event::Event;
 use crate::play::page::{Action, EventAction, EventResult, Shared};
 use crate::play::solves::{count, time_text};
@@ -122,13 +123,7 @@ fn copied(shared: &Shared) -> Html {
         Shared::EventCopied => html! {
             <p class="note" role="status">{ "Challenge link copied: your friend plays the same boards, and their page checks your moves." }</p>
         },
-        Shared::EventField(link) => html! {
-            <div class="field wide">
-                <label for="event-link">{ "Challenge link" }</label>
-                <input id="event-link" readonly=true value={link.clone()} />
-                <span class="note" role="status">{ "Copy this link (the browser refused the clipboard)." }</span>
-            </div>
-        },
+        Shared::EventField(link) => link_by_hand("event-link", "Challenge link", link),
         _ => html! {},
     }
 }

@@ -73,13 +73,18 @@ fn shared_result(shared: &Shared) -> Html {
         Shared::ReplayCopied => html! {
             <p class="note" role="status">{ "Replay link copied: whoever opens it watches your solve at your pace." }</p>
         },
-        Shared::ReplayField(link) => html! {
-            <div class="field wide">
-                <label for="replay-link">{ "Replay link" }</label>
-                <input id="replay-link" readonly=true value={link.clone()} />
-                <span class="note" role="status">{ "Copy this link (the browser refused the clipboard)." }</span>
-            </div>
-        },
+        Shared::ReplayField(link) => link_by_hand("replay-link", "Replay link", link),
         _ => html! {},
+    }
+}
+
+/// A link the browser would not put on the clipboard, in a field to copy by hand.
+pub fn link_by_hand(id: &'static str, label: &'static str, link: &str) -> Html {
+    html! {
+        <div class="field wide">
+            <label for={id}>{ label }</label>
+            <input {id} readonly=true value={link.to_string()} />
+            <span class="note" role="status">{ "Copy this link (the browser refused the clipboard)." }</span>
+        </div>
     }
 }
