@@ -18,7 +18,8 @@
 //! - [`settings`]: what the page remembers between visits; [`json`]: how it is stored.
 //! - [`bench_run`]: the benchmark panel.
 //! - [`origin`]: where the board came from, and whether its solve counts (random state).
-//! - [`solves`]: your solves by hand, their statistics, export and import.
+//! - [`solves`]: your solves by hand, their statistics, export and import; [`history_reader`]:
+//!   a history file read piece by piece.
 //! - [`histogram`]: a histogram of solve times, in bins of round widths.
 //! - [`event`]: events (marathon, relay, blindfolded, fewest moves), their runs and records.
 //! - [`daily`], [`challenge`]: the daily puzzle, and a friend's result to beat.
@@ -35,6 +36,7 @@ pub mod editor;
 pub mod event;
 pub mod game;
 pub mod histogram;
+pub mod history_reader;
 pub mod input;
 pub mod json;
 pub mod link;

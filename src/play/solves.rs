@@ -76,6 +76,36 @@ impl Solve {
         (self.moves > 0).then(|| (reference as f64 / self.moves as f64).min(1.0))
     }
 
+    /// As the history's JSON keeps it: one object of the `solves` list.
+    pub fn to_json(&self) -> Json {
+        solve_json(self)
+    }
+
+    /// One line of the history's CSV, under [`CSV_HEADER`] (without its line end).
+    pub fn csv_line(&self) -> String {
+        let optional = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
+        format!(
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            self.id,
+            self.date,
+            self.size(),
+            self.start.board(),
+            self.start.goal(),
+            self.moves,
+            self.slides,
+            decimals(self.millis, 3),
+            optional(self.optimal),
+            optional(self.best_known),
+            self.assisted,
+            self.control.name(),
+            self.random_state,
+            // One cell: the times apart by spaces, as a spreadsheet keeps them whole.
+            (self.times.iter().map(|&t| decimals(t, 0)))
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    }
+
     /// The result in words with their units: `12.35 s · 67 moves · 5.4 tiles/s`.
     pub fn result_text(&self) -> String {
         let mut text = format!("{} · {}", time_text(self.millis), count(self.moves, "move"));
@@ -273,27 +303,8 @@ impl History {
         let mut out = String::from(CSV_HEADER);
         out.push('\n');
         for s in &self.solves {
-            let optional = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
-            out.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-                s.id,
-                s.date,
-                s.size(),
-                s.start.board(),
-                s.start.goal(),
-                s.moves,
-                s.slides,
-                decimals(s.millis, 3),
-                optional(s.optimal),
-                optional(s.best_known),
-                s.assisted,
-                s.control.name(),
-                s.random_state,
-                // One cell: the times apart by spaces, as a spreadsheet keeps them whole.
-                (s.times.iter().map(|&t| decimals(t, 0)))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ));
+            out.push_str(&s.csv_line());
+            out.push('\n');
         }
         out
     }
@@ -317,7 +328,8 @@ impl History {
     }
 }
 
-const CSV_HEADER: &str = "id,date,size,board,goal,moves,mtm,millis,optimal,best_known,assisted,control,random_state,times";
+/// The header line of the history's CSV: the solves' columns.
+pub const CSV_HEADER: &str = "id,date,size,board,goal,moves,mtm,millis,optimal,best_known,assisted,control,random_state,times";
 
 fn solve_json(s: &Solve) -> Json {
     let count = |n: usize| Json::Number(n as f64);
@@ -449,17 +461,19 @@ fn from_json(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
     Ok(list
         .iter()
         .enumerate()
-        .map(|(i, v)| {
-            let number = |k: &str| v.get(k).and_then(Json::as_f64);
-            let text = |k: &str| v.get(k).and_then(Json::as_str);
-            let flag = |k: &str| v.get(k).and_then(Json::as_bool);
-            let times = (v.get("times").and_then(Json::as_array))
-                .map(|ts| ts.iter().map(|t| t.as_f64().unwrap_or(-1.0)).collect());
-            Fields::read(number, text, flag, times)
-                .solve()
-                .map_err(|e| format!("solve {}: {e}", i + 1))
-        })
+        .map(|(i, v)| solve_of_json(v).map_err(|e| format!("solve {}: {e}", i + 1)))
         .collect())
+}
+
+/// One solve from its JSON object (an entry of the `solves` list, or a stored record), or why
+/// not.
+pub(crate) fn solve_of_json(v: &Json) -> Result<Solve, String> {
+    let number = |k: &str| v.get(k).and_then(Json::as_f64);
+    let text = |k: &str| v.get(k).and_then(Json::as_str);
+    let flag = |k: &str| v.get(k).and_then(Json::as_bool);
+    let times = (v.get("times").and_then(Json::as_array))
+        .map(|ts| ts.iter().map(|t| t.as_f64().unwrap_or(-1.0)).collect());
+    Fields::read(number, text, flag, times).solve()
 }
 
 fn from_csv(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
@@ -476,21 +490,23 @@ fn from_csv(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
         return Err(HistoryError::NoColumns);
     }
     Ok(lines
-        .map(|(n, line)| {
-            let cells: Vec<&str> = line.split(',').map(str::trim).collect();
-            let cell = |name: &str| column(name).and_then(|i| cells.get(i)).copied();
-            let number = |name: &str| cell(name).and_then(super::json::number);
-            let flag = |name: &str| cell(name).map(|c| c == "true");
-            let times = cell("times").filter(|c| !c.is_empty()).map(|c| {
-                (c.split_whitespace())
-                    .map(|t| super::json::number(t).unwrap_or(-1.0))
-                    .collect()
-            });
-            Fields::read(number, cell, flag, times)
-                .solve()
-                .map_err(|e| format!("line {}: {e}", n + 1))
-        })
+        .map(|(n, line)| solve_of_csv(&header, line).map_err(|e| format!("line {}: {e}", n + 1)))
         .collect())
+}
+
+/// One solve from a CSV line under `header` (the column names), or why not.
+pub(crate) fn solve_of_csv(header: &[&str], line: &str) -> Result<Solve, String> {
+    let column = |name: &str| header.iter().position(|h| *h == name);
+    let cells: Vec<&str> = line.split(',').map(str::trim).collect();
+    let cell = |name: &str| column(name).and_then(|i| cells.get(i)).copied();
+    let number = |name: &str| cell(name).and_then(super::json::number);
+    let flag = |name: &str| cell(name).map(|c| c == "true");
+    let times = cell("times").filter(|c| !c.is_empty()).map(|c| {
+        (c.split_whitespace())
+            .map(|t| super::json::number(t).unwrap_or(-1.0))
+            .collect()
+    });
+    Fields::read(number, cell, flag, times).solve()
 }
 
 #[cfg(test)]

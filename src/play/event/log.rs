@@ -74,7 +74,7 @@ impl EventLog {
 }
 
 /// How the events' header starts (the solves' has `size` third).
-const HEADER_START: &str = "id,date,event,";
+pub(crate) const HEADER_START: &str = "id,date,event,";
 
 /// A CSV history's solves and its events' table (from the events' header on), apart.
 pub fn split_csv(text: &str) -> (&str, Option<&str>) {
@@ -96,18 +96,22 @@ fn from_json(text: &str) -> Vec<Result<EventRecord, String>> {
         return Vec::new();
     };
     (list.iter().enumerate())
-        .map(|(i, v)| {
-            let text = |k: &str| match v.get(k)? {
-                Json::Bool(b) => Some(b.to_string()),
-                other => other.as_str().map(str::to_string),
-            };
-            let number = |k: &str| v.get(k).and_then(Json::as_f64);
-            let splits = (v.get("splits").and_then(Json::as_array))
-                .map(|s| s.iter().map(|t| t.as_f64().unwrap_or(-1.0)).collect())
-                .unwrap_or_default();
-            record::read(&text, &number, splits).map_err(|e| format!("event {}: {e}", i + 1))
-        })
+        .map(|(i, v)| event_of_json(v).map_err(|e| format!("event {}: {e}", i + 1)))
         .collect()
+}
+
+/// One event from its JSON object (an entry of the `events` list, or a stored record), or why
+/// not.
+pub(crate) fn event_of_json(v: &Json) -> Result<EventRecord, String> {
+    let text = |k: &str| match v.get(k)? {
+        Json::Bool(b) => Some(b.to_string()),
+        other => other.as_str().map(str::to_string),
+    };
+    let number = |k: &str| v.get(k).and_then(Json::as_f64);
+    let splits = (v.get("splits").and_then(Json::as_array))
+        .map(|s| s.iter().map(|t| t.as_f64().unwrap_or(-1.0)).collect())
+        .unwrap_or_default();
+    record::read(&text, &number, splits)
 }
 
 fn from_csv(text: &str) -> Vec<Result<EventRecord, String>> {
@@ -118,21 +122,26 @@ fn from_csv(text: &str) -> Vec<Result<EventRecord, String>> {
     let header: Vec<&str> = header.split(',').map(str::trim).collect();
     (lines.enumerate())
         .map(|(i, line)| {
-            let cells: Vec<&str> = line.split(',').map(str::trim).collect();
-            let cell = |name: &str| {
-                let at = header.iter().position(|h| *h == name)?;
-                cells
-                    .get(at)
-                    .filter(|c| !c.is_empty())
-                    .map(|c| c.to_string())
-            };
-            let number = |name: &str| cell(name).and_then(|c| json::number(&c));
-            let splits = (cell("splits").unwrap_or_default().split_whitespace())
-                .map(|t| json::number(t).unwrap_or(-1.0))
-                .collect();
-            record::read(&cell, &number, splits).map_err(|e| format!("event line {}: {e}", i + 1))
+            event_of_csv(&header, line).map_err(|e| format!("event line {}: {e}", i + 1))
         })
         .collect()
+}
+
+/// One event from a line of the events' table under `header` (the column names), or why not.
+pub(crate) fn event_of_csv(header: &[&str], line: &str) -> Result<EventRecord, String> {
+    let cells: Vec<&str> = line.split(',').map(str::trim).collect();
+    let cell = |name: &str| {
+        let at = header.iter().position(|h| *h == name)?;
+        cells
+            .get(at)
+            .filter(|c| !c.is_empty())
+            .map(|c| c.to_string())
+    };
+    let number = |name: &str| cell(name).and_then(|c| json::number(&c));
+    let splits = (cell("splits").unwrap_or_default().split_whitespace())
+        .map(|t| json::number(t).unwrap_or(-1.0))
+        .collect();
+    record::read(&cell, &number, splits)
 }
 
 #[cfg(test)]
