@@ -20,7 +20,8 @@
 //! - [`origin`]: where the board came from, and whether its solve counts (random state).
 //! - [`solves`]: your solves by hand, their statistics, export and import; [`history_reader`]:
 //!   a history file read piece by piece.
-//! - [`histogram`]: a histogram of solve times, in bins of round widths.
+//! - [`histogram`]: a histogram of solve times, in bins of round widths; [`tally`]: the
+//!   statistics kept as solves come.
 //! - [`event`]: events (marathon, relay, blindfolded, fewest moves), their runs and records.
 //! - [`daily`], [`challenge`]: the daily puzzle, and a friend's result to beat.
 //! - [`colours`]: plain tiles or the fringe scheme.
@@ -49,5 +50,6 @@ pub mod replay_link;
 pub mod settings;
 pub mod solves;
 pub mod solving;
+pub mod tally;
 pub mod watchdog;
 pub mod watching;
