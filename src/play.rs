@@ -15,7 +15,8 @@
 //! - [`solving`]: a search in flight and the answer on show, in words.
 //! - [`comparison`], [`watching`]: learn mode's comparison and step-through.
 //! - [`editor`]: your own board, typed, loaded or set by hand.
-//! - [`settings`]: what the page remembers between visits; [`json`]: how it is stored.
+//! - [`settings`]: what the page remembers between visits; [`json`]: how it is stored;
+//!   [`keeping`]: the record in the browser's database, as the model sees it.
 //! - [`bench_run`]: the benchmark panel.
 //! - [`origin`]: where the board came from, and whether its solve counts (random state).
 //! - [`solves`]: your solves by hand, their statistics, export and import; [`history_reader`]:
@@ -40,6 +41,7 @@ pub mod histogram;
 pub mod history_reader;
 pub mod input;
 pub mod json;
+pub mod keeping;
 pub mod link;
 pub mod moving;
 pub mod origin;

@@ -825,7 +825,7 @@ fn a_solve_by_hand_is_measured_against_the_shortest_and_kept() {
     let fx = solve_by_hand(&mut page);
     let (id, board) = measured(&fx).expect("the worker measures the start board");
     assert_eq!(board, "1 2 3/4 5 6/0 7 8");
-    assert!(fx.iter().any(|e| matches!(e, Effect::SaveHistory(_))));
+    assert!(fx.iter().any(|e| matches!(e, Effect::Keep(_))));
     let result = page.record().result().cloned().unwrap();
     assert_eq!((result.solve.moves, result.solve.slides), (2, 1));
     assert_eq!(result.solve.millis, 2500.0);

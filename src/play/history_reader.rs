@@ -58,6 +58,11 @@ impl HistoryReader {
         self.read
     }
 
+    /// Already known to be no history: reading on is pointless.
+    pub fn refused(&self) -> bool {
+        matches!(self.form, Form::Refused(_))
+    }
+
     /// Reads the next piece; returns the entries it completed.
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Entry> {
         let mut out = Vec::new();
@@ -216,25 +221,7 @@ impl JsonScan {
                         return Err(self.not_json("less nesting"));
                     }
                 }
-                b'}' | b']' => {
-                    let Some(depth) = self.depth.checked_sub(1) else {
-                        return Err(self.not_json("a value"));
-                    };
-                    // A scalar entry ends where its list closes.
-                    if self.in_entry && Some(self.depth) == entry_depth {
-                        self.entry.pop();
-                        self.end_entry(solves, events, out);
-                    }
-                    self.depth = depth;
-                    if self.in_entry && Some(self.depth) == entry_depth {
-                        self.end_entry(solves, events, out);
-                    }
-                    if self.list.is_some_and(|(_, d)| self.depth < d) {
-                        self.list = None;
-                        self.key.clear();
-                    }
-                    self.closed = self.depth == 0;
-                }
+                b'}' | b']' => self.close(entry_depth, (solves, events), out)?,
                 b',' => {
                     if self.in_entry && Some(self.depth) == entry_depth {
                         self.entry.pop();
@@ -247,6 +234,34 @@ impl JsonScan {
                 _ => {}
             }
         }
+        Ok(())
+    }
+
+    /// A container closes: an entry with it, or the list, or the file.
+    fn close(
+        &mut self,
+        entry_depth: Option<usize>,
+        counts: (&mut usize, &mut usize),
+        out: &mut Vec<Entry>,
+    ) -> Result<(), HistoryError> {
+        let (solves, events) = counts;
+        let Some(depth) = self.depth.checked_sub(1) else {
+            return Err(self.not_json("a value"));
+        };
+        // A scalar entry ends where its list closes.
+        if self.in_entry && Some(self.depth) == entry_depth {
+            self.entry.pop();
+            self.end_entry(solves, events, out);
+        }
+        self.depth = depth;
+        if self.in_entry && Some(self.depth) == entry_depth {
+            self.end_entry(solves, events, out);
+        }
+        if self.list.is_some_and(|(_, d)| self.depth < d) {
+            self.list = None;
+            self.key.clear();
+        }
+        self.closed = self.depth == 0;
         Ok(())
     }
 

@@ -42,7 +42,7 @@ pub use event::{Choice, EventAction, EventResult, Evented, Eventing, Pending};
 pub use learning::{LearnAction, Learned, Learning};
 pub use playing::{PlayAction, Playing, SPEEDS, replay_speed};
 pub use prefs::{Prefs, PrefsAction};
-pub use record::{HandResult, HistoryFormat, Record, RecordAction};
+pub use record::{HandResult, HistoryFormat, PAGE, Progress, Record, RecordAction, Store, Task};
 pub use sharing::{Copying, ShareAction, Shared, Sharing, Shown, iframe_snippet};
 
 use super::challenge::{Challenge, Verdict};
@@ -50,6 +50,7 @@ use super::daily::{self, DailyError, Date};
 use super::editor::{EditAction, Edited, Editor};
 use super::event::log::EventLog;
 use super::input::Input;
+use super::keeping::Keeping;
 use super::link::{LinkRequest, LinkedDaily, LinkedReplay, read_query};
 use super::origin::Origin;
 use super::protocol::ToWorker;
@@ -134,8 +135,36 @@ pub enum Effect {
     /// End worker `worker` (0: the game's, with its measuring channel; 1, 2, …: helpers): it
     /// stopped or fell silent. The next message for it starts a fresh one.
     Restart(usize),
-    /// Keep the history (JSON text).
-    SaveHistory(String),
+    /// Write these records to the browser's database, in one transaction; answer with
+    /// [`RecordAction::Store`] (kept, or not).
+    Keep(Keeping),
+    /// Write an import, in one transaction (all or nothing), with its progress.
+    KeepImport(Keeping),
+    /// Read the record from the database, in chunks after the first board.
+    Load,
+    /// Clear the history and the events from the database (what could not be read stays).
+    Forget,
+    /// Read `count` solves older than `before` for the history table.
+    ReadOlder {
+        before: u64,
+        count: usize,
+    },
+    /// Write the history as a file from the database, in pieces: its solves (and `unsaved`,
+    /// not in the database), then `events` (their list or table, written).
+    Export {
+        name: String,
+        format: HistoryFormat,
+        events: String,
+        unsaved: Vec<Solve>,
+    },
+    /// Bring the next piece of the history file being imported.
+    ReadImport,
+    /// Ask the browser to keep the site's storage persistently.
+    AskPersist,
+    /// The player was told of `n` unreadable stored values: not again.
+    Told(usize),
+    /// Offer the stored values that could not be read, as they were.
+    DownloadUnreadable,
     SaveSettings(Settings),
     ForgetSettings,
     /// Show this query in the address bar (without a history entry).
@@ -171,6 +200,9 @@ pub struct Remembered {
     pub settings: Settings,
     pub history: History,
     pub events: EventLog,
+    /// The history is in the browser's database, loaded after the first board (`history` and
+    /// `events` are then empty).
+    pub stored: bool,
 }
 
 /// The date, as the page needs it: the player's, the latest anywhere (for dailies), and the time.
@@ -238,6 +270,7 @@ impl Page {
             settings,
             history,
             events,
+            stored,
         } = remembered;
         let mut link = read_query(query);
         let sharing = Sharing::new(base, link.embed, link.challenge.take().map(Challenge::new));
@@ -246,7 +279,10 @@ impl Page {
             playing: Playing::new(Position::default(), Origin::Link),
             asking: Asking::new(sharing.folder()),
             editor: Editor::default(),
-            record: Record::new(history, events),
+            record: match stored {
+                true => Record::stored(),
+                false => Record::new(history, events),
+            },
             sharing,
             prefs: Prefs::new(settings),
             learning: Learning::default(),
@@ -362,7 +398,10 @@ impl Page {
     /// Sends `action` to its part, and what the part says back to where it belongs.
     fn route(&mut self, action: Action, now_ms: f64, fx: &mut Vec<Effect>) {
         match action {
-            Action::Mounted => fx.push(Effect::Send(self.asking.site())),
+            Action::Mounted => {
+                fx.push(Effect::Send(self.asking.site()));
+                fx.extend(self.record.mounted());
+            }
             Action::Shuffle => {
                 let (w, h) = self.size();
                 self.new_game(w, h, fx);
@@ -605,8 +644,8 @@ impl Page {
         let (start, assisted) = (solve.start.clone(), solve.assisted);
         fx.extend(self.analysing.start(&start, &path, assisted));
         let origin = self.playing.origin();
-        let (id, save) = (self.record).solved(solve, path, self.sharing.daily(), origin);
-        fx.push(save);
+        let (id, keep) = (self.record).solved(solve, path, self.sharing.daily(), origin);
+        fx.extend(keep);
         self.asking.measure(id, &start, fx);
     }
 

@@ -154,7 +154,7 @@ impl Page {
         if record.event == Event::Fmc && record.finished {
             self.asking.measure(record.id, &record.anchor, fx);
         }
-        fx.push(self.record.event_played(record));
+        fx.extend(self.record.event_played(record));
     }
 
     /// The player leaves the event's boards (another board, a goal, a daily): a run is given

@@ -1,18 +1,30 @@
-//! The player's record: every solve by hand (the history, kept in the browser), the last one's
-//! result until the next board (measured against the shortest by the worker), the statistics on
-//! show, and the history's files.
+//! The player's record: every solve by hand (the history, kept in the browser's database), the
+//! last one's result until the next board (measured against the shortest by the worker), the
+//! statistics on show, and the history's files.
+//!
+//! With a database behind it ([`crate::play::keeping`]) the record holds in full only the newest
+//! solves (those the history table shows, and any the database has not kept), and of every
+//! other solve only its id and its figures in the statistics ([`Tallies`]): 100,000 solves load,
+//! count and show without a pass over them all. Without one (natively, and where the browser
+//! refuses), it holds every solve. What the database says arrives as
+//! [`RecordAction::Store`] (`record/stored.rs`); history files are read piece by piece
+//! (`record/importing.rs`).
+
+mod importing;
+mod stored;
 
 use super::Effect;
 use crate::play::editor::FileProblem;
-use crate::play::event::log::{EventLog, split_csv};
+use crate::play::event::log::EventLog;
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::{EventStats, table};
 use crate::play::input::Control;
-use crate::play::json::Json;
+use crate::play::keeping::{Keeping, Refusal, StoreSaid};
 use crate::play::link::LinkedDaily;
 use crate::play::origin::Origin;
 use crate::play::protocol::Answer;
-use crate::play::solves::{History, HistoryError, Imported, Solve, Statistics, count, size_name};
+use crate::play::solves::{History, Solve, Statistics, count, size_name};
+use crate::play::tally::{Brief, Tallies};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
@@ -29,16 +41,32 @@ pub enum RecordAction {
     StatsSize(Option<String>),
     /// The statistics shown: of this control, or `None` for the latest solve's (else click).
     StatsControl(Option<Control>),
-    /// A history file was read (or could not be).
+    /// A history file was read whole (or could not be).
     ImportHistory {
         name: String,
         contents: Result<String, FileProblem>,
     },
-    /// The history table shows every solve, not only the latest.
-    ShowAllSolves,
+    /// A history file of `size` bytes was chosen: it is read piece by piece
+    /// ([`Effect::ReadImport`] asks for each, [`RecordAction::ImportPiece`] brings it).
+    ImportStart {
+        name: String,
+        size: u64,
+    },
+    /// The next piece of the file being imported; empty at its end.
+    ImportPiece(Vec<u8>),
+    /// The file could not be read on (the browser's words).
+    ImportFailed(String),
+    /// The history table shows older solves too, a page more.
+    ShowMoreSolves,
     /// Clear history: asks first; `ConfirmClear(true)` clears, `false` keeps it.
     ClearHistory,
     ConfirmClear(bool),
+    /// What the browser's database said.
+    Store(StoreSaid),
+    /// The player read the word about the storage.
+    DismissNote,
+    /// Offer the stored values that could not be read, as they were.
+    DownloadUnreadable,
 }
 
 /// The history's file formats.
@@ -106,12 +134,88 @@ impl HandResult {
     }
 }
 
+/// Rows the history table shows at first, and how many more each "Show more" adds.
+pub const PAGE: usize = 50;
+
+/// Where the record is kept.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Store {
+    /// In memory only, with no database behind it (the native tests').
+    Memory,
+    /// The database is being read: the record fills in as it comes.
+    Loading,
+    /// Everything kept is loaded.
+    Ready,
+    /// The browser refused the database: solves last until the tab closes.
+    Refused(Refusal),
+}
+
+/// A long task on show, `done` of `total`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub task: Task,
+    pub done: u64,
+    pub total: u64,
+}
+
+/// The long tasks that show their progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Task {
+    Loading,
+    /// Reading a history file (its name).
+    Reading(String),
+    /// Writing an import to the database.
+    Keeping,
+    Exporting,
+}
+
+impl Progress {
+    /// `Loading your solves… 40 %`.
+    pub fn text(&self) -> String {
+        let what = match &self.task {
+            Task::Loading => "Loading your solves…".to_string(),
+            Task::Reading(name) => format!("Reading {name}…"),
+            Task::Keeping => "Keeping the imported solves…".to_string(),
+            Task::Exporting => "Writing the export…".to_string(),
+        };
+        match self
+            .done
+            .checked_mul(100)
+            .and_then(|d| d.checked_div(self.total))
+        {
+            Some(percent) => format!("{what} {} %", percent.min(100)),
+            None => what,
+        }
+    }
+}
+
 /// The record part of the page.
 #[derive(Debug)]
 pub struct Record {
+    /// The solves held in full, oldest first: every solve from `held_from` on, and any not
+    /// kept by the database.
     history: History,
-    /// Every event played, kept with the history.
+    /// `None`: every solve is held; else every solve with an id from this one on.
+    held_from: Option<u64>,
+    /// Every solve's id, in order.
+    ids: Vec<u64>,
+    /// The statistics of every solve.
+    tallies: Tallies,
+    /// Every event played, kept with the history, and their statistics.
     events: EventLog,
+    event_stats: Vec<EventStats>,
+    store: Store,
+    /// Solves and events the database did not keep (retried with the next write).
+    unsaved: (Vec<u64>, Vec<u64>),
+    /// What the player must know about the storage (said once, in an alert).
+    note: Option<String>,
+    progress: Option<Progress>,
+    import: Option<importing::Importing>,
+    /// Stored values that could not be read (kept as they were).
+    unreadable: usize,
+    /// Whether the browser keeps the record persistently, once asked.
+    persisted: Option<bool>,
+    asked_persist: bool,
     result: Option<HandResult>,
     /// Clear history was asked: waiting for the confirmation.
     confirm_clear: bool,
@@ -122,23 +226,50 @@ pub struct Record {
     stats_size: Option<String>,
     /// The control whose statistics are shown, when the player picked one.
     stats_control: Option<Control>,
-    /// Every solve is listed, not only the latest.
-    show_all: bool,
+    /// Rows the history table shows.
+    shown: usize,
 }
 
 impl Record {
+    /// The record of `history` and `events`, held in memory only.
     pub fn new(history: History, events: EventLog) -> Record {
+        let mut tallies = Tallies::default();
+        tallies.add_all(&history.solves.iter().map(Brief::of).collect::<Vec<_>>());
         Record {
+            ids: history.solves.iter().map(|s| s.id).collect(),
             history,
+            held_from: None,
+            tallies,
+            event_stats: table(&events),
             events,
+            store: Store::Memory,
+            unsaved: (Vec::new(), Vec::new()),
+            note: None,
+            progress: None,
+            import: None,
+            unreadable: 0,
+            persisted: None,
+            asked_persist: false,
             result: None,
             confirm_clear: false,
             import_note: None,
             export_format: HistoryFormat::Json,
             stats_size: None,
             stats_control: None,
-            show_all: false,
+            shown: PAGE,
         }
+    }
+
+    /// An empty record that fills in from the browser's database once the page is on screen.
+    pub fn stored() -> Record {
+        let mut record = Record::new(History::default(), EventLog::default());
+        record.store = Store::Loading;
+        record.progress = Some(Progress {
+            task: Task::Loading,
+            done: 0,
+            total: 0,
+        });
+        record
     }
 
     /// Carries out `action`; `date` names an export.
@@ -147,80 +278,100 @@ impl Record {
             RecordAction::HistoryFormat(format) => self.export_format = format,
             RecordAction::StatsSize(size) => self.stats_size = size,
             RecordAction::StatsControl(control) => self.stats_control = control,
-            RecordAction::ShowAllSolves => self.show_all = true,
-            RecordAction::ExportHistory(format) => {
-                let (text, extension) = match format {
-                    HistoryFormat::Json => (self.file_json().to_string(), "json"),
-                    HistoryFormat::Csv => (self.file_csv(), "csv"),
-                };
-                return vec![Effect::Download {
-                    name: format!("slide-history-{date}.{extension}"),
-                    text,
-                }];
-            }
-            RecordAction::ImportHistory { name, contents } => return self.import(&name, contents),
+            RecordAction::ShowMoreSolves => return self.show_more(),
+            RecordAction::ExportHistory(format) => return self.export(format, date),
+            RecordAction::ImportHistory { name, contents } => return self.import(name, contents),
+            RecordAction::ImportStart { name, size } => return self.import_start(name, size),
+            RecordAction::ImportPiece(piece) => return self.import_piece(&piece),
+            RecordAction::ImportFailed(why) => self.import_failed(&why),
             RecordAction::ClearHistory => {
-                self.confirm_clear =
-                    !self.history.solves.is_empty() || !self.events.events.is_empty()
+                self.confirm_clear = self.total() > 0 || !self.events.events.is_empty()
             }
             RecordAction::ConfirmClear(clear) => {
                 self.confirm_clear = false;
                 if clear {
-                    self.history = History::default();
-                    self.events = EventLog::default();
-                    self.import_note = Some("History cleared.".into());
-                    return vec![self.save()];
+                    return self.clear();
                 }
             }
+            RecordAction::Store(said) => return self.store_said(said),
+            RecordAction::DismissNote => self.note = None,
+            RecordAction::DownloadUnreadable => return vec![Effect::DownloadUnreadable],
         }
         Vec::new()
     }
 
-    /// Reads a history file into the history, and says what it did.
-    fn import(&mut self, name: &str, contents: Result<String, FileProblem>) -> Vec<Effect> {
-        let text = match contents {
-            Ok(text) => text,
-            Err(FileProblem::TooLarge) => {
-                self.import_note = Some(format!("{name}: the file is too large for a history."));
-                return Vec::new();
-            }
-            Err(FileProblem::NotText) => {
-                self.import_note = Some(format!("{name}: the file cannot be read as text."));
-                return Vec::new();
-            }
+    /// The page is on screen: a record kept in the database starts loading.
+    pub(super) fn mounted(&self) -> Option<Effect> {
+        (self.store == Store::Loading).then_some(Effect::Load)
+    }
+
+    /// Clears the history and the events (what the database did not keep goes too).
+    fn clear(&mut self) -> Vec<Effect> {
+        let store = std::mem::replace(&mut self.store, Store::Memory);
+        let (format, note) = (self.export_format, self.note.take());
+        *self = Record {
+            store,
+            note,
+            export_format: format,
+            stats_size: self.stats_size.take(),
+            stats_control: self.stats_control.take(),
+            persisted: self.persisted,
+            asked_persist: self.asked_persist,
+            unreadable: self.unreadable,
+            result: self.result.take(),
+            ..Record::new(History::default(), EventLog::default())
         };
-        // A CSV keeps its events in a second table: each part goes to its reader.
-        let solves_text = match text.trim_start().starts_with(['{', '[']) {
-            true => text.as_str(),
-            false => split_csv(&text).0,
-        };
-        let events = self.events.import(&text);
-        let solves = match self.history.import(solves_text) {
-            Ok(report) => report,
-            Err(HistoryError::Empty) if events.added + events.known > 0 => Imported::default(),
-            Err(problem) => {
-                self.import_note = Some(format!("{name}: {problem}"));
-                return Vec::new();
-            }
-        };
-        let mut note = format!(
-            "{name}: {} added, {} already here.",
-            count(solves.added, "solve"),
-            solves.known
-        );
-        if events.added + events.known > 0 || !events.problems.is_empty() {
-            note.push_str(&format!(
-                " {} added, {} already here.",
-                count(events.added, "event"),
-                events.known
-            ));
+        self.progress = None;
+        self.import_note = Some("History cleared.".into());
+        match self.store {
+            Store::Refused(_) => Vec::new(),
+            _ => vec![Effect::Forget],
         }
-        let problems: Vec<String> = solves.problems.into_iter().chain(events.problems).collect();
-        if !problems.is_empty() {
-            note.push_str(&format!(" Left out: {}.", problems.join("; ")));
+    }
+
+    /// Offers the history as a file: written here from memory when the record is all here,
+    /// else by the web layer from the database, in pieces.
+    fn export(&mut self, format: HistoryFormat, date: &str) -> Vec<Effect> {
+        let extension = match format {
+            HistoryFormat::Json => "json",
+            HistoryFormat::Csv => "csv",
+        };
+        let name = format!("slide-history-{date}.{extension}");
+        let events = match format {
+            HistoryFormat::Json => self.events.to_json().to_string(),
+            HistoryFormat::Csv => self.events.to_csv(),
+        };
+        if matches!(self.store, Store::Memory | Store::Refused(_)) {
+            let text = match format {
+                HistoryFormat::Json => file_json(&self.history, &events),
+                HistoryFormat::Csv => file_csv(&self.history, &events),
+            };
+            return vec![Effect::Download { name, text }];
         }
-        self.import_note = Some(note);
-        vec![self.save()]
+        let unsaved = self.unsaved_keeping().solves;
+        self.progress = Some(Progress {
+            task: Task::Exporting,
+            done: 0,
+            total: self.total() as u64,
+        });
+        vec![Effect::Export {
+            name,
+            format,
+            events,
+            unsaved,
+        }]
+    }
+
+    /// The table shows a page more; older solves than those held are read from the database.
+    fn show_more(&mut self) -> Vec<Effect> {
+        self.shown += PAGE;
+        match self.held_from {
+            Some(before) if self.history.solves.len() < self.shown => vec![Effect::ReadOlder {
+                before,
+                count: PAGE,
+            }],
+            _ => Vec::new(),
+        }
     }
 
     /// A solve by hand: kept, and on show as the result until the next board. Its id is when it
@@ -231,14 +382,12 @@ impl Record {
         path: Vec<Move>,
         daily: Option<LinkedDaily>,
         origin: Origin,
-    ) -> (u64, Effect) {
-        while self.history.solves.iter().any(|s| s.id == solve.id) {
-            solve.id += 1;
-        }
+    ) -> (u64, Option<Effect>) {
+        solve.id = self.free_solve_id(solve.id);
         let id = solve.id;
-        self.history.add(solve.clone());
+        self.add_solve(solve.clone());
         self.result = Some(HandResult {
-            solve,
+            solve: solve.clone(),
             path,
             shortest: None,
             measuring: true,
@@ -246,19 +395,47 @@ impl Record {
             daily,
             origin,
         });
-        (id, self.save())
+        let keep = self.keep(Keeping {
+            solves: vec![solve],
+            events: Vec::new(),
+        });
+        (id, keep)
     }
 
     /// An event played: kept in the history.
-    pub(super) fn event_played(&mut self, event: EventRecord) -> Effect {
-        self.events.add(event);
-        self.save()
+    pub(super) fn event_played(&mut self, event: EventRecord) -> Option<Effect> {
+        self.events.add(event.clone());
+        self.event_stats = table(&self.events);
+        self.keep(Keeping {
+            solves: Vec::new(),
+            events: vec![event],
+        })
+    }
+
+    /// A solve new to the record: held (if it belongs among the held ones), counted, known.
+    fn add_solve(&mut self, solve: Solve) -> bool {
+        let Err(at) = self.ids.binary_search(&solve.id) else {
+            return false;
+        };
+        self.ids.insert(at, solve.id);
+        self.tallies.add(&Brief::of(&solve));
+        if self.held_from.is_none_or(|from| solve.id >= from) {
+            self.history.add(solve);
+        }
+        true
+    }
+
+    fn free_solve_id(&self, mut id: u64) -> u64 {
+        while self.ids.binary_search(&id).is_ok() {
+            id += 1;
+        }
+        id
     }
 
     /// The first id free at or after `id`, among solves and events alike (the worker's
     /// measures are addressed by it).
     pub(super) fn free_id(&self, mut id: u64) -> u64 {
-        while self.history.solves.iter().any(|s| s.id == id) || self.events.free_id(id) != id {
+        while self.ids.binary_search(&id).is_ok() || self.events.free_id(id) != id {
             id += 1;
         }
         id
@@ -271,13 +448,14 @@ impl Record {
             .and_then(|a| parse_moves(&a.moves).ok())
             .map(|m| m.len());
         let optimal = answer.as_ref().is_some_and(|a| a.optimal);
-        let mut fx = Vec::new();
+        let mut changed = Keeping::default();
         if let (Some(length), Some(event)) = (length, self.events.get_mut(id)) {
             match optimal {
                 true => (event.optimal, event.best_known) = (Some(length), None),
                 false => event.best_known = Some(length),
             }
-            fx.push(self.save());
+            changed.events.push(event.clone());
+            self.event_stats = table(&self.events);
         }
         if let (Some(length), Some(solve)) = (length, self.history.get_mut(id)) {
             if optimal {
@@ -286,7 +464,7 @@ impl Record {
             } else {
                 solve.best_known = Some(length);
             }
-            fx.push(self.save());
+            changed.solves.push(solve.clone());
         }
         if let Some(r) = self.result.as_mut().filter(|r| r.solve.id == id) {
             r.measuring = !last;
@@ -297,7 +475,10 @@ impl Record {
                 r.shortest = answer;
             }
         }
-        fx
+        match changed.is_empty() {
+            true => Vec::new(),
+            false => self.keep(changed).into_iter().collect(),
+        }
     }
 
     /// The measure of solve `id` failed: the result says why.
@@ -319,32 +500,14 @@ impl Record {
         self.stats_size = None;
     }
 
-    fn save(&self) -> Effect {
-        Effect::SaveHistory(self.file_json().to_string())
-    }
-
-    /// The history as stored and exported: `{"version":1,"solves":[…],"events":[…]}`.
-    fn file_json(&self) -> Json {
-        match self.history.to_json() {
-            Json::Object(mut members) => {
-                members.push(("events".into(), self.events.to_json()));
-                Json::Object(members)
-            }
-            other => other,
-        }
-    }
-
-    /// The history as a spreadsheet reads it: the solves, then the events' table after a
-    /// blank line.
-    fn file_csv(&self) -> String {
-        match self.events.events.is_empty() {
-            true => self.history.to_csv(),
-            false => format!("{}\n{}", self.history.to_csv(), self.events.to_csv()),
-        }
-    }
-
+    /// The solves held in full, oldest first: the newest, and any not kept.
     pub fn history(&self) -> &History {
         &self.history
+    }
+
+    /// Solves kept in all.
+    pub fn total(&self) -> usize {
+        self.ids.len()
     }
 
     /// Every event played.
@@ -353,8 +516,8 @@ impl Record {
     }
 
     /// The records of every event, size and control played.
-    pub fn event_stats(&self) -> Vec<EventStats> {
-        table(&self.events)
+    pub fn event_stats(&self) -> &[EventStats] {
+        &self.event_stats
     }
 
     pub fn result(&self) -> Option<&HandResult> {
@@ -369,13 +532,43 @@ impl Record {
         self.import_note.as_deref()
     }
 
-    /// Every solve is listed, not only the latest.
-    pub fn show_all(&self) -> bool {
-        self.show_all
+    /// Rows the history table shows (newest first).
+    pub fn shown(&self) -> usize {
+        self.shown
     }
 
     pub fn export_format(&self) -> HistoryFormat {
         self.export_format
+    }
+
+    /// Where the record is kept.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// What the player must know about the storage, until dismissed.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// A long task on show.
+    pub fn progress(&self) -> Option<&Progress> {
+        self.progress.as_ref()
+    }
+
+    /// Stored values that could not be read, kept as they were.
+    pub fn unreadable(&self) -> usize {
+        self.unreadable
+    }
+
+    /// Whether the browser keeps the record persistently (once it said).
+    pub fn persisted(&self) -> Option<bool> {
+        self.persisted
+    }
+
+    /// Solves and events the database has not kept.
+    pub fn unsaved(&self) -> usize {
+        self.unsaved.0.len() + self.unsaved.1.len()
     }
 
     /// The size whose statistics are shown (`4x4`): the one picked, else `board`'s.
@@ -393,18 +586,45 @@ impl Record {
 
     /// The statistics on show.
     pub fn statistics(&self, board: &Board) -> Statistics {
-        (self.history).statistics(&self.stats_size(board), self.stats_control())
+        let size = self.stats_size(board);
+        let (w, h) = size.split_once('x').unwrap_or_default();
+        match (w.parse(), h.parse()) {
+            (Ok(w), Ok(h)) => self.tallies.statistics((w, h), self.stats_control()),
+            _ => Statistics::default(),
+        }
     }
 
     /// The sizes the statistics can show: every size solved by hand, and `board`'s.
     pub fn stats_sizes(&self, board: &Board) -> Vec<String> {
-        let mut sizes: Vec<(usize, usize, String)> = (self.history.solves.iter())
-            .map(|s| (s.start.width(), s.start.height()))
+        let mut sizes: Vec<(usize, usize, String)> = (self.tallies.sizes().into_iter())
             .chain(std::iter::once((board.width(), board.height())))
             .map(|(w, h)| (w * h, w, size_name(w, h)))
             .collect();
         sizes.sort();
         sizes.dedup();
         sizes.into_iter().map(|(_, _, name)| name).collect()
+    }
+}
+
+/// The history as stored and exported: `{"version":1,"solves":[…],"events":[…]}` (`events`:
+/// the events' list, written).
+fn file_json(history: &History, events: &str) -> String {
+    let solves: Vec<String> = history
+        .solves
+        .iter()
+        .map(|s| s.to_json().to_string())
+        .collect();
+    format!(
+        "{{\"version\":1,\"solves\":[{}],\"events\":{events}}}",
+        solves.join(",")
+    )
+}
+
+/// The history as a spreadsheet reads it: the solves, then the events' table after a blank
+/// line (`events`: that table, empty without events).
+fn file_csv(history: &History, events: &str) -> String {
+    match events.is_empty() {
+        true => history.to_csv(),
+        false => format!("{}\n{events}", history.to_csv()),
     }
 }
