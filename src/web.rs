@@ -6,6 +6,7 @@
 //!
 //! - [`app`]: the root: creates the model, connects the worker, timers and keys, lays out.
 //! - [`effects`]: carries out what the model asks (worker messages, storage, address, clipboard).
+//! - [`store`]: the record's database (IndexedDB): loads, writes, imports, exports, other tabs.
 //! - [`browser`]: the browser around the page: its clock, address, storage, embedding parent.
 //! - [`components`]: one file per part of the page, each rendering props and sending actions.
 //! - [`workers`]: the page's side of the solver's workers: started, heard, ended.
@@ -18,6 +19,7 @@ pub mod bench_page;
 pub mod browser;
 pub mod components;
 pub mod effects;
+pub mod store;
 pub mod table_cache;
 pub mod wire;
 pub mod worker;

@@ -60,9 +60,20 @@ fn solve_on_show(page: &mut Page, from: f64) -> (f64, Vec<Effect>) {
     play(page, &moves, from, 100.0)
 }
 
+/// What the last write kept, as a history file.
 fn saved(fx: &[Effect]) -> Option<String> {
     fx.iter().rev().find_map(|e| match e {
-        Effect::SaveHistory(text) => Some(text.clone()),
+        Effect::Keep(k) => {
+            let solves: Vec<String> = k.solves.iter().map(|s| s.to_json().to_string()).collect();
+            let events = slide::play::event::log::EventLog {
+                events: k.events.clone(),
+            };
+            Some(format!(
+                "{{\"version\":1,\"solves\":[{}],\"events\":{}}}",
+                solves.join(","),
+                events.to_json()
+            ))
+        }
         _ => None,
     })
 }

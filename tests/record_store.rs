@@ -51,7 +51,7 @@ fn solve(id: u64, millis: f64) -> Solve {
         assisted: false,
         times: Vec::new(),
         control: Control::Keys,
-        random_state: id % 7 != 0,
+        random_state: !id.is_multiple_of(7),
     }
 }
 

@@ -176,6 +176,11 @@ impl Game {
         self.stamps.iter().map(|s| s.at_ms - first).collect()
     }
 
+    /// When each move made was made (the caller's clock), and how (`None`: a replayed step).
+    pub fn stamps(&self) -> Vec<(f64, Option<Input>)> {
+        self.stamps.iter().map(|s| (s.at_ms, s.input)).collect()
+    }
+
     /// How the moves made were made: one control throughout, or mixed (replayed steps are not
     /// the player's and do not count).
     pub fn control(&self) -> Control {

@@ -165,6 +165,8 @@ pub enum Effect {
     Told(usize),
     /// Offer the stored values that could not be read, as they were.
     DownloadUnreadable,
+    /// Keep the event in progress for a reload (`None`: there is none any more).
+    SaveRun(Option<String>),
     SaveSettings(Settings),
     ForgetSettings,
     /// Show this query in the address bar (without a history entry).
@@ -598,6 +600,7 @@ impl Page {
         let shown = shown_to_links(&self.playing, &self.record, &self.eventing);
         self.sharing.follow(shown, fx);
         self.asking.prepare(self.playing.game().position(), fx);
+        self.save_event(now_ms, fx);
     }
 
     /// Embedded, the page that embeds this one hears of each move, and of the solve.

@@ -62,8 +62,7 @@ impl Tally {
         }
         self.count += 1;
         self.sum += b.millis;
-        let min = |best: Option<f64>, t: f64| Some(best.map_or(t, |b| b.min(t)));
-        self.best_time = min(self.best_time, b.millis);
+        self.best_time = Some(self.best_time.map_or(b.millis, |t| t.min(b.millis)));
         self.best_moves = Some(self.best_moves.map_or(b.moves, |m| m.min(b.moves)));
         if b.millis > 0.0 {
             let tps = b.moves as f64 * 1000.0 / b.millis;

@@ -20,7 +20,7 @@ use super::components::replay_bar::ReplayBar;
 use super::components::result::{ResultProps, result_panel};
 use super::components::share::Share;
 use super::components::solver_panel::{SolverPanelProps, solver_panel};
-use super::components::stats::{StatsProps, stats_panel};
+use super::components::stats::{StatsProps, stats_panel, store_note};
 use super::components::status::StatusBar;
 use super::components::unsolvable::{UnsolvableProps, unsolvable};
 use super::effects;
@@ -69,6 +69,17 @@ impl Store {
         self.redraw.emit(());
     }
 
+    /// Carries out what restoring an event at load asked for.
+    fn run_restored(&self) {
+        let dispatch = self.callback();
+        let mut workers = self.workers.borrow_mut();
+        let workers =
+            workers.get_or_insert_with(|| Workers::new(LOADER, dispatch.reform(effects::action)));
+        for effect in RESTORED.with(|r| r.take()) {
+            effects::run(effect, workers, &dispatch);
+        }
+    }
+
     fn callback(&self) -> Callback<Action> {
         let store = self.clone();
         Callback::from(move |action| store.dispatch(action))
@@ -79,13 +90,29 @@ impl Store {
 /// randomness (a fixed seed only if the browser has none to give).
 fn open_page() -> Page {
     let rng = Rng::from_entropy().unwrap_or_else(|_| Rng::seeded(now_ms().to_bits()));
-    Page::open(
+    let mut page = Page::open(
         &browser::query(),
         &browser::base(),
         browser::remembered(),
         browser::calendar(),
         rng,
-    )
+    );
+    // An event the tab was playing before a reload goes on (its effects wait for the page's
+    // first actions: the record's write with the next, the address is the reload's own).
+    if let Some(saved) = browser::saved_run() {
+        for effect in page.restore_event(&saved, now_ms()) {
+            match effect {
+                crate::play::page::Effect::SaveRun(run) => browser::save_run(run.as_deref()),
+                other => RESTORED.with(|r| r.borrow_mut().push(other)),
+            }
+        }
+    }
+    page
+}
+
+thread_local! {
+    /// Effects of an event restored at load, carried out once the page can (a give-up kept).
+    static RESTORED: RefCell<Vec<crate::play::page::Effect>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The whole page.
@@ -102,8 +129,10 @@ pub fn App() -> Html {
     let on = store.callback();
     {
         let on = on.clone();
+        let store = store.clone();
         use_effect_with((), move |_| {
             on.emit(Action::Mounted);
+            store.run_restored();
             on.emit(Action::Ask(AskAction::Cores(browser::cores())));
             browser::register_service_worker();
             // Marks the first board on screen, for the load-time figure of docs/performance.md.
@@ -115,6 +144,7 @@ pub fn App() -> Html {
     let p = page.borrow();
     use_timers(&p, &on);
     use_keys(page.clone(), &on);
+    use_keep_run(page.clone());
     layout(&p, &on)
 }
 
@@ -192,6 +222,30 @@ fn use_keys(page: Rc<RefCell<Page>>, on: &Callback<Action>) {
     });
 }
 
+/// An event in progress is kept, with the moves on its board, whenever the page is hidden or
+/// left (a reload among them): the next load goes on from there.
+#[hook]
+fn use_keep_run(page: Rc<RefCell<Page>>) {
+    use_effect_with((), move |_| {
+        let keep = move |_: &web_sys::Event| {
+            let page = page.borrow();
+            if page.eventing().running() {
+                browser::save_run(page.event_saved(browser::clock_offset()).as_deref());
+            }
+        };
+        let window = web_sys::window();
+        let listeners = window.map(|w| {
+            let keep = Rc::new(keep);
+            let (a, b) = (keep.clone(), keep);
+            [
+                gloo_events::EventListener::new(&w, "pagehide", move |e| a(e)),
+                gloo_events::EventListener::new(&w, "visibilitychange", move |e| b(e)),
+            ]
+        });
+        move || drop(listeners)
+    });
+}
+
 /// Whether a key went to a field or a picker.
 fn in_control(event: &web_sys::KeyboardEvent) -> bool {
     event
@@ -251,6 +305,7 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                 { how_to(&HowToProps { goal: shown.goal(), hover: p.prefs().saved().pointer == Pointer::Hover }) }
             }
             { alert_banner(&AlertProps { message: p.alert(), on: on.clone() }) }
+            { store_note(p.record().note(), p.record().unreadable(), on) }
             { about_the_board(p, on) }
             <div class="play-area">
                 <div class="board-column">
@@ -370,12 +425,17 @@ fn stats(p: &Page, on: &Callback<Action>) -> Html {
         control: record.stats_control(),
         statistics: record.statistics(board),
         solves: &record.history().solves,
+        total: record.total(),
+        shown: record.shown(),
         events: &record.events().events,
         event_stats: record.event_stats(),
         confirm_clear: record.confirm_clear(),
         format: record.export_format(),
         note: record.import_note(),
-        show_all: record.show_all(),
+        progress: record.progress(),
+        store: record.store(),
+        persisted: record.persisted(),
+        unreadable: record.unreadable(),
         on: on.clone(),
     })
 }

@@ -3,11 +3,9 @@
 //! window, a sandboxed frame): then the page carries on without it.
 
 use crate::play::editor::FileProblem;
-use crate::play::event::log::EventLog;
 use crate::play::json::Json;
 use crate::play::page::{Calendar, ParentMessage, Remembered};
 use crate::play::settings::Settings;
-use crate::play::solves::History;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
@@ -143,13 +141,17 @@ pub async fn copy(text: &str) -> bool {
 
 /// Offers `text` as a file to download.
 pub fn download(name: &str, text: &str) {
+    download_parts(name, &js_sys::Array::of1(&text.into()));
+}
+
+/// Offers a file made of `parts` (strings) to download: a large file is never one string.
+pub fn download_parts(name: &str, parts: &js_sys::Array) {
     let Some(document) = document() else {
         return;
     };
-    let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("text/plain");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(parts, &options) else {
         return;
     };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
@@ -172,7 +174,6 @@ pub fn calendar() -> Calendar {
 }
 
 const SETTINGS_KEY: &str = "slide.settings";
-const HISTORY_KEY: &str = "slide.history";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -192,22 +193,42 @@ pub fn save_settings(settings: &Settings) {
     }
 }
 
-/// Everything kept from earlier visits.
+/// Everything kept from earlier visits: the settings now, the record from the database once
+/// the first board is on screen (`web/store`).
 pub fn remembered() -> Remembered {
-    let stored = storage().and_then(|s| s.get_item(HISTORY_KEY).ok().flatten());
-    let stored = stored.unwrap_or_default();
     Remembered {
         settings: load_settings(),
-        history: History::from_stored(&stored),
-        events: EventLog::from_stored(&stored),
+        stored: true,
+        ..Remembered::default()
     }
 }
 
-/// Keeps the history (JSON); where storage is refused, it lasts until the page closes.
-pub fn save_history(text: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(HISTORY_KEY, text);
+/// Where the event in progress is kept for a reload: this tab's session (a reload keeps it, a
+/// new tab does not start with it).
+const RUN_KEY: &str = "slide.event";
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+/// Keeps the event in progress for a reload (`None`: forgets it).
+pub fn save_run(run: Option<&str>) {
+    if let Some(s) = session() {
+        let _ = match run {
+            Some(text) => s.set_item(RUN_KEY, text),
+            None => s.remove_item(RUN_KEY),
+        };
     }
+}
+
+/// The event in progress kept before a reload, if any.
+pub fn saved_run() -> Option<String> {
+    session()?.get_item(RUN_KEY).ok().flatten()
+}
+
+/// The calendar's time less the page's clock: what turns one into the other.
+pub fn clock_offset() -> f64 {
+    js_sys::Date::now() - now_ms()
 }
 
 pub fn forget_settings() {

@@ -2,6 +2,7 @@
 //! model's decisions touch the worker and the browser.
 
 use super::browser;
+use super::store;
 use super::wire::Channel;
 use super::workers::{WorkerEvent, Workers};
 use crate::play::page::{Action, AskAction, Effect, ShareAction};
@@ -27,9 +28,9 @@ pub fn run(effect: Effect, workers: &mut Workers, dispatch: &Callback<Action>) {
         Effect::Measure(message) => workers.send(0, Channel::Measure, message),
         Effect::Analyse(message) => workers.send(0, Channel::Analysis, message),
         Effect::Restart(worker) => workers.restart(worker),
-        Effect::SaveHistory(text) => browser::save_history(&text),
         Effect::SaveSettings(settings) => browser::save_settings(&settings),
         Effect::ForgetSettings => browser::forget_settings(),
+        Effect::SaveRun(run) => browser::save_run(run.as_deref()),
         Effect::ReplaceQuery(query) => browser::replace_query(&query),
         Effect::Post(message) => browser::post_to_parent(&message),
         Effect::Copy { text, what } => {
@@ -43,5 +44,6 @@ pub fn run(effect: Effect, workers: &mut Workers, dispatch: &Callback<Action>) {
         Effect::Revoke(url) => {
             let _ = web_sys::Url::revoke_object_url(&url);
         }
+        record => store::run(record, dispatch),
     }
 }

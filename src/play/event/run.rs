@@ -8,6 +8,10 @@
 //!   the first move to Done; its time is both together;
 //! - a fewest-moves round's clock runs from Start; a submission is timed when it is made.
 
+mod saved;
+
+pub use saved::Restored;
+
 use super::Event;
 use super::record::EventRecord;
 use super::submission::{self, Rejection};

@@ -139,6 +139,9 @@ pub struct Eventing {
     result: Option<EventResult>,
     /// A friend's result on the pending (or running) event, its moves already checked.
     challenge: Option<Challenge>,
+    /// What was last kept of the run for a reload: its board, phase, and whether the board
+    /// on show was untouched.
+    saved: Option<(usize, &'static str, bool)>,
 }
 
 impl Default for Eventing {
@@ -152,6 +155,7 @@ impl Default for Eventing {
             run: None,
             result: None,
             challenge: None,
+            saved: None,
         }
     }
 }
@@ -222,6 +226,28 @@ impl Eventing {
         self.run = Some((run, pending.daily));
         self.result = None;
         Some(first)
+    }
+
+    /// An event kept before a reload runs again where it stood (a friend's result the link
+    /// brought stays).
+    pub(super) fn restore(&mut self, run: Run, daily: Option<LinkedDaily>) {
+        self.choice = Choice::of(run.event());
+        self.pending = None;
+        self.result = None;
+        self.run = Some((run, daily));
+    }
+
+    /// The daily the running event's boards were drawn from.
+    pub(super) fn run_daily(&self) -> Option<&LinkedDaily> {
+        self.run.as_ref().and_then(|(_, d)| d.as_ref())
+    }
+
+    /// Whether what is kept of the run for a reload is out of date, now that the run stands
+    /// at `key` (its board, its phase, the board on show untouched); noted as kept.
+    pub(super) fn save_due(&mut self, key: Option<(usize, &'static str, bool)>) -> bool {
+        let due = self.saved != key;
+        self.saved = key;
+        due
     }
 
     /// The boards a link or a daily named for the next Start, with a friend's checked result.

@@ -3,12 +3,14 @@
 //! fewest-moves answer measured), and the event given up when the player leaves for another
 //! board.
 
-use super::{Effect, Evented, Page, Pending, PlayAction};
+use super::{Effect, EventAction, Evented, Page, Pending, PlayAction};
 use crate::play::challenge::Challenge;
 use crate::play::daily;
 use crate::play::event::record::EventRecord;
-use crate::play::event::run::When;
+use crate::play::event::run::{Phase, Restored, Run, When};
 use crate::play::event::{Event, boards, proof};
+use crate::play::game::{Action as GameAction, Game};
+use crate::play::json::Json;
 use crate::play::link::{LinkRequest, LinkedDaily};
 use crate::play::origin::Origin;
 
@@ -165,5 +167,82 @@ impl Page {
         let said = self.eventing.give_up(game, self.now_ms, when);
         self.evented(said, fx);
         self.eventing.leave_board();
+    }
+
+    /// What is kept of an event in progress for a reload, now (`offset`: the calendar's time
+    /// less the page's clock); `None` without one.
+    pub fn event_saved(&self, offset: f64) -> Option<String> {
+        let run = self.eventing.run()?;
+        let daily = self.eventing.run_daily();
+        Some(run.saved(self.playing.game(), daily, offset).to_string())
+    }
+
+    /// Keeps the event in progress for a reload when it reached a new board or phase (the
+    /// web layer keeps its moves too when the page is hidden or left), or forgets it once it
+    /// ended.
+    pub(super) fn save_event(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
+        let game = self.playing.game();
+        let key = (self.eventing.run())
+            .map(|r| (r.progress().0, r.phase().name(), game.moves_made() == 0));
+        if self.eventing.save_due(key) {
+            fx.push(Effect::SaveRun(
+                self.event_saved(self.calendar.epoch_ms - now_ms),
+            ));
+        }
+    }
+
+    /// An event kept before a reload (`saved`): where the page opened on its boards (the
+    /// reload's own address), it runs again where it stood, its moves made again at their
+    /// times and its clock counting the time away, and a fewest-moves round whose limit passed
+    /// meanwhile ends as it would have; opened on anything else, it ends, given up, and is
+    /// kept.
+    pub fn restore_event(&mut self, saved: &str, now_ms: f64) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        let offset = self.calendar.epoch_ms - now_ms;
+        let restored = Json::parse(saved)
+            .ok()
+            .and_then(|j| Run::restored(&j, offset));
+        let Some(Restored {
+            mut run,
+            daily,
+            moves,
+        }) = restored
+        else {
+            fx.push(Effect::SaveRun(None));
+            return fx;
+        };
+        let Some(board) = run.board().cloned() else {
+            return fx;
+        };
+        let same = self.eventing.pending().is_some_and(|p| {
+            p.event == run.event() && p.boards == run.boards() && p.daily == daily
+        });
+        if !same {
+            let mut game = Game::new(board);
+            for (mv, now_ms, input) in moves {
+                game.apply(GameAction::Move { mv, now_ms, input });
+            }
+            let when = self.when();
+            fx.extend(self.record.event_played(run.give_up(&game, now_ms, when)));
+            fx.push(Effect::SaveRun(None));
+            return fx;
+        }
+        self.eventing.restore(run, daily);
+        self.playing
+            .start(board, crate::play::origin::Origin::Event);
+        for (mv, at, input) in moves {
+            self.playing.reduce(PlayAction::Slide(mv, input), at);
+        }
+        self.save_event(now_ms, &mut fx);
+        let limit = match self.eventing.run().map(|r| (r.phase(), r.time_up(now_ms))) {
+            Some((Phase::Exploring { since_ms, minutes }, Some(_))) => {
+                Some(since_ms + f64::from(minutes) * 60_000.0 + 1.0)
+            }
+            _ => None,
+        };
+        if let Some(at) = limit {
+            fx.extend(self.reduce(EventAction::Tick, at));
+        }
+        fx
     }
 }

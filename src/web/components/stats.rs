@@ -1,28 +1,22 @@
 //! Your solves: the statistics of the size on the board and a control (best time, best moves and
-//! best TPS kept apart, the mean, ao5, ao12, ao50 and ao100, a histogram of times), every solve
-//! in a table with its control and whether it counts, and the history as a file: export,
-//! import, clear (after asking).
+//! best TPS kept apart, the mean, ao5, ao12, ao50 and ao100, a histogram of times), the latest
+//! solves in a table with their control and whether they count (older ones a page at a time),
+//! and the history as a file: export, import, clear (after asking); where the solves are kept,
+//! the progress of a load, an import or an export, and what could not be read.
 
 use super::event_records::{event_rows, event_stats};
 use super::histogram::{HistogramProps, times_histogram};
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::EventStats;
 use crate::play::input::Control;
-use crate::play::page::{Action, HistoryFormat, RecordAction};
+use crate::play::page::{Action, HistoryFormat, PAGE, Progress, RecordAction, Store};
 use crate::play::solves::{Solve, Statistics, count, time_text};
 use crate::puzzle::numbers::decimals;
-use crate::web::browser::read_chosen_file;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// A figure: its `data-stat` key, its label, and its value (for `data-value`, and as shown).
 type Figure = (&'static str, &'static str, Option<(String, String)>);
-
-/// Largest history file read: about 150,000 solves.
-const MAX_HISTORY_BYTES: f64 = 20_000_000.0;
-
-/// Rows the history table shows at first (newest first); "Show all" shows every solve.
-const SHOWN: usize = 50;
 
 pub struct StatsProps<'a> {
     /// `4x4`.
@@ -32,15 +26,25 @@ pub struct StatsProps<'a> {
     /// The control shown.
     pub control: Control,
     pub statistics: Statistics,
+    /// The newest solves, oldest first (the record holds these in full).
     pub solves: &'a [Solve],
+    /// Solves kept in all.
+    pub total: usize,
+    /// Rows the history table shows.
+    pub shown: usize,
     /// Every event played, and their statistics.
     pub events: &'a [EventRecord],
-    pub event_stats: Vec<EventStats>,
+    pub event_stats: &'a [EventStats],
     pub confirm_clear: bool,
     pub format: HistoryFormat,
     pub note: Option<&'a str>,
-    /// The history table shows every solve, not only the latest.
-    pub show_all: bool,
+    /// A load, an import or an export under way.
+    pub progress: Option<&'a Progress>,
+    pub store: &'a Store,
+    /// Whether the browser keeps the site's storage persistently, once it said.
+    pub persisted: Option<bool>,
+    /// Stored values that could not be read.
+    pub unreadable: usize,
     pub on: Callback<Action>,
 }
 
@@ -73,7 +77,7 @@ pub fn stats_panel(props: &StatsProps) -> Html {
     ];
     let size = props.size.replace('x', "×");
     let of = format!("{size} by {}", props.control.name());
-    let on_show_all = (props.on).reform(|_| Action::Record(RecordAction::ShowAllSolves));
+    let on_more = (props.on).reform(|_| Action::Record(RecordAction::ShowMoreSolves));
     html! {
         <details class="panel stats">
             <summary>{ "Your solves and statistics" }</summary>
@@ -99,8 +103,14 @@ pub fn stats_panel(props: &StatsProps) -> Html {
                 { times_histogram(&HistogramProps { bins: s.histogram.clone(), of: AttrValue::from(of.clone()) }) }
                 <p class="note">{ "Times run from the first move to the solve. ao5, ao12, ao50 and ao100 are the averages of your last 5, 12, 50 and 100 counted solves of this size and control, 5 % of them (rounded up) dropped at each end: the best and the worst of 5 or 12, the best 3 and the worst 3 of 50, the best 5 and the worst 5 of 100. TPS is tiles moved a second. Random-state boards come from Shuffle without “most tiles out of place”, the daily puzzle and a friend's challenge; a filtered shuffle, a typed, loaded or edited board and a plain link are not drawn at random, and a solve after a hint or a shown solution had help: such solves are kept in the history, marked, and left out of these figures. Everything stays in this browser." }</p>
             </div>
-            { event_stats(&props.event_stats) }
-            { history_table(props.solves, props.events, props.show_all, on_show_all) }
+            if let Some(p) = props.progress {
+                <p class="note" role="status" data-testid="record-progress">
+                    { p.text() }
+                    if p.total > 0 { <progress max={p.total.to_string()} value={p.done.to_string()}></progress> }
+                </p>
+            }
+            { event_stats(props.event_stats) }
+            { history_table(props, on_more) }
             { files(props) }
         </details>
     }
@@ -141,23 +151,19 @@ fn pickers(props: &StatsProps) -> Html {
     }
 }
 
-fn history_table(
-    solves: &[Solve],
-    events: &[EventRecord],
-    show_all: bool,
-    on_show_all: Callback<MouseEvent>,
-) -> Html {
-    if solves.is_empty() && events.is_empty() {
-        return html! { <p class="note" data-testid="history">{ "No solves yet: solve a shuffled board by hand." }</p> };
+fn history_table(props: &StatsProps, on_more: Callback<MouseEvent>) -> Html {
+    let (solves, events, total) = (props.solves, props.events, props.total);
+    if total == 0 && events.is_empty() {
+        return html! { <p class="note" data-testid="history" data-total="0">{ "No solves yet: solve a shuffled board by hand." }</p> };
     }
     let optional = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
-    let shown = if show_all { solves.len() } else { SHOWN };
+    let shown = props.shown.min(solves.len());
     html! {
         <>
         <p class="scroll-note">{ "The table scrolls sideways: more columns to the right." }</p>
         <div class="table-wrap" tabindex="0" role="region" aria-label="Your solves">
-            <table class="compare history" data-testid="history">
-                <caption>{ match solves.len() {
+            <table class="compare history" data-testid="history" data-total={total.to_string()}>
+                <caption>{ match total {
                     0 => "No single solves yet; your events are below.".to_string(),
                     n if n > shown => format!("The last {shown} of {n} solves"),
                     n => count(n, "solve"),
@@ -191,11 +197,32 @@ fn history_table(
                 { event_rows(events) }
             </table>
         </div>
-        if solves.len() > shown {
-            <button onclick={on_show_all}>{ format!("Show all {} solves", solves.len()) }</button>
+        if total > shown {
+            <button onclick={on_more}>{ format!("Show {} older solves", PAGE.min(total - shown)) }</button>
         }
         </>
     }
+}
+
+/// Where the solves are kept, in words: the database (persistently or not), or this tab only.
+fn storage(props: &StatsProps) -> Html {
+    let text = match (props.store, props.persisted) {
+        (Store::Refused(_), _) => {
+            "Your solves are kept in this tab only, since the browser refuses to keep them: export them to keep them."
+        }
+        (Store::Memory, _) => "Your solves are kept in this tab only.",
+        (_, Some(true)) => {
+            "Your solves are kept in this browser's database, and the browser has agreed not to clear it to make room."
+        }
+        (_, Some(false)) => {
+            "Your solves are kept in this browser's database. The browser may clear it when the device runs short of space: export your history now and then to keep a copy."
+        }
+        (_, None) => "Your solves are kept in this browser's database.",
+    };
+    let persisted = props
+        .persisted
+        .map_or("unknown", |p| if p { "true" } else { "false" });
+    html! { <p class="note" data-testid="storage" data-persisted={persisted}>{ text }</p> }
 }
 
 /// Export (JSON or CSV), import, and clear after asking.
@@ -229,32 +256,57 @@ fn files(props: &StatsProps) -> Html {
             if let Some(note) = props.note {
                 <p class="note" role="status">{ note.to_string() }</p>
             }
+            { storage(props) }
+            if props.unreadable > 0 {
+                <div class="row">
+                    <p class="note">{ format!("{} of your history could not be read by this version and {} kept as {} was.",
+                        if props.unreadable == 1 { "A part".to_string() } else { format!("{} parts", props.unreadable) },
+                        if props.unreadable == 1 { "is" } else { "are" }, if props.unreadable == 1 { "it" } else { "each" }) }</p>
+                    <button onclick={on.reform(|_| Action::Record(RecordAction::DownloadUnreadable))}>{ "Download what could not be read" }</button>
+                </div>
+            }
             <div class="row">
                 if props.confirm_clear {
                     <p role="alert">{ match props.events.len() {
-                        0 => format!("Clear all {} from this browser? This cannot be undone.", count(props.solves.len(), "solve")),
-                        n => format!("Clear all {} and {} from this browser? This cannot be undone.", count(props.solves.len(), "solve"), count(n, "event")),
+                        0 => format!("Clear all {} from this browser? This cannot be undone.", count(props.total, "solve")),
+                        n => format!("Clear all {} and {} from this browser? This cannot be undone.", count(props.total, "solve"), count(n, "event")),
                     } }</p>
                     <button class="danger" onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(true)))}>{ "Clear all" }</button>
                     <button onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(false)))}>{ "Keep history" }</button>
                 } else {
-                    <button onclick={on.reform(|_| Action::Record(RecordAction::ClearHistory))} disabled={props.solves.is_empty() && props.events.is_empty()}>{ "Clear history" }</button>
+                    <button onclick={on.reform(|_| Action::Record(RecordAction::ClearHistory))} disabled={props.total == 0 && props.events.is_empty()}>{ "Clear history" }</button>
                 }
             </div>
         </>
     }
 }
 
-/// Reads the chosen history file and hands its text (or why not) to the model.
+/// Hands the chosen history file to the store, which reads it piece by piece for the model.
 fn import(on: &Callback<Action>) -> Callback<Event> {
     let on = on.clone();
     Callback::from(move |e: Event| {
-        let on = on.clone();
-        read_chosen_file(e, MAX_HISTORY_BYTES, move |name, contents| {
-            on.emit(Action::Record(RecordAction::ImportHistory {
-                name,
-                contents,
-            }))
-        });
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        if let Some(file) = input.files().and_then(|f| f.get(0)) {
+            crate::web::store::import(file, &on);
+        }
+        // Emptied, so the same file can be chosen again.
+        input.set_value("");
     })
+}
+
+/// What the player must know about the storage (a refusal, what could not be read), once, in
+/// an alert, until dismissed.
+pub fn store_note(note: Option<&str>, unreadable: usize, on: &Callback<Action>) -> Html {
+    let Some(note) = note else {
+        return html! {};
+    };
+    html! {
+        <div role="alert" class="alert store-note" data-testid="store-note">
+            <span>{ note }</span>
+            if unreadable > 0 {
+                <button onclick={on.reform(|_| Action::Record(RecordAction::DownloadUnreadable))}>{ "Download it" }</button>
+            }
+            <button class="dismiss" aria-label="Dismiss" onclick={on.reform(|_| Action::Record(RecordAction::DismissNote))}>{ "×" }</button>
+        </div>
+    }
 }

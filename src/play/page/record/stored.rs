@@ -25,6 +25,8 @@ impl Record {
                     self.note = None;
                 }
             }
+            // The database waits for the older tab: said, and the record goes on loading.
+            StoreSaid::Refused(Refusal::Blocked) => self.note = Some(Refusal::Blocked.text()),
             StoreSaid::Refused(why) => self.refuse(why),
             StoreSaid::MovedIn { solves, events } => {
                 self.import_note = Some(format!(

@@ -1,0 +1,208 @@
+//! IndexedDB as futures: the database `slide` opened (and made, at its first version), a
+//! request's result, a transaction's end, and a cursor's values, awaited. The database:
+//!
+//! - `solves`, one record a solve (key `id`): the fields its indexes and the statistics read
+//!   (`size`, `control`, `date`, `counts`, `millis`, `moves`) and the solve itself as the
+//!   history file's JSON object (`json`), so an export copies it as it is;
+//! - `events`, one record an event (key `id`: `event`, `size`, `control`, `date`, `json`);
+//! - `unreadable`: values that could not be read, kept byte for byte with where they came from.
+//!
+//! Indexes `size_control` (`[size, control]`) and `date` on both record stores: what the
+//! statistics and a day's solves ask for.
+
+use js_sys::{Array, Function, Promise};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    IdbCursorDirection, IdbCursorWithValue, IdbDatabase, IdbObjectStore, IdbObjectStoreParameters,
+    IdbOpenDbRequest, IdbRequest, IdbTransaction, IdbTransactionMode,
+};
+
+pub const NAME: &str = "slide";
+pub const VERSION: u32 = 1;
+pub const SOLVES: &str = "solves";
+pub const EVENTS: &str = "events";
+pub const UNREADABLE: &str = "unreadable";
+
+/// Opens the database, making its stores the first time. `blocked` runs when another tab with
+/// an older version holds it (the open waits for that tab).
+pub async fn open(blocked: impl FnOnce() + 'static) -> Result<IdbDatabase, JsValue> {
+    let factory = web_sys::window()
+        .ok_or(JsValue::NULL)?
+        .indexed_db()?
+        .ok_or_else(|| JsValue::from_str("no IndexedDB"))?;
+    let request: IdbOpenDbRequest = factory.open_with_u32(NAME, VERSION)?;
+    let upgrade = {
+        let request = request.clone();
+        Closure::once(move |_: web_sys::Event| {
+            if let Ok(db) = request.result().map(IdbDatabase::unchecked_from_js) {
+                let _ = make_stores(&db);
+            }
+        })
+    };
+    request.set_onupgradeneeded(Some(upgrade.as_ref().unchecked_ref()));
+    let blocked = Closure::once(move |_: web_sys::Event| blocked());
+    request.set_onblocked(Some(blocked.as_ref().unchecked_ref()));
+    let db = result(&request).await;
+    request.set_onupgradeneeded(None);
+    request.set_onblocked(None);
+    Ok(db?.unchecked_into())
+}
+
+fn make_stores(db: &IdbDatabase) -> Result<(), JsValue> {
+    let names = db.object_store_names();
+    for name in [SOLVES, EVENTS] {
+        if names.contains(name) {
+            continue;
+        }
+        let params = IdbObjectStoreParameters::new();
+        params.set_key_path(&"id".into());
+        let store = db.create_object_store_with_optional_parameters(name, &params)?;
+        let pair = Array::of2(&"size".into(), &"control".into());
+        store.create_index_with_str_sequence("size_control", &pair)?;
+        store.create_index_with_str("date", "date")?;
+    }
+    if !names.contains(UNREADABLE) {
+        let params = IdbObjectStoreParameters::new();
+        params.set_auto_increment(true);
+        db.create_object_store_with_optional_parameters(UNREADABLE, &params)?;
+    }
+    Ok(())
+}
+
+/// A transaction over `stores`.
+pub fn transaction(
+    db: &IdbDatabase,
+    stores: &[&str],
+    write: bool,
+) -> Result<IdbTransaction, JsValue> {
+    let names: Array = stores.iter().map(|s| JsValue::from_str(s)).collect();
+    let mode = match write {
+        true => IdbTransactionMode::Readwrite,
+        false => IdbTransactionMode::Readonly,
+    };
+    db.transaction_with_str_sequence_and_mode(&names, mode)
+}
+
+/// The store `name` of a transaction over `stores`.
+pub fn store(db: &IdbDatabase, name: &str, write: bool) -> Result<IdbObjectStore, JsValue> {
+    transaction(db, &[name], write)?.object_store(name)
+}
+
+/// A request's result, or its error.
+pub async fn result(request: &IdbRequest) -> Result<JsValue, JsValue> {
+    let promise = Promise::new(&mut |resolve: Function, reject: Function| {
+        request.set_onsuccess(Some(&resolve));
+        request.set_onerror(Some(&reject));
+    });
+    let outcome = JsFuture::from(promise).await;
+    request.set_onsuccess(None);
+    request.set_onerror(None);
+    if let Err(event) = outcome {
+        // The request's own error says why, better than the event.
+        return Err(request.error().ok().flatten().map_or(event, JsValue::from));
+    }
+    request.result()
+}
+
+/// Waits for a transaction to end: committed, or aborted with its error.
+pub async fn done(tx: &IdbTransaction) -> Result<(), JsValue> {
+    let promise = Promise::new(&mut |resolve: Function, reject: Function| {
+        tx.set_oncomplete(Some(&resolve));
+        tx.set_onerror(Some(&reject));
+        tx.set_onabort(Some(&reject));
+    });
+    let outcome = JsFuture::from(promise).await;
+    tx.set_oncomplete(None);
+    tx.set_onerror(None);
+    tx.set_onabort(None);
+    match outcome {
+        Ok(_) => Ok(()),
+        // The transaction's own error says why (a quota, say), better than the event.
+        Err(event) => Err(tx.error().map_or(event, JsValue::from)),
+    }
+}
+
+/// Up to `limit` values from the newest key down, below `before` (all keys without it).
+pub async fn newest(
+    store: &IdbObjectStore,
+    before: Option<f64>,
+    limit: usize,
+) -> Result<Vec<JsValue>, JsValue> {
+    let range = match before {
+        Some(key) => web_sys::IdbKeyRange::upper_bound_with_open(&key.into(), true)?.into(),
+        None => JsValue::UNDEFINED,
+    };
+    let request = store.open_cursor_with_range_and_direction(&range, IdbCursorDirection::Prev)?;
+    let found = Rc::new(RefCell::new(Vec::new()));
+    let resolver: Rc<RefCell<Option<Function>>> = Rc::default();
+    let step = {
+        let (found, resolver, request) = (found.clone(), resolver.clone(), request.clone());
+        Closure::<dyn FnMut()>::new(move || {
+            let cursor =
+                (request.result().ok()).and_then(|c| c.dyn_into::<IdbCursorWithValue>().ok());
+            let mut found = found.borrow_mut();
+            if let Some(cursor) = cursor {
+                found.extend(cursor.value().ok());
+                if found.len() < limit && cursor.continue_().is_ok() {
+                    return;
+                }
+            }
+            if let Some(resolve) = resolver.borrow().as_ref() {
+                let _ = resolve.call0(&JsValue::NULL);
+            }
+        })
+    };
+    let promise = Promise::new(&mut |resolve: Function, reject: Function| {
+        *resolver.borrow_mut() = Some(resolve);
+        request.set_onsuccess(Some(step.as_ref().unchecked_ref()));
+        request.set_onerror(Some(&reject));
+    });
+    let outcome = JsFuture::from(promise).await;
+    request.set_onsuccess(None);
+    request.set_onerror(None);
+    drop(step);
+    outcome?;
+    Ok(found.take())
+}
+
+/// Up to `limit` values after key `after` (from the first without it), in order of key.
+pub async fn after(
+    store: &IdbObjectStore,
+    after: Option<f64>,
+    limit: u32,
+) -> Result<Array, JsValue> {
+    let range = match after {
+        Some(key) => web_sys::IdbKeyRange::lower_bound_with_open(&key.into(), true)?.into(),
+        None => JsValue::UNDEFINED,
+    };
+    let values = result(&store.get_all_with_key_and_limit(&range, limit)?).await?;
+    Ok(values.unchecked_into())
+}
+
+/// A browser's error as the record's refusal: a quota reached, or its name and words.
+pub fn refusal(error: &JsValue) -> crate::play::keeping::Refusal {
+    use crate::play::keeping::Refusal;
+    let name = js_sys::Reflect::get(error, &"name".into())
+        .ok()
+        .and_then(|n| n.as_string())
+        .unwrap_or_default();
+    match name.as_str() {
+        "QuotaExceededError" => Refusal::Full,
+        "" => Refusal::Failed(
+            error
+                .as_string()
+                .unwrap_or_else(|| "no reason given".into()),
+        ),
+        _ => {
+            let message = js_sys::Reflect::get(error, &"message".into())
+                .ok()
+                .and_then(|m| m.as_string())
+                .unwrap_or_default();
+            Refusal::Failed(format!("{name}: {message}"))
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Solves and events as the database keeps them, and back: a record carries the fields its
+//! indexes and the statistics read, and the entry itself as the history file's JSON object.
+//! A record that cannot be read back is `None` here: the caller counts it and leaves it where
+//! it is.
+
+use crate::play::event::log::event_of_json;
+use crate::play::event::record::EventRecord;
+use crate::play::input::Control;
+use crate::play::json::Json;
+use crate::play::solves::{Solve, solve_of_json};
+use crate::play::tally::Brief;
+use js_sys::{Object, Reflect};
+use wasm_bindgen::JsValue;
+
+fn set(record: &Object, key: &str, value: JsValue) {
+    let _ = Reflect::set(record, &key.into(), &value);
+}
+
+/// A solve's record.
+pub fn solve_record(s: &Solve) -> JsValue {
+    let record = Object::new();
+    set(&record, "id", (s.id as f64).into());
+    set(&record, "size", s.size().into());
+    set(&record, "control", s.control.name().into());
+    set(&record, "date", s.date.to_string().into());
+    set(&record, "counts", s.counts().into());
+    set(&record, "millis", s.millis.into());
+    set(&record, "moves", (s.moves as f64).into());
+    set(&record, "json", s.to_json().to_string().into());
+    record.into()
+}
+
+/// An event's record.
+pub fn event_record(e: &EventRecord) -> JsValue {
+    let record = Object::new();
+    set(&record, "id", (e.id as f64).into());
+    set(&record, "event", e.event.name().into());
+    set(&record, "size", e.size().into());
+    set(&record, "control", e.control.name().into());
+    set(&record, "date", e.date.to_string().into());
+    set(&record, "json", e.to_json().to_string().into());
+    record.into()
+}
+
+/// The keys a chunk of records is read by, made once for the chunk (each a JS string).
+pub struct Keys {
+    id: JsValue,
+    size: JsValue,
+    control: JsValue,
+    counts: JsValue,
+    millis: JsValue,
+    moves: JsValue,
+    json: JsValue,
+}
+
+impl Keys {
+    pub fn new() -> Keys {
+        Keys {
+            id: "id".into(),
+            size: "size".into(),
+            control: "control".into(),
+            counts: "counts".into(),
+            millis: "millis".into(),
+            moves: "moves".into(),
+            json: "json".into(),
+        }
+    }
+
+    fn get(&self, record: &JsValue, key: &JsValue) -> JsValue {
+        Reflect::get(record, key).unwrap_or(JsValue::UNDEFINED)
+    }
+
+    /// A record's id, whatever else it holds.
+    pub fn id(&self, record: &JsValue) -> Option<f64> {
+        self.get(record, &self.id).as_f64()
+    }
+
+    /// What the statistics need of a solve's record.
+    pub fn brief(&self, record: &JsValue) -> Option<Brief> {
+        let whole = |v: f64| (v >= 0.0 && v.fract() == 0.0 && v < 1e15).then_some(v);
+        let id = whole(self.id(record)?)? as u64;
+        let size = self.get(record, &self.size).as_string()?;
+        let (w, h) = size.split_once('x')?;
+        let control = Control::parse(&self.get(record, &self.control).as_string()?)?;
+        let millis = self.get(record, &self.millis).as_f64()?;
+        Some(Brief {
+            id,
+            size: (w.parse().ok()?, h.parse().ok()?),
+            control,
+            counts: self.get(record, &self.counts).as_bool()?,
+            millis: (millis >= 0.0 && millis.is_finite()).then_some(millis)?,
+            moves: whole(self.get(record, &self.moves).as_f64()?)? as usize,
+        })
+    }
+
+    /// The JSON object a record keeps its entry as.
+    pub fn json(&self, record: &JsValue) -> Option<Json> {
+        Json::parse(&self.get(record, &self.json).as_string()?).ok()
+    }
+
+    /// The JSON text itself, as a JS string (an export copies it without reading it).
+    pub fn json_text(&self, record: &JsValue) -> JsValue {
+        self.get(record, &self.json)
+    }
+
+    /// A solve's record, whole.
+    pub fn solve(&self, record: &JsValue) -> Option<Solve> {
+        solve_of_json(&self.json(record)?).ok()
+    }
+
+    /// An event's record, whole.
+    pub fn event(&self, record: &JsValue) -> Option<EventRecord> {
+        event_of_json(&self.json(record)?).ok()
+    }
+}

@@ -1,0 +1,117 @@
+//! Writes, each one transaction: a solve or an event as it happens (with anything not kept
+//! before), an import (all of it or none, in batches between frames), a clear. Other tabs hear
+//! of each.
+
+use super::idb::{self, EVENTS, SOLVES};
+use super::records::{event_record, solve_record};
+use super::{say, tabs};
+use crate::play::keeping::{Keeping, StoreSaid};
+use js_sys::Array;
+use wasm_bindgen::JsValue;
+use web_sys::{IdbDatabase, IdbTransaction};
+
+/// Records put before the transaction's next request waits for the browser (and the page
+/// gets a frame).
+const BATCH: usize = 500;
+
+/// Puts `records` (`(store, value)`) in `tx`, in batches: the next batch is put when the
+/// last of the one before has succeeded, which keeps the transaction alive across them while
+/// the page draws its frames. With `progress`, says how far it is.
+pub async fn put_all(
+    tx: &IdbTransaction,
+    records: impl Iterator<Item = (&'static str, JsValue)>,
+    total: usize,
+    progress: bool,
+) -> Result<(), JsValue> {
+    let (solves, events) = (tx.object_store(SOLVES)?, tx.object_store(EVENTS)?);
+    let mut done = 0;
+    for (store, record) in records {
+        let store = if store == SOLVES { &solves } else { &events };
+        let request = store.put(&record)?;
+        done += 1;
+        if done % BATCH == 0 {
+            idb::result(&request).await?;
+            if progress {
+                say(StoreSaid::Progress {
+                    done: done as u64,
+                    total: total as u64,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A solve or an event as it happens (and what was not kept before).
+pub async fn keep(db: &IdbDatabase, keeping: Keeping) {
+    let solves: Vec<u64> = keeping.solves.iter().map(|s| s.id).collect();
+    let events: Vec<u64> = keeping.events.iter().map(|e| e.id).collect();
+    let records: Vec<(&'static str, JsValue)> = (keeping.solves.iter())
+        .map(|s| (SOLVES, solve_record(s)))
+        .chain(keeping.events.iter().map(|e| (EVENTS, event_record(e))))
+        .collect();
+    let written = async {
+        let tx = idb::transaction(db, &[SOLVES, EVENTS], true)?;
+        put_all(&tx, records.iter().cloned(), records.len(), false).await?;
+        idb::done(&tx).await
+    };
+    match written.await {
+        Ok(()) => {
+            let (solves_sent, events_sent): (Array, Array) = (
+                records
+                    .iter()
+                    .filter(|(s, _)| *s == SOLVES)
+                    .map(|(_, r)| r.clone())
+                    .collect(),
+                records
+                    .iter()
+                    .filter(|(s, _)| *s == EVENTS)
+                    .map(|(_, r)| r.clone())
+                    .collect(),
+            );
+            tabs::kept(&solves_sent, &events_sent);
+            say(StoreSaid::Kept { solves, events });
+        }
+        Err(error) => say(StoreSaid::NotKept {
+            solves,
+            events,
+            why: idb::refusal(&error),
+        }),
+    }
+}
+
+/// An import: one transaction, written in batches; other tabs read the record again.
+pub async fn import(db: &IdbDatabase, keeping: Keeping) {
+    let total = keeping.len();
+    let written = async {
+        let tx = idb::transaction(db, &[SOLVES, EVENTS], true)?;
+        let records = (keeping.solves.iter().map(|s| (SOLVES, solve_record(s))))
+            .chain(keeping.events.iter().map(|e| (EVENTS, event_record(e))));
+        put_all(&tx, records, total, true).await?;
+        idb::done(&tx).await
+    };
+    match written.await {
+        Ok(()) => {
+            tabs::reload();
+            say(StoreSaid::ImportKept);
+        }
+        Err(error) => say(StoreSaid::ImportNotKept(idb::refusal(&error))),
+    }
+}
+
+/// Clears the solves and the events (what could not be read stays, as it was).
+pub async fn forget(db: &IdbDatabase) {
+    let cleared = async {
+        let tx = idb::transaction(db, &[SOLVES, EVENTS], true)?;
+        tx.object_store(SOLVES)?.clear()?;
+        tx.object_store(EVENTS)?.clear()?;
+        idb::done(&tx).await
+    };
+    match cleared.await {
+        Ok(()) => {
+            tabs::reload();
+            say(StoreSaid::Cleared);
+        }
+        Err(error) => say(StoreSaid::NotCleared(idb::refusal(&error))),
+    }
+}

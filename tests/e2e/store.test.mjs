@@ -1,0 +1,372 @@
+// Your solves are safe, in headless Chromium: the record in the browser's database (IndexedDB).
+// Two tabs each solve once and a third sees both (and a tab follows another's solve without a
+// reload); a history kept by an earlier version in localStorage moves in and loses nothing (its
+// key removed only once read back); one that cannot be read whole is kept byte for byte, told
+// once in an alert naming the history, offered as a download, and the next solve keeps both; a
+// browser without IndexedDB, and a quota made tiny, are told and the game plays on; an event
+// survives a reload (a marathon goes on with its clock; a fewest-moves round whose limit passed
+// while away ends "Time is up").
+//
+// No timing thresholds: the checks are on counts, attributes, bytes and the order of instants.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { button, lifecycle, state } from './harness.mjs';
+import { solveKeys } from './eight-puzzle.mjs';
+
+const started = lifecycle();
+
+// Two slides from the goal: ← ← solves it.
+const NEAR = '1,2,3/4,5,6/0,7,8';
+
+const rows = (page) =>
+  page.locator('[data-testid=history] tr[data-solve]').evaluateAll((trs) => trs.map((tr) => ({ ...tr.dataset })));
+const total = (page) => page.getAttribute('[data-testid=history]', 'data-total');
+const stat = (page, name) => page.getAttribute(`[data-testid=stats] [data-stat=${name}]`, 'data-value');
+const alerts = async (page) => page.getByRole('alert').allInnerTexts();
+
+/** A page of `context` that records its errors, opened at `path` with its board on screen. */
+async function openIn(context, path) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  await page.goto(`${started.server.url}${path}`);
+  await page.waitForSelector('[data-testid=board]');
+  return { page, errors };
+}
+
+/** Waits until the record is loaded (no progress on show) and the table counts `n` solves. */
+async function loaded(page, n) {
+  await page.waitForSelector('[data-testid=record-progress]', { state: 'detached' });
+  if (n !== undefined) await page.waitForSelector(`[data-testid=history][data-total="${n}"]`, { state: 'attached' });
+}
+
+async function play(page, keys, pauseMs = 20) {
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(pauseMs);
+  }
+}
+
+/** Solves the 8-puzzle on show by keys and waits for its result. */
+async function solveShown(page) {
+  await play(page, solveKeys(await state(page)));
+  await page.waitForSelector('[data-testid=result]');
+}
+
+/** Solves NEAR, freshly opened in `page`. */
+async function solveNear(page) {
+  await page.goto(`${started.server.url}/?board=${NEAR}`);
+  await page.waitForSelector('[data-testid=board]');
+  await loaded(page);
+  await play(page, ['ArrowLeft', 'ArrowLeft'], 60);
+  await page.waitForSelector('[data-testid=result]');
+}
+
+// --- a history as earlier versions kept it ------------------------------------------------
+
+const BOARD = '8 6 7/2 5 4/3 0 1';
+const GOAL = '1 2 3/4 5 6/7 8 0';
+
+/** Solve number `i` as the history's JSON has it: whole milliseconds, so it reads back exactly. */
+function solveJson(i) {
+  const moves = 31 + (i % 9);
+  const times = Array.from({ length: moves }, (_, k) => k * 250 + (i % 7));
+  times[0] = 0;
+  return {
+    id: 1_700_000_000_000 + i * 60_000,
+    date: '2026-11-20',
+    size: '3x3',
+    board: BOARD,
+    goal: GOAL,
+    moves,
+    mtm: moves - 3,
+    millis: times[moves - 1],
+    optimal: 31,
+    best_known: null,
+    assisted: i % 11 === 0,
+    control: 'keys',
+    random_state: i % 5 !== 0,
+    times,
+  };
+}
+
+const EVENT = {
+  id: 1_700_000_000_000 + 999 * 60_000 + 1,
+  date: '2026-11-20',
+  event: 'marathon-2',
+  size: '3x3',
+  board: '1 2 3/4 5 6/0 7 8',
+  goal: GOAL,
+  millis: 9500,
+  moves: 30,
+  splits: [4750, 4750],
+  control: 'keys',
+  finished: true,
+  memo_millis: null,
+  out_of_place: null,
+  optimal: null,
+  best_known: null,
+  random_state: true,
+  path: 'LLU',
+};
+
+/** Puts `text` where earlier versions kept the history, then reloads. */
+async function seedLegacy(page, text) {
+  await page.evaluate((t) => localStorage.setItem('slide.history', t), text);
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+}
+
+const legacyKey = (page) => page.evaluate(() => localStorage.getItem('slide.history'));
+
+async function downloaded(page, click) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return readFile(await download.path(), 'utf8');
+}
+
+async function openHistory(page) {
+  const summary = page.getByText('Your solves and statistics', { exact: true });
+  if (!(await summary.evaluate((s) => s.closest('details').open))) await summary.click();
+}
+
+describe('the record in the browser’s database', () => {
+  it('two tabs each solve once, a third sees both, and a tab follows another’s solve without a reload', async () => {
+    const context = await started.browser.newContext();
+    const a = await openIn(context, `/?board=${NEAR}`);
+    const b = await openIn(context, `/?board=${NEAR}`);
+    await loaded(a.page, 0);
+    await loaded(b.page, 0);
+    await play(a.page, ['ArrowLeft', 'ArrowLeft'], 60);
+    await a.page.waitForSelector('[data-testid=result]');
+    await loaded(a.page, 1);
+    // B hears of A's solve, without a reload.
+    await loaded(b.page, 1);
+    await play(b.page, ['ArrowLeft', 'ArrowLeft'], 60);
+    await b.page.waitForSelector('[data-testid=result]');
+    await loaded(b.page, 2);
+    await loaded(a.page, 2);
+    const seen = (await rows(a.page)).map((r) => r.solve).sort();
+    assert.equal(new Set(seen).size, 2, `two solves: ${seen}`);
+    assert.deepEqual((await rows(b.page)).map((r) => r.solve).sort(), seen);
+    // A third tab, opened after, reads both from the database.
+    const c = await openIn(context, '/');
+    await loaded(c.page, 2);
+    assert.deepEqual((await rows(c.page)).map((r) => r.solve).sort(), seen);
+    for (const tab of [a, b, c]) assert.deepEqual(tab.errors, []);
+    await context.close();
+  });
+
+  it('a history kept by an earlier version moves in whole, and its old key goes once it reads back', async () => {
+    const context = await started.browser.newContext();
+    const { page, errors } = await openIn(context, '/');
+    await loaded(page, 0);
+    const solves = Array.from({ length: 300 }, (_, i) => solveJson(i));
+    const text = JSON.stringify({ version: 1, solves, events: [EVENT] });
+    await seedLegacy(page, text);
+    await loaded(page, 300);
+    assert.equal(await legacyKey(page), null, 'the old key is gone once the move read back');
+    await openHistory(page);
+    assert.match(await page.locator('[data-testid=history] caption').innerText(), /^The last 50 of 300 solves$/);
+    const note = await page.getByRole('status').filter({ hasText: 'moved into' }).innerText();
+    assert.match(note, /300 solves and 1 event/);
+    // The statistics count every counted one.
+    await page.getByLabel('Statistics for control').selectOption('keys');
+    const counted = solves.filter((s) => s.random_state && !s.assisted);
+    assert.equal(await stat(page, 'count'), String(counted.length));
+    assert.equal(await stat(page, 'best-time'), String(Math.min(...counted.map((s) => s.millis))));
+    // Out as a file, nothing lost: every solve and the event, as they were.
+    await page.getByLabel('Format', { exact: true }).selectOption({ label: 'JSON' });
+    const file = JSON.parse(await downloaded(page, () => button(page, 'Export history').click()));
+    assert.deepEqual(file.solves, solves);
+    assert.deepEqual(file.events, [EVENT]);
+    // Another load reads the same from the database.
+    await page.reload();
+    await loaded(page, 300);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a history that cannot be read whole is kept byte for byte, told once, offered, and the next solve keeps both', async () => {
+    const context = await started.browser.newContext();
+    const { page, errors } = await openIn(context, `/?board=${NEAR}`);
+    await loaded(page, 0);
+    // Cut short in its third solve: a write that never finished.
+    const whole = JSON.stringify({ version: 1, solves: [solveJson(1), solveJson(2), solveJson(3)] });
+    const text = whole.slice(0, whole.indexOf('"id":', whole.indexOf(String(solveJson(3).id)) - 10) + 40);
+    assert.ok(text.length < whole.length && text.includes(String(solveJson(2).id)));
+    await seedLegacy(page, text);
+    await loaded(page, 2);
+    const told = (await alerts(page)).filter((a) => /history/.test(a));
+    assert.equal(told.length, 1, `one alert naming the history: ${told}`);
+    assert.match(told[0], /could not be read/);
+    assert.equal(await legacyKey(page), null, 'moved in, the unreadable text beside it');
+    // The text as it was, byte for byte.
+    const alert = page.getByRole('alert').filter({ hasText: 'could not be read' });
+    assert.equal(await downloaded(page, () => alert.getByRole('button', { name: 'Download it' }).click()), text);
+    // The next solve keeps both: the readable two, the new one, and the text.
+    await play(page, ['ArrowLeft', 'ArrowLeft'], 60);
+    await page.waitForSelector('[data-testid=result]');
+    await loaded(page, 3);
+    await page.reload();
+    await loaded(page, 3);
+    assert.equal((await alerts(page)).filter((a) => /could not be read/.test(a)).length, 0, 'told once');
+    await openHistory(page);
+    assert.equal(await downloaded(page, () => button(page, 'Download what could not be read').click()), text);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('a browser that refuses the database', () => {
+  it('without IndexedDB: told, and the game plays on with the solves in memory', async () => {
+    const context = await started.browser.newContext();
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });
+    });
+    const { page, errors } = await openIn(context, `/?board=${NEAR}`);
+    const told = page.getByRole('alert').filter({ hasText: 'does not let Slide keep your solves' });
+    await told.waitFor();
+    assert.match(await told.innerText(), /kept until this tab closes: export them to keep them/);
+    await play(page, ['ArrowLeft', 'ArrowLeft'], 60);
+    await page.waitForSelector('[data-testid=result]');
+    await loaded(page, 1);
+    await openHistory(page);
+    assert.match(await page.getByTestId('storage').innerText(), /kept in this tab only/);
+    // And on: a shuffle, solved.
+    await button(page, 'Shuffle').click();
+    await solveShown(page);
+    await loaded(page, 2);
+    const file = JSON.parse(await downloaded(page, () => button(page, 'Export history').click()));
+    assert.equal(file.solves.length, 2);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('with a quota made tiny: the write refused is told, the game plays on, and a later write keeps it', async () => {
+    const context = await started.browser.newContext();
+    const { page, errors } = await openIn(context, `/?board=${NEAR}`);
+    await loaded(page, 0);
+    const cdp = await context.newCDPSession(page);
+    const origin = started.server.url;
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1 });
+    await play(page, ['ArrowLeft', 'ArrowLeft'], 60);
+    await page.waitForSelector('[data-testid=result]');
+    const told = page.getByRole('alert').filter({ hasText: 'storage for this site is full' });
+    await told.waitFor();
+    assert.match(await told.innerText(), /kept until this tab closes/);
+    await loaded(page, 1);
+    // The game goes on: a shuffle, solved, counted.
+    await button(page, 'Shuffle').click();
+    await solveShown(page);
+    await loaded(page, 2);
+    // Room again: the next write keeps the one refused with it.
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+    await button(page, 'Shuffle').click();
+    await solveShown(page);
+    await loaded(page, 3);
+    await page.waitForFunction(() => true);
+    const reloaded = await openIn(context, '/');
+    await loaded(reloaded.page, 3);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(reloaded.errors, []);
+    await context.close();
+  });
+});
+
+// --- an event across a reload ---------------------------------------------------------------
+
+const result = (page, name) => page.getAttribute('[data-testid=event-result]', `data-${name}`);
+
+async function chooseEvent(page, event, field, value) {
+  await page.getByLabel('Event', { exact: true }).selectOption(event);
+  const input = page.getByLabel(field, { exact: true });
+  await input.fill(String(value));
+  await input.blur();
+}
+
+/**
+ * Reloads `page` as if it had been away `awayMs`: the reload's own save of the event is moved
+ * that much into the past (in the new document, before its WebAssembly starts), as a tab closed
+ * and reopened that much later would find it.
+ */
+async function reloadAway(page, awayMs) {
+  let release;
+  const gate = new Promise((ok) => (release = ok));
+  let held;
+  const holding = new Promise((ok) => (held = ok));
+  await page.route('**/app_bg.wasm', async (route) => {
+    held();
+    await gate;
+    await route.continue();
+  });
+  const reloading = page.reload();
+  await holding;
+  await page.evaluate((away) => {
+    const saved = JSON.parse(sessionStorage.getItem('slide.event'));
+    const past = (t) => (t === null ? null : t - away);
+    saved.since = past(saved.since);
+    saved.began = past(saved.began);
+    saved.ends = saved.ends.map(past);
+    saved.moves = saved.moves.map(([m, t, how]) => [m, past(t), how]);
+    sessionStorage.setItem('slide.event', JSON.stringify(saved));
+  }, awayMs);
+  release();
+  await reloading;
+  await page.unroute('**/app_bg.wasm');
+  await page.waitForSelector('[data-testid=board]');
+}
+
+describe('an event across a reload', () => {
+  it('a marathon reloaded between boards goes on with its clock', async () => {
+    const context = await started.browser.newContext({ serviceWorkers: 'block' });
+    const { page, errors } = await openIn(context, '/');
+    await chooseEvent(page, 'marathon', 'Solves', 2);
+    await button(page, 'Start').click();
+    await page.waitForSelector('[data-testid=event-status][data-state=running]');
+    await play(page, solveKeys(await state(page)));
+    await page.waitForSelector('[data-testid=event-status][data-board="2"]');
+    const second = await state(page);
+    // Away a minute between the boards.
+    await reloadAway(page, 60_000);
+    await page.waitForSelector('[data-testid=event-status][data-state=running][data-board="2"]');
+    assert.equal(await state(page), second, 'the same second board');
+    await play(page, solveKeys(second));
+    await page.waitForSelector('[data-testid=event-result]');
+    assert.equal(await result(page, 'finished'), 'true');
+    const millis = Number(await result(page, 'millis'));
+    const splits = (await result(page, 'splits')).split(',').map(Number);
+    // The minute away is on the clock, in the second board's split.
+    assert.ok(millis >= 60_000, `${millis} ms in all`);
+    assert.equal(splits.length, 2);
+    assert.ok(splits[1] >= 60_000 && splits[0] < 60_000, `splits ${splits}`);
+    assert.ok(Math.abs(splits[0] + splits[1] - millis) <= 2, `${splits} for ${millis}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a fewest-moves round whose limit passed while away ends "Time is up"', async () => {
+    const context = await started.browser.newContext({ serviceWorkers: 'block' });
+    const { page, errors } = await openIn(context, '/');
+    await chooseEvent(page, 'fmc', 'Time limit', 1);
+    await button(page, 'Start').click();
+    await page.waitForSelector('[data-testid=event-status][data-state=exploring]');
+    await page.keyboard.press(solveKeys(await state(page))[0]);
+    await page.waitForTimeout(100);
+    // Away two minutes: the limit of one passed meanwhile.
+    await reloadAway(page, 120_000);
+    const told = page.getByRole('alert').filter({ hasText: 'Time is up' });
+    await told.waitFor();
+    assert.match(await told.innerText(), /the time limit of 1 minute has passed/);
+    assert.equal(await page.getByTestId('event-status').count(), 0, 'the round is over');
+    await openHistory(page);
+    const kept = await page.locator('tr[data-event=fmc]').evaluateAll((trs) => trs.map((tr) => ({ ...tr.dataset })));
+    assert.equal(kept.length, 1);
+    assert.equal(kept[0].finished, 'false');
+    assert.equal(kept[0].moves, '1');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
