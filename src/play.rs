@@ -20,7 +20,8 @@
 //! - [`bench_run`]: the benchmark panel.
 //! - [`origin`]: where the board came from, and whether its solve counts (random state).
 //! - [`solves`]: your solves by hand, their statistics, export and import; [`history_reader`]:
-//!   a history file read piece by piece.
+//!   a history file read piece by piece; [`history_file`]: an import sorted out, an export
+//!   written in pieces.
 //! - [`histogram`]: a histogram of solve times, in bins of round widths; [`tally`]: the
 //!   statistics kept as solves come.
 //! - [`event`]: events (marathon, relay, blindfolded, fewest moves), their runs and records.
@@ -38,6 +39,7 @@ pub mod editor;
 pub mod event;
 pub mod game;
 pub mod histogram;
+pub mod history_file;
 pub mod history_reader;
 pub mod input;
 pub mod json;

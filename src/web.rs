@@ -2,11 +2,12 @@
 //! solver's Web Worker.
 //!
 //! Compiled for wasm32 only. `src/bin/app.rs` calls [`start_app`], `src/bin/worker.rs` calls
-//! [`start_worker`]; Trunk bundles both.
+//! [`start_worker`], `src/bin/store.rs` calls [`start_store`]; Trunk bundles the three.
 //!
 //! - [`app`]: the root: creates the model, connects the worker, timers and keys, lays out.
 //! - [`effects`]: carries out what the model asks (worker messages, storage, address, clipboard).
-//! - [`store`]: the record's database (IndexedDB): loads, writes, imports, exports, other tabs.
+//! - [`store`]: the record's database (IndexedDB) in a worker of its own: loads, writes, imports,
+//!   exports, other tabs.
 //! - [`browser`]: the browser around the page: its clock, address, storage, embedding parent.
 //! - [`components`]: one file per part of the page, each rendering props and sending actions.
 //! - [`workers`]: the page's side of the solver's workers: started, heard, ended.
@@ -55,6 +56,11 @@ fn mount<C: yew::BaseComponent<Properties = ()>>() {
 /// Starts the solver inside its worker.
 pub fn start_worker() {
     worker::start();
+}
+
+/// Starts the record's worker (its database, its files).
+pub fn start_store() {
+    store::worker::start();
 }
 
 /// A panic in wasm would leave a dead page; instead, say so where the player looks, and log it.

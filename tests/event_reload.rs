@@ -6,6 +6,7 @@
 
 use slide::Heuristic;
 use slide::play::input::Input;
+use slide::play::keeping::ToStore;
 use slide::play::page::{
     Action, Calendar, Choice, Effect, EventAction, Page, PlayAction, Remembered,
 };
@@ -63,7 +64,7 @@ fn saved_run(fx: &[Effect]) -> Option<Option<String>> {
 
 fn kept_event(fx: &[Effect]) -> Option<slide::play::event::record::EventRecord> {
     fx.iter().find_map(|e| match e {
-        Effect::Keep(k) => k.events.first().cloned(),
+        Effect::Store(ToStore::Keep(k)) => k.events.first().cloned(),
         _ => None,
     })
 }
@@ -90,7 +91,11 @@ fn a_marathon_reloaded_between_boards_goes_on_with_its_clock() {
         "the link waits for Start"
     );
     let fx = again.restore_event(&kept, 500.0);
-    assert!(!fx.iter().any(|e| matches!(e, Effect::Keep(_))), "{fx:?}");
+    assert!(
+        !fx.iter()
+            .any(|e| matches!(e, Effect::Store(ToStore::Keep(_)))),
+        "{fx:?}"
+    );
     let run = again.eventing().run().expect("running again");
     assert_eq!(run.progress(), (2, 2));
     assert_eq!(again.game().start(), &second);

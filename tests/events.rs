@@ -4,7 +4,9 @@
 
 use slide::Heuristic;
 use slide::play::event::record::EventRecord;
+use slide::play::history_file::{self, Import};
 use slide::play::input::Input;
+use slide::play::keeping::{Keeping, StoreSaid, ToStore};
 use slide::play::page::{
     Action, AskAction, Calendar, Choice, Effect, EventAction, Page, PlayAction, RecordAction,
     Remembered,
@@ -63,7 +65,7 @@ fn solve_on_show(page: &mut Page, from: f64) -> (f64, Vec<Effect>) {
 /// What the last write kept, as a history file.
 fn saved(fx: &[Effect]) -> Option<String> {
     fx.iter().rev().find_map(|e| match e {
-        Effect::Keep(k) => {
+        Effect::Store(ToStore::Keep(k)) => {
             let solves: Vec<String> = k.solves.iter().map(|s| s.to_json().to_string()).collect();
             let events = slide::play::event::log::EventLog {
                 events: k.events.clone(),
@@ -76,6 +78,28 @@ fn saved(fx: &[Effect]) -> Option<String> {
         }
         _ => None,
     })
+}
+
+/// Imports `text` as a file named `name`, the record's worker's part played by its functions.
+fn import_file(page: &mut Page, name: &str, text: &str) {
+    let size = text.len() as u64;
+    let fx = page.reduce(
+        Action::Record(RecordAction::ImportStart {
+            name: name.into(),
+            size,
+        }),
+        0.0,
+    );
+    let [Effect::Store(ToStore::Import { known, .. })] = &fx[..] else {
+        panic!("{fx:?}")
+    };
+    let known = known.clone().unwrap_or_default();
+    let mut import = Import::new(name);
+    import.feed(text.as_bytes());
+    let (solves, events, report) = import.finish(|id| known.contains(&id), |_| false).unwrap();
+    let added = Keeping { solves, events };
+    let said = StoreSaid::Imported { report, added };
+    page.reduce(Action::Record(RecordAction::Store(said)), 0.0);
 }
 
 fn last_event(page: &Page) -> EventRecord {
@@ -294,16 +318,12 @@ fn records_survive_the_store_and_an_export_and_import() {
             Action::Record(RecordAction::ExportHistory(format)),
             t + 20.0,
         );
-        let Some(Effect::Download { text, .. }) = fx.first() else {
-            panic!("an export downloads a file");
+        let Some(Effect::Store(ToStore::Export { held, .. })) = fx.first() else {
+            panic!("an export asks the record's worker");
         };
+        let text = history_file::write(format, &held.solves, &held.events);
         let mut fresh = open("");
-        let contents = Ok(text.clone());
-        let action = RecordAction::ImportHistory {
-            name: "h".into(),
-            contents,
-        };
-        fresh.reduce(Action::Record(action), 0.0);
+        import_file(&mut fresh, "h", &text);
         assert_eq!(
             fresh.record().events(),
             page.record().events(),
@@ -329,11 +349,7 @@ fn an_import_names_the_events_it_left_out() {
         .unwrap()
         .replacen("\"blindfolded\"", "\"juggling-3\"", 1);
     let mut fresh = open("");
-    let action = RecordAction::ImportHistory {
-        name: "h.json".into(),
-        contents: Ok(stored),
-    };
-    fresh.reduce(Action::Record(action), 0.0);
+    import_file(&mut fresh, "h.json", &stored);
     let note = fresh.record().import_note().unwrap().to_string();
     assert!(
         note.contains("Left out: event 1: no such event \"juggling-3\""),

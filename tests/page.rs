@@ -4,7 +4,9 @@
 
 use slide::play::editor::EditAction;
 use slide::play::editor::FileProblem;
+use slide::play::history_file::{self, Import};
 use slide::play::input::{Control, Input};
+use slide::play::keeping::{Keeping, StoreSaid, ToStore};
 use slide::play::origin::Origin;
 use slide::play::page::{
     Action, AskAction, Calendar, Copying, Effect, LearnAction, Page, ParentMessage, PlayAction,
@@ -825,7 +827,10 @@ fn a_solve_by_hand_is_measured_against_the_shortest_and_kept() {
     let fx = solve_by_hand(&mut page);
     let (id, board) = measured(&fx).expect("the worker measures the start board");
     assert_eq!(board, "1 2 3/4 5 6/0 7 8");
-    assert!(fx.iter().any(|e| matches!(e, Effect::Keep(_))));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Store(slide::play::keeping::ToStore::Keep(_))))
+    );
     let result = page.record().result().cloned().unwrap();
     assert_eq!((result.solve.moves, result.solve.slides), (2, 1));
     assert_eq!(result.solve.millis, 2500.0);
@@ -1056,10 +1061,12 @@ fn history_files_go_out_and_come_back_and_clearing_asks_first() {
         )),
         0.0,
     );
-    let Some(Effect::Download { name, text }) = exported.first() else {
+    // The record's worker writes the file: played here by its functions.
+    let Some(Effect::Store(ToStore::Export { name, format, held })) = exported.first() else {
         panic!("{exported:?}")
     };
     assert_eq!(name, "slide-history-2026-11-23.csv");
+    let text = history_file::write(*format, &held.solves, &held.events);
     page.reduce(Action::Record(RecordAction::ClearHistory), 0.0);
     assert!(page.record().confirm_clear());
     page.reduce(Action::Record(RecordAction::ConfirmClear(false)), 0.0);
@@ -1067,31 +1074,44 @@ fn history_files_go_out_and_come_back_and_clearing_asks_first() {
     page.reduce(Action::Record(RecordAction::ClearHistory), 0.0);
     page.reduce(Action::Record(RecordAction::ConfirmClear(true)), 0.0);
     assert!(page.record().history().solves.is_empty());
-    page.reduce(
-        Action::Record(RecordAction::ImportHistory {
-            name: "mine.csv".into(),
-            contents: Ok(text.clone()),
-        }),
-        0.0,
-    );
+    import_file(&mut page, "mine.csv", &text);
     assert_eq!(page.record().history().solves.len(), 1);
     assert_eq!(
         page.record().import_note(),
         Some("mine.csv: 1 solve added, 0 already here.")
     );
-    page.reduce(
-        Action::Record(RecordAction::ImportHistory {
-            name: "photo.jpg".into(),
-            contents: Ok("\u{0}\u{1}".into()),
-        }),
-        0.0,
-    );
+    import_file(&mut page, "photo.jpg", "\u{0}\u{1}");
     assert!(
         page.record()
             .import_note()
             .unwrap()
             .starts_with("photo.jpg: not a history")
     );
+}
+
+/// Imports `text` as a file named `name`, the record's worker's part played by its functions:
+/// the file read and sorted against what the page holds.
+fn import_file(page: &mut Page, name: &str, text: &str) {
+    let size = text.len() as u64;
+    let name = name.to_string();
+    let fx = page.reduce(RecordAction::ImportStart { name, size }, 0.0);
+    let [Effect::Store(ToStore::Import { name, known })] = &fx[..] else {
+        panic!("{fx:?}")
+    };
+    let known = known.clone().unwrap_or_default();
+    let mut import = Import::new(name);
+    import.feed(text.as_bytes());
+    let said = match import.finish(|id| known.contains(&id), |_| false) {
+        Ok((solves, events, report)) => StoreSaid::Imported {
+            report,
+            added: Keeping { solves, events },
+        },
+        Err(why) => StoreSaid::NotImported {
+            name: name.clone(),
+            why: why.to_string(),
+        },
+    };
+    page.reduce(RecordAction::Store(said), 0.0);
 }
 
 #[test]

@@ -6,8 +6,9 @@
 
 use slide::play::daily::Date;
 use slide::play::event::record::EventRecord;
+use slide::play::history_file::{self, Import, ImportReport};
 use slide::play::input::{Control, Input};
-use slide::play::keeping::{Keeping, Refusal, StoreSaid};
+use slide::play::keeping::{Keeping, Refusal, StoreSaid, ToStore};
 use slide::play::page::{
     Action, Calendar, Effect, HistoryFormat, PAGE, Page, PlayAction, RecordAction, Remembered,
     Store, Task,
@@ -107,9 +108,21 @@ fn solve_by_hand(page: &mut Page, at: f64) -> Vec<Effect> {
 
 fn kept(fx: &[Effect]) -> Option<Keeping> {
     fx.iter().find_map(|e| match e {
-        Effect::Keep(k) => Some(k.clone()),
+        Effect::Store(ToStore::Keep(k)) => Some(k.clone()),
         _ => None,
     })
+}
+
+/// What the record's worker does with a file: reads it, and sorts out what `known` holds.
+fn worker_import(name: &str, text: &str, known: &[u64]) -> (Keeping, ImportReport) {
+    let mut import = Import::new(name);
+    for piece in text.as_bytes().chunks(1_000) {
+        import.feed(piece);
+    }
+    let (solves, events, report) = import
+        .finish(|id| known.binary_search(&id).is_ok(), |_| false)
+        .unwrap();
+    (Keeping { solves, events }, report)
 }
 
 fn ids(list: &[Solve]) -> Vec<u64> {
@@ -167,10 +180,10 @@ fn the_record_loads_after_the_first_board_holding_the_newest_solves_and_counting
     let fx = page.reduce(RecordAction::ShowMoreSolves, 0.0);
     assert_eq!(
         fx,
-        [Effect::ReadOlder {
+        [Effect::Store(ToStore::Older {
             before: all[70].id,
             count: PAGE
-        }]
+        })]
     );
     store(
         &mut page,
@@ -180,10 +193,10 @@ fn the_record_loads_after_the_first_board_holding_the_newest_solves_and_counting
     let fx = page.reduce(RecordAction::ShowMoreSolves, 0.0);
     assert_eq!(
         fx,
-        [Effect::ReadOlder {
+        [Effect::Store(ToStore::Older {
             before: all[20].id,
             count: PAGE
-        }]
+        })]
     );
     store(
         &mut page,
@@ -303,23 +316,36 @@ fn where_the_browser_refuses_the_database_the_game_plays_on_in_memory_and_export
     let fx = solve_by_hand(&mut page, 1_000.0);
     assert_eq!(kept(&fx), None, "nothing to write to");
     assert_eq!((page.record().total(), page.record().unsaved()), (1, 1));
-    // The export is written from memory, whole.
+    // The export is of everything held.
     let fx = page.reduce(RecordAction::ExportHistory(HistoryFormat::Json), 0.0);
-    let [Effect::Download { text, .. }] = &fx[..] else {
+    let [Effect::Store(ToStore::Export { held, .. })] = &fx[..] else {
         panic!("{fx:?}")
     };
-    let mut back = History::default();
-    assert_eq!(back.import(text).unwrap().added, 1);
-    // And an import joins the record in memory.
-    let file = whole(&solves(3)).to_json().to_string();
-    page.reduce(
-        RecordAction::ImportHistory {
+    assert_eq!(held.solves, page.record().history().solves);
+    // An import is sorted against what the page holds, and joins it in memory.
+    let fx = page.reduce(
+        RecordAction::ImportStart {
             name: "mine.json".into(),
-            contents: Ok(file),
+            size: 100,
         },
         0.0,
     );
+    let [
+        Effect::Store(ToStore::Import {
+            known: Some(known), ..
+        }),
+    ] = &fx[..]
+    else {
+        panic!("{fx:?}")
+    };
+    let file = history_file::write(HistoryFormat::Json, &solves(3), &[]);
+    let (added, report) = worker_import("mine.json", &file, known);
+    store(&mut page, StoreSaid::Imported { report, added });
     assert_eq!((page.record().total(), page.record().unsaved()), (4, 4));
+    assert_eq!(
+        page.record().import_note(),
+        Some("mine.json: 3 solves added, 0 already here.")
+    );
 }
 
 #[test]
@@ -364,121 +390,110 @@ fn another_tabs_solves_join_the_record_and_its_clear_reloads_it() {
 }
 
 #[test]
-fn an_import_is_written_in_one_transaction_and_joins_the_record_only_once_kept() {
+fn an_import_is_done_by_the_worker_and_the_record_read_again_once_it_is_kept() {
     let mut page = open("");
     page.reduce(Action::Mounted, 0.0);
     let all = solves(300);
     load(&mut page, &all[..100], Vec::new());
-    let file = whole(&all[50..]).to_json().to_string();
     let fx = page.reduce(
         RecordAction::ImportStart {
             name: "big.json".into(),
-            size: file.len() as u64,
+            size: 2_000,
         },
         0.0,
     );
-    assert_eq!(fx, [Effect::ReadImport]);
-    for piece in file.as_bytes().chunks(4_096) {
-        let fx = page.reduce(RecordAction::ImportPiece(piece.to_vec()), 0.0);
-        assert_eq!(fx, [Effect::ReadImport]);
-    }
-    let progress = page.record().progress().unwrap();
-    assert_eq!(progress.task, Task::Reading("big.json".into()));
-    assert_eq!(progress.text(), "Reading big.json… 100 %");
-    let fx = page.reduce(RecordAction::ImportPiece(Vec::new()), 0.0);
-    let [Effect::KeepImport(keeping)] = &fx[..] else {
-        panic!("{fx:?}")
-    };
-    assert_eq!(ids(&keeping.solves), ids(&all[100..]), "only the new ones");
     assert_eq!(
-        page.record().total(),
-        100,
-        "nothing joins before it is kept"
+        fx,
+        [Effect::Store(ToStore::Import {
+            name: "big.json".into(),
+            known: None
+        })]
+    );
+    store(
+        &mut page,
+        StoreSaid::Progress {
+            done: 500,
+            total: 2_000,
+        },
+    );
+    assert_eq!(
+        page.record().progress().map(|p| p.text()),
+        Some("Reading big.json… 25 %".into())
+    );
+    // A second file meanwhile waits for the first.
+    let fx = page.reduce(
+        RecordAction::ImportStart {
+            name: "other.csv".into(),
+            size: 1,
+        },
+        0.0,
+    );
+    assert_eq!(fx, []);
+    let note = page.record().import_note().unwrap();
+    assert!(
+        note.starts_with("other.csv: another file is being imported"),
+        "{note}"
     );
     // A failed transaction keeps nothing.
     store(&mut page, StoreSaid::ImportNotKept(Refusal::Full));
     assert_eq!(page.record().total(), 100);
+    assert_eq!(page.record().progress(), None);
     let note = page.record().import_note().unwrap();
     assert!(
         note.starts_with("big.json: nothing was imported, and your history is as it was."),
         "{note}"
     );
 
-    // Again, kept this time.
+    // Again, kept this time: the worker sorted it against the database's 100.
     page.reduce(
-        RecordAction::ImportHistory {
+        RecordAction::ImportStart {
             name: "big.json".into(),
-            contents: Ok(file),
+            size: 2_000,
         },
         0.0,
     );
-    store(
+    let file = history_file::write(HistoryFormat::Json, &all[50..], &[]);
+    let (_, report) = worker_import("big.json", &file, &ids(&all[..100]));
+    let fx = store(
         &mut page,
-        StoreSaid::Progress {
-            done: 100,
-            total: 200,
+        StoreSaid::Imported {
+            report,
+            added: Keeping::default(),
         },
     );
-    assert_eq!(
-        page.record().progress().map(|p| p.text()),
-        Some("Keeping the imported solves… 50 %".into())
-    );
-    store(&mut page, StoreSaid::ImportKept);
-    assert_eq!(page.record().total(), 300);
+    assert_eq!(fx, [Effect::Load], "the record is read again");
     assert_eq!(
         page.record().import_note(),
         Some("big.json: 200 solves added, 50 already here.")
     );
+    load(&mut page, &all, Vec::new());
+    assert_eq!(page.record().total(), 300);
     let board = parse_board("1 2 3/4 5 6/7 0 8").unwrap();
     assert_eq!(
         page.record().statistics(&board),
         whole(&all).statistics("3x3", Control::Keys)
     );
-    // Only the newest are held in full; the table pages through the rest.
-    let held = &page.record().history().solves;
-    assert!(held.len() <= 2 * PAGE, "{}", held.len());
-    assert_eq!(held.last().map(|s| s.id), all.last().map(|s| s.id));
-}
-
-#[test]
-fn a_file_cut_short_imports_what_it_holds_and_names_the_cut() {
-    let mut page = open("");
-    page.reduce(Action::Mounted, 0.0);
-    load(&mut page, &[], Vec::new());
-    let file = whole(&solves(3)).to_json().to_string();
-    let cut = &file[..file.rfind("{\"id\"").unwrap() + 20];
+    // A file that is no history: said, and nothing changes.
     page.reduce(
-        RecordAction::ImportHistory {
-            name: "cut.json".into(),
-            contents: Ok(cut.to_string()),
-        },
-        0.0,
-    );
-    store(&mut page, StoreSaid::ImportKept);
-    assert_eq!(
-        page.record().import_note(),
-        Some(
-            "cut.json: 2 solves added, 0 already here. Left out: the file is cut short in solve 3."
-        )
-    );
-    // Not a history at all: refused at its first piece, nothing asked further.
-    let fx = page.reduce(
         RecordAction::ImportStart {
             name: "notes.txt".into(),
             size: 5,
         },
         0.0,
     );
-    assert_eq!(fx, [Effect::ReadImport]);
-    let fx = page.reduce(RecordAction::ImportPiece(b"hello\nworld\n".to_vec()), 0.0);
-    assert_eq!(fx, []);
-    assert!(
-        page.record()
-            .import_note()
-            .unwrap()
-            .starts_with("notes.txt: not a history")
+    store(
+        &mut page,
+        StoreSaid::NotImported {
+            name: "notes.txt".into(),
+            why: "not a history: the first line must name the columns".into(),
+        },
     );
-    assert_eq!(page.record().progress(), None);
+    let note = page.record().import_note().unwrap();
+    assert!(note.starts_with("notes.txt: not a history"), "{note}");
+    assert_eq!(
+        (page.record().total(), page.record().progress()),
+        (300, None)
+    );
 }
 
 #[test]
@@ -495,7 +510,7 @@ fn what_could_not_be_read_is_told_once_and_offered_as_it_was() {
     assert_eq!(page.record().unreadable(), 1);
     assert_eq!(
         page.reduce(RecordAction::DownloadUnreadable, 0.0),
-        [Effect::DownloadUnreadable]
+        [Effect::Store(ToStore::DownloadUnreadable)]
     );
     // Told before: not again, still offered.
     let mut again = open("");
@@ -521,12 +536,11 @@ fn the_export_is_written_from_the_database_with_what_it_has_not_kept() {
     let fx = page.reduce(RecordAction::ExportHistory(HistoryFormat::Csv), 0.0);
     assert_eq!(
         fx,
-        [Effect::Export {
+        [Effect::Store(ToStore::Export {
             name: "slide-history-2026-11-23.csv".into(),
             format: HistoryFormat::Csv,
-            events: String::new(),
-            unsaved: mine.solves.clone(),
-        }]
+            held: mine.clone(),
+        })]
     );
     assert_eq!(
         page.record().progress().map(|p| &p.task),
@@ -537,7 +551,7 @@ fn the_export_is_written_from_the_database_with_what_it_has_not_kept() {
     // Clearing forgets the database's record too.
     page.reduce(RecordAction::ClearHistory, 0.0);
     let fx = page.reduce(RecordAction::ConfirmClear(true), 0.0);
-    assert_eq!(fx, [Effect::Forget]);
+    assert_eq!(fx, [Effect::Store(ToStore::Forget)]);
     assert_eq!((page.record().total(), page.record().unsaved()), (0, 0));
 }
 

@@ -34,7 +34,7 @@ pub const FMC_MINUTES: std::ops::RangeInclusive<u32> = 1..=60;
 pub const FMC_DEFAULT_MINUTES: u32 = 10;
 
 /// An event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Event {
     /// `solves` boards of one size in a row, on one clock.
     Marathon { solves: u32 },

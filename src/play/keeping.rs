@@ -1,17 +1,20 @@
 //! Keeping the record in the browser's database, as the page's model sees it: what it asks the
-//! store to write ([`Keeping`], one transaction each), what the store says back ([`StoreSaid`]:
-//! a load in chunks, a write kept or refused, another tab's solve), why the browser may refuse
-//! ([`Refusal`], told in words), and how a history kept by earlier versions in one
-//! `localStorage` string moves in ([`MoveIn`]). The database itself is the web layer's
-//! (`web/store`); nothing here knows it, so every rule is tested natively.
+//! record's worker to do ([`ToStore`]: write a [`Keeping`] in one transaction, load, import,
+//! export…), what the worker says back ([`StoreSaid`]: a load in chunks, a write kept or refused,
+//! another tab's solve), why the browser may refuse ([`Refusal`], told in words), and how a
+//! history kept by earlier versions in one `localStorage` string moves in ([`MoveIn`]). The
+//! database itself is the worker's (`web/store`); nothing here knows it, so every rule is
+//! tested natively. Both directions cross as bincode, as the solver's messages do.
 
 use super::event::record::EventRecord;
+use super::history_file::{HistoryFormat, ImportReport};
 use super::history_reader::{Entry, HistoryReader};
 use super::solves::{HistoryError, Solve};
 use super::tally::Brief;
+use serde::{Deserialize, Serialize};
 
 /// Records written in one transaction: all of them, or none.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Keeping {
     pub solves: Vec<Solve>,
     pub events: Vec<EventRecord>,
@@ -29,7 +32,7 @@ impl Keeping {
 }
 
 /// Why the browser would not keep the record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Refusal {
     /// No database for this site: a private window, or a setting that blocks site storage.
     Unavailable,
@@ -73,8 +76,42 @@ fn shown(text: &str) -> String {
     text.chars().take(120).collect()
 }
 
-/// What the store says, as the record part's action.
-#[derive(Clone, Debug, PartialEq)]
+/// What the page asks of the record's worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToStore {
+    /// Open the database (none when the page has none: `database` false) and read the record;
+    /// `legacy`: the history an earlier version kept in `localStorage`, to move in; `told`: how
+    /// many unreadable values the player was told of.
+    Load {
+        database: bool,
+        legacy: Option<String>,
+        told: usize,
+    },
+    /// Write these, in one transaction.
+    Keep(Keeping),
+    /// Clear the solves and events.
+    Forget,
+    /// `count` solves older than `before`, newest first.
+    Older { before: u64, count: usize },
+    /// Import the file sent beside this message, in one transaction; `known`: without a
+    /// database, the ids the page holds (the new solves come back whole).
+    Import {
+        name: String,
+        known: Option<Vec<u64>>,
+    },
+    /// Write the history as a file: the database's, and `held` (what it has not kept, or,
+    /// without one, everything).
+    Export {
+        name: String,
+        format: HistoryFormat,
+        held: Keeping,
+    },
+    /// Offer what could not be read, as it was.
+    DownloadUnreadable,
+}
+
+/// What the record's worker says, as the record part's action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum StoreSaid {
     /// The database is open (`persisted`: whether the browser promised to keep it, if known).
     Opened {
@@ -122,8 +159,17 @@ pub enum StoreSaid {
         events: Vec<u64>,
         why: Refusal,
     },
-    /// The import's transaction: written (all), or not (none).
-    ImportKept,
+    /// An import is done: what it did, and (without a database) what it added, whole.
+    Imported {
+        report: ImportReport,
+        added: Keeping,
+    },
+    /// The file is no history (its name, and why), or could not be read.
+    NotImported {
+        name: String,
+        why: String,
+    },
+    /// The import's transaction failed: nothing of it was kept.
     ImportNotKept(Refusal),
     /// The history was cleared (or not).
     Cleared,

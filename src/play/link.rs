@@ -53,7 +53,7 @@ pub struct LinkedReplay {
 }
 
 /// The daily puzzle a link asks for.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LinkedDaily {
     pub date: Date,
     pub width: usize,

@@ -50,7 +50,7 @@ use super::daily::{self, DailyError, Date};
 use super::editor::{EditAction, Edited, Editor};
 use super::event::log::EventLog;
 use super::input::Input;
-use super::keeping::Keeping;
+use super::keeping::ToStore;
 use super::link::{LinkRequest, LinkedDaily, LinkedReplay, read_query};
 use super::origin::Origin;
 use super::protocol::ToWorker;
@@ -68,6 +68,9 @@ use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
 pub enum Action {
     /// The page is on screen: start what it needs (the worker, and tables for a 4×4 board).
     Mounted,
+    /// An event this tab was playing before a reload, as it was kept (see
+    /// [`Page::event_saved`]): it goes on.
+    Restore(String),
     /// A fresh shuffle of the size on the board.
     Shuffle,
     /// A new size: a fresh shuffle of it.
@@ -135,36 +138,16 @@ pub enum Effect {
     /// End worker `worker` (0: the game's, with its measuring channel; 1, 2, …: helpers): it
     /// stopped or fell silent. The next message for it starts a fresh one.
     Restart(usize),
-    /// Write these records to the browser's database, in one transaction; answer with
-    /// [`RecordAction::Store`] (kept, or not).
-    Keep(Keeping),
-    /// Write an import, in one transaction (all or nothing), with its progress.
-    KeepImport(Keeping),
-    /// Read the record from the database, in chunks after the first board.
+    /// Ask the record's worker (the browser's database): write, clear, read older solves,
+    /// import the file chosen, export; it answers with [`RecordAction::Store`].
+    Store(ToStore),
+    /// Start the record's worker and read the record (the web layer says whether there is a
+    /// database, and brings what earlier versions kept), in chunks after the first board.
     Load,
-    /// Clear the history and the events from the database (what could not be read stays).
-    Forget,
-    /// Read `count` solves older than `before` for the history table.
-    ReadOlder {
-        before: u64,
-        count: usize,
-    },
-    /// Write the history as a file from the database, in pieces: its solves (and `unsaved`,
-    /// not in the database), then `events` (their list or table, written).
-    Export {
-        name: String,
-        format: HistoryFormat,
-        events: String,
-        unsaved: Vec<Solve>,
-    },
-    /// Bring the next piece of the history file being imported.
-    ReadImport,
     /// Ask the browser to keep the site's storage persistently.
     AskPersist,
     /// The player was told of `n` unreadable stored values: not again.
     Told(usize),
-    /// Offer the stored values that could not be read, as they were.
-    DownloadUnreadable,
     /// Keep the event in progress for a reload (`None`: there is none any more).
     SaveRun(Option<String>),
     SaveSettings(Settings),
@@ -404,6 +387,7 @@ impl Page {
                 fx.push(Effect::Send(self.asking.site()));
                 fx.extend(self.record.mounted());
             }
+            Action::Restore(saved) => self.restore(&saved, now_ms, fx),
             Action::Shuffle => {
                 let (w, h) = self.size();
                 self.new_game(w, h, fx);

@@ -10,7 +10,7 @@ use super::input::Control;
 use super::solves::{Solve, Statistics, average_of};
 
 /// What the statistics need of a solve: the store reads only this of the older ones.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Brief {
     pub id: u64,
     /// Width and height.
@@ -77,13 +77,7 @@ impl Tally {
         }
         let at = self.times.partition_point(|&t| t < b.millis);
         self.times.insert(at, b.millis);
-        if self.last.len() < LAST || self.last[0].0 < b.id {
-            let at = self.last.partition_point(|&(id, _)| id < b.id);
-            self.last.insert(at, (b.id, b.millis));
-            if self.last.len() > LAST {
-                self.last.remove(0);
-            }
-        }
+        self.remember(b);
     }
 
     /// Many at once (a chunk of a load or an import): merged, not inserted one by one.
@@ -93,13 +87,24 @@ impl Tally {
             return;
         }
         let mut new: Vec<f64> = counted.iter().map(|b| b.millis).collect();
-        new.sort_unstable_by(f64::total_cmp);
+        // The sort `average_of` uses: one copy of the sorting code in the page's wasm.
+        new.sort_by(f64::total_cmp);
         let old = std::mem::take(&mut self.times);
         self.times = merge(&old, &new);
-        self.last.extend(counted.iter().map(|b| (b.id, b.millis)));
-        self.last.sort_unstable_by_key(|&(id, _)| id);
-        let extra = self.last.len().saturating_sub(LAST);
-        self.last.drain(..extra);
+        for b in counted {
+            self.remember(b);
+        }
+    }
+
+    /// Files a counted solve among the last hundred, if it is one of them.
+    fn remember(&mut self, b: &Brief) {
+        if self.last.len() < LAST || self.last[0].0 < b.id {
+            let at = self.last.partition_point(|&(id, _)| id < b.id);
+            self.last.insert(at, (b.id, b.millis));
+            if self.last.len() > LAST {
+                self.last.remove(0);
+            }
+        }
     }
 
     fn statistics(&self) -> Statistics {

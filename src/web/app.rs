@@ -69,17 +69,6 @@ impl Store {
         self.redraw.emit(());
     }
 
-    /// Carries out what restoring an event at load asked for.
-    fn run_restored(&self) {
-        let dispatch = self.callback();
-        let mut workers = self.workers.borrow_mut();
-        let workers =
-            workers.get_or_insert_with(|| Workers::new(LOADER, dispatch.reform(effects::action)));
-        for effect in RESTORED.with(|r| r.take()) {
-            effects::run(effect, workers, &dispatch);
-        }
-    }
-
     fn callback(&self) -> Callback<Action> {
         let store = self.clone();
         Callback::from(move |action| store.dispatch(action))
@@ -90,29 +79,13 @@ impl Store {
 /// randomness (a fixed seed only if the browser has none to give).
 fn open_page() -> Page {
     let rng = Rng::from_entropy().unwrap_or_else(|_| Rng::seeded(now_ms().to_bits()));
-    let mut page = Page::open(
+    Page::open(
         &browser::query(),
         &browser::base(),
         browser::remembered(),
         browser::calendar(),
         rng,
-    );
-    // An event the tab was playing before a reload goes on (its effects wait for the page's
-    // first actions: the record's write with the next, the address is the reload's own).
-    if let Some(saved) = browser::saved_run() {
-        for effect in page.restore_event(&saved, now_ms()) {
-            match effect {
-                crate::play::page::Effect::SaveRun(run) => browser::save_run(run.as_deref()),
-                other => RESTORED.with(|r| r.borrow_mut().push(other)),
-            }
-        }
-    }
-    page
-}
-
-thread_local! {
-    /// Effects of an event restored at load, carried out once the page can (a give-up kept).
-    static RESTORED: RefCell<Vec<crate::play::page::Effect>> = const { RefCell::new(Vec::new()) };
+    )
 }
 
 /// The whole page.
@@ -129,10 +102,12 @@ pub fn App() -> Html {
     let on = store.callback();
     {
         let on = on.clone();
-        let store = store.clone();
         use_effect_with((), move |_| {
             on.emit(Action::Mounted);
-            store.run_restored();
+            // An event the tab was playing before a reload goes on.
+            if let Some(saved) = browser::saved_run() {
+                on.emit(Action::Restore(saved));
+            }
             on.emit(Action::Ask(AskAction::Cores(browser::cores())));
             browser::register_service_worker();
             // Marks the first board on screen, for the load-time figure of docs/performance.md.

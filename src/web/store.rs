@@ -1,18 +1,19 @@
-//! The record's database in the browser: IndexedDB, behind the effects the page's model asks
-//! for ([`Effect::Keep`], [`Effect::Load`], …) and the words it hears back
+//! The record's database: IndexedDB, in a worker of its own (the record's worker, started
+//! from `store-loader.js` once the first board is on screen), behind the effects the page's
+//! model asks for ([`Effect::Load`], [`Effect::Store`]) and the words it hears back
 //! ([`StoreSaid`], as [`RecordAction::Store`]). Every decision (what to keep, what to tell the
-//! player, what a refusal means) is the model's (`play/page/record`); this only carries it out.
+//! player, what a refusal means) is the model's (`play/page/record`); the worker carries it out,
+//! and this file is the page's side of it: what only a page can reach (`localStorage`, where
+//! earlier versions kept the history; the browser's promise to keep the site's storage;
+//! downloads) and the messages.
 //!
-//! The database's work is done one job at a time, in the order asked (a write never overtakes
-//! the load, nor an export a write), each as a chunk of work between frames. It opens with the
-//! first job, after the first board is on screen; a browser that refuses it (a private window,
-//! a policy) is told once and the game plays on with the record in memory.
-//!
+//! The worker's side:
+//! - [`worker`]: its loop, one job at a time in the order asked;
 //! - [`idb`]: IndexedDB as futures, and the database's stores;
 //! - [`records`]: solves and events as records, and back;
 //! - [`load`]: the record read in chunks, and a history of an earlier version moved in;
-//! - [`write`]: a solve, an event, an import, a clear, each one transaction;
-//! - [`files`]: an export written from the database in pieces, a history file read in
+//! - [`write`]: a solve, an event, a clear, each one transaction;
+//! - [`files`]: an import (read in pieces, written in one transaction), an export written in
 //!   pieces, older solves for the table, what could not be read;
 //! - [`tabs`]: other tabs hear of each write.
 
@@ -21,183 +22,300 @@ mod idb;
 mod load;
 mod records;
 mod tabs;
+pub mod worker;
 mod write;
 
-use crate::play::keeping::{Refusal, StoreSaid};
+use crate::play::keeping::{Refusal, StoreSaid, ToStore};
 use crate::play::page::{Action, Effect, RecordAction};
+use js_sys::{Object, Reflect, Uint8Array};
+use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-use std::collections::VecDeque;
-use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
-use web_sys::IdbDatabase;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
-/// What the adapter holds between jobs.
-#[derive(Default)]
-struct State {
-    db: Option<IdbDatabase>,
-    refused: Option<Refusal>,
-    jobs: VecDeque<Effect>,
-    working: bool,
-    say: Option<Callback<Action>>,
-    /// Ids of stored records that could not be read (for their download).
-    unreadable: Vec<f64>,
+/// What the record's worker posts to the page.
+#[derive(Debug, Serialize, Deserialize)]
+pub enum FromStore {
+    /// Its code runs and hears messages (those posted before were held by the page).
+    Ready,
+    Said(StoreSaid),
+    /// A file to offer for download, by this name (the file beside the message).
+    Offer(String),
+    /// Its code panicked (its last words).
+    Panicked(String),
+}
+
+/// A message as it crosses: its bincode bytes, and a file beside them.
+fn envelope(message: &impl Serialize, file: Option<&JsValue>) -> Option<JsValue> {
+    let bytes = bincode::serialize(message).ok()?;
+    let object = Object::new();
+    let _ = Reflect::set(&object, &"m".into(), &Uint8Array::from(bytes.as_slice()));
+    if let Some(file) = file {
+        let _ = Reflect::set(&object, &"f".into(), file);
+    }
+    Some(object.into())
+}
+
+/// A message's bytes, read back.
+fn open_envelope<T: for<'de> Deserialize<'de>>(data: &JsValue) -> Option<T> {
+    let bytes = Reflect::get(data, &"m".into()).ok()?;
+    let bytes = bytes.dyn_ref::<Uint8Array>()?.to_vec();
+    bincode::deserialize(&bytes).ok()
+}
+
+/// Where earlier versions kept the whole history, as one JSON string.
+const LEGACY_KEY: &str = "slide.history";
+/// How many unreadable values the player was told of.
+const TOLD_KEY: &str = "slide.told-unreadable";
+/// The record's worker's loader, beside the page.
+const LOADER: &str = "store-loader.js";
+
+/// The page's side: the worker, messages held until it is ready, what it says to.
+struct Client {
+    worker: web_sys::Worker,
+    held: Option<Vec<JsValue>>,
+    /// The file chosen for import, sent with the import's message.
+    file: Option<web_sys::File>,
+    _listeners: [gloo_events::EventListener; 2],
 }
 
 thread_local! {
-    static STATE: RefCell<State> = RefCell::default();
+    static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
 }
 
-/// Tells the page's model what the database said (always from a job, never while the model is
-/// still carrying out the effects of an action).
-fn say(said: StoreSaid) {
-    let say = STATE.with(|s| s.borrow().say.clone());
-    if let Some(say) = say {
-        say.emit(Action::Record(RecordAction::Store(said)));
-    }
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// Carries out one of the record's effects on the database (the others are not this file's).
+/// Carries out one of the record's effects (the others are not this file's).
 pub fn run(effect: Effect, dispatch: &Callback<Action>) {
-    STATE.with(|s| {
-        s.borrow_mut()
-            .say
-            .get_or_insert_with(|| dispatch.clone())
-            .clone()
-    });
     match effect {
-        Effect::ReadImport => files::read_import(),
-        Effect::Told(n) => load::told(n),
-        Effect::AskPersist => wasm_bindgen_futures::spawn_local(async {
-            say(StoreSaid::Persisted(load::persist().await));
-        }),
-        job => {
-            let start = STATE.with(|s| {
-                let mut s = s.borrow_mut();
-                s.jobs.push_back(job);
-                !std::mem::replace(&mut s.working, true)
-            });
-            if start {
-                wasm_bindgen_futures::spawn_local(work());
+        Effect::Load => {
+            // A page without IndexedDB (a policy, a private mode that hides it) has no database:
+            // the worker still reads and writes the files of the record held in memory.
+            let window = web_sys::window();
+            let database = window
+                .as_ref()
+                .and_then(|w| Reflect::get(w, &"indexedDB".into()).ok())
+                .is_some_and(|f| f.is_truthy());
+            let storage = local_storage();
+            let legacy = storage
+                .as_ref()
+                .and_then(|s| s.get_item(LEGACY_KEY).ok().flatten());
+            let told = (storage.and_then(|s| s.get_item(TOLD_KEY).ok().flatten()))
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(0);
+            send(
+                &ToStore::Load {
+                    database,
+                    legacy,
+                    told,
+                },
+                dispatch,
+            );
+            if !database {
+                say_later(dispatch, StoreSaid::Refused(Refusal::Unavailable));
             }
         }
+        Effect::Store(message) => send(&message, dispatch),
+        Effect::Told(n) => {
+            if let Some(s) = local_storage() {
+                let _ = s.set_item(TOLD_KEY, &n.to_string());
+            }
+        }
+        Effect::AskPersist => {
+            let dispatch = dispatch.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let kept = match storage_manager().and_then(|s| s.persist().ok()) {
+                    Some(promise) => JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()),
+                    None => None,
+                };
+                said(&dispatch, StoreSaid::Persisted(kept.unwrap_or(false)));
+            });
+        }
+        _ => {}
     }
 }
 
-/// A history file chosen for import: read piece by piece as the model asks.
+/// A history file chosen for import: sent to the worker with the import's message.
 pub fn import(file: web_sys::File, dispatch: &Callback<Action>) {
     let (name, size) = (file.name(), file.size() as u64);
-    files::choose(file);
+    started(dispatch);
+    CLIENT.with(|c| {
+        if let Some(client) = c.borrow_mut().as_mut() {
+            client.file = Some(file);
+        }
+    });
     dispatch.emit(Action::Record(RecordAction::ImportStart { name, size }));
 }
 
-/// Does the jobs asked for, in order, until none is left.
-async fn work() {
-    loop {
-        let job = STATE.with(|s| {
-            let mut s = s.borrow_mut();
-            let job = s.jobs.pop_front();
-            s.working = job.is_some();
-            job
-        });
-        let Some(job) = job else {
+fn said(dispatch: &Callback<Action>, said: StoreSaid) {
+    dispatch.emit(Action::Record(RecordAction::Store(said)));
+}
+
+/// Says `word` once the page is done with the action under way.
+fn say_later(dispatch: &Callback<Action>, word: StoreSaid) {
+    let dispatch = dispatch.clone();
+    wasm_bindgen_futures::spawn_local(async move { said(&dispatch, word) });
+}
+
+/// Posts `message` to the worker (started if need be; held until it is ready), the chosen
+/// file beside an import.
+fn send(message: &ToStore, dispatch: &Callback<Action>) {
+    started(dispatch);
+    CLIENT.with(|c| {
+        let mut c = c.borrow_mut();
+        let Some(client) = c.as_mut() else {
             return;
         };
-        match open().await {
-            Ok(db) => job_on(&db, job).await,
-            Err(why) => refused(job, why),
+        let file = match message {
+            ToStore::Import { .. } => client.file.take().map(JsValue::from),
+            _ => None,
+        };
+        let Some(envelope) = envelope(message, file.as_ref()) else {
+            return;
+        };
+        match client.held.as_mut() {
+            Some(held) => held.push(envelope),
+            None => {
+                let _ = client.worker.post_message(&envelope);
+            }
         }
-    }
-}
-
-async fn job_on(db: &IdbDatabase, job: Effect) {
-    match job {
-        Effect::Load => load::load(db).await,
-        Effect::Keep(keeping) => write::keep(db, keeping).await,
-        Effect::KeepImport(keeping) => write::import(db, keeping).await,
-        Effect::Forget => write::forget(db).await,
-        Effect::ReadOlder { before, count } => files::older(db, before, count).await,
-        Effect::Export {
-            name,
-            format,
-            events,
-            unsaved,
-        } => files::export(db, &name, format, &events, &unsaved).await,
-        Effect::DownloadUnreadable => files::unreadable(db).await,
-        _ => {}
-    }
-}
-
-/// A job the database cannot do: the model hears why (the record is in memory).
-fn refused(job: Effect, why: Refusal) {
-    match job {
-        Effect::Keep(keeping) => say(StoreSaid::NotKept {
-            solves: keeping.solves.iter().map(|s| s.id).collect(),
-            events: keeping.events.iter().map(|e| e.id).collect(),
-            why,
-        }),
-        Effect::KeepImport(_) => say(StoreSaid::ImportNotKept(why)),
-        Effect::Forget => say(StoreSaid::NotCleared(why)),
-        Effect::Export { .. } => say(StoreSaid::NotExported(why)),
-        // The history of an earlier version is still read, from where it is.
-        Effect::Load => load::legacy(),
-        _ => {}
-    }
-}
-
-/// The database, opened by the first job (and told: opened, or refused once).
-async fn open() -> Result<IdbDatabase, Refusal> {
-    let (db, refused) = STATE.with(|s| {
-        let s = s.borrow();
-        (s.db.clone(), s.refused.clone())
     });
-    if let Some(db) = db {
-        return Ok(db);
+}
+
+/// Starts the worker, once.
+fn started(dispatch: &Callback<Action>) {
+    if CLIENT.with(|c| c.borrow().is_some()) {
+        return;
     }
-    if let Some(why) = refused {
-        return Err(why);
-    }
-    match idb::open(|| say(StoreSaid::Refused(Refusal::Blocked))).await {
-        Ok(db) => {
-            // A newer version opened in another tab: this one lets the database go.
-            let replaced = Closure::<dyn FnMut()>::new({
-                let db = db.clone();
-                move || {
-                    db.close();
-                    STATE.with(|s| {
-                        let mut s = s.borrow_mut();
-                        s.db = None;
-                        s.refused = Some(Refusal::Replaced);
-                    });
-                    say(StoreSaid::Refused(Refusal::Replaced));
-                }
-            });
-            db.set_onversionchange(Some(replaced.as_ref().unchecked_ref()));
-            replaced.forget();
-            STATE.with(|s| s.borrow_mut().db = Some(db.clone()));
-            tabs::listen();
-            say(StoreSaid::Opened {
-                persisted: load::persisted().await,
-            });
-            Ok(db)
+    let worker = match web_sys::Worker::new(LOADER) {
+        Ok(worker) => worker,
+        Err(_) => {
+            return say_later(
+                dispatch,
+                StoreSaid::Refused(Refusal::Failed(
+                    "the record's worker could not start".into(),
+                )),
+            );
         }
-        Err(error) => {
-            let why = match web_sys::window().and_then(|w| w.indexed_db().ok().flatten()) {
-                None => Refusal::Unavailable,
-                Some(_) => match idb::refusal(&error) {
-                    // Private windows refuse the open itself.
-                    Refusal::Failed(_) => Refusal::Unavailable,
-                    other => other,
-                },
+    };
+    let on_message = {
+        let dispatch = dispatch.clone();
+        gloo_events::EventListener::new(&worker, "message", move |event| {
+            let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
+                return;
             };
-            STATE.with(|s| s.borrow_mut().refused = Some(why.clone()));
-            say(StoreSaid::Refused(why.clone()));
-            Err(why)
+            heard(&event.data(), &dispatch);
+        })
+    };
+    let on_error = {
+        let dispatch = dispatch.clone();
+        gloo_events::EventListener::new(&worker, "error", move |_| {
+            stopped(&dispatch, "its code could not load".into())
+        })
+    };
+    CLIENT.with(|c| {
+        *c.borrow_mut() = Some(Client {
+            worker,
+            held: Some(Vec::new()),
+            file: None,
+            _listeners: [on_message, on_error],
+        })
+    });
+}
+
+/// The worker stopped: the record goes on in memory, and the player is told.
+fn stopped(dispatch: &Callback<Action>, why: String) {
+    CLIENT.with(|c| {
+        if let Some(client) = c.borrow_mut().take() {
+            client.worker.terminate();
         }
+    });
+    said(
+        dispatch,
+        StoreSaid::Refused(Refusal::Failed(format!(
+            "the record's worker stopped: {why}"
+        ))),
+    );
+}
+
+/// What the worker posted.
+fn heard(data: &JsValue, dispatch: &Callback<Action>) {
+    let Some(reply) = open_envelope::<FromStore>(data) else {
+        // The loader's own words: the WebAssembly would not start.
+        let text = data.as_string().unwrap_or_else(|| "no reason given".into());
+        return stopped(dispatch, text);
+    };
+    match reply {
+        FromStore::Ready => CLIENT.with(|c| {
+            if let Some(client) = c.borrow_mut().as_mut() {
+                for message in client.held.take().unwrap_or_default() {
+                    let _ = client.worker.post_message(&message);
+                }
+            }
+        }),
+        // Moved in and read back whole: only now does the old key go.
+        FromStore::Said(word @ StoreSaid::MovedIn { .. }) => {
+            if let Some(s) = local_storage() {
+                let _ = s.remove_item(LEGACY_KEY);
+            }
+            said(dispatch, word);
+        }
+        FromStore::Said(StoreSaid::Opened { .. }) => {
+            let dispatch = dispatch.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let persisted = match storage_manager().and_then(|s| s.persisted().ok()) {
+                    Some(promise) => JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()),
+                    None => None,
+                };
+                said(&dispatch, StoreSaid::Opened { persisted });
+            });
+        }
+        FromStore::Said(word) => said(dispatch, word),
+        FromStore::Offer(name) => {
+            if let Ok(file) = Reflect::get(data, &"f".into()) {
+                offer(&name, &file);
+            }
+        }
+        FromStore::Panicked(last_words) => stopped(dispatch, format!("it crashed: {last_words}")),
     }
 }
 
-/// Gives the page a frame before the next chunk of work.
-async fn breathe() {
-    gloo_timers::future::TimeoutFuture::new(0).await;
+/// Offers a file the worker wrote (a Blob) for download.
+fn offer(name: &str, blob: &JsValue) {
+    let Some(document) = crate::web::browser::document() else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob.unchecked_ref()) else {
+        return;
+    };
+    if let Ok(a) = document.create_element("a") {
+        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    // Released once the download has taken the file.
+    let release = Closure::once(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            release.as_ref().unchecked_ref(),
+            60_000,
+        );
+    }
+    release.forget();
+}
+
+fn storage_manager() -> Option<web_sys::StorageManager> {
+    let navigator = web_sys::window()?.navigator();
+    // Older browsers and some embedded views have none.
+    Reflect::has(&navigator, &"storage".into())
+        .ok()
+        .filter(|&has| has)
+        .map(|_| navigator.storage())
 }

@@ -220,6 +220,43 @@ describe('the record in the browser’s database', () => {
   });
 });
 
+describe('history files and the database', () => {
+  it('an import of 1,500 solves is one transaction: kept whole, or with the quota reached, not at all', async () => {
+    const context = await started.browser.newContext();
+    const { page, errors } = await openIn(context, '/');
+    await loaded(page, 0);
+    await openHistory(page);
+    const solves = Array.from({ length: 1_500 }, (_, i) => solveJson(i));
+    const file = { name: 'many.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ version: 1, solves, events: [EVENT] })) };
+    // No room: nothing is kept, and the history is as it was.
+    const cdp = await context.newCDPSession(page);
+    const origin = started.server.url;
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1 });
+    await page.getByLabel('Import history').setInputFiles(file);
+    const refused = page.getByRole('status').filter({ hasText: 'nothing was imported' });
+    await refused.waitFor();
+    assert.match(await refused.innerText(), /^many\.json: nothing was imported, and your history is as it was\./);
+    await page.reload();
+    await loaded(page, 0);
+    // Room again: all of it, in one go.
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+    await openHistory(page);
+    await page.getByLabel('Import history').setInputFiles(file);
+    await page.getByRole('status').filter({ hasText: '1500 solves added' }).waitFor();
+    await loaded(page, 1500);
+    await page.reload();
+    await loaded(page, 1500);
+    await openHistory(page);
+    assert.equal((await rows(page)).length, 50, 'the newest 50 in the table');
+    // Once more: every one already here.
+    await page.getByLabel('Import history').setInputFiles(file);
+    await page.getByRole('status').filter({ hasText: 'already here' }).waitFor();
+    assert.match(await page.getByRole('status').filter({ hasText: 'already here' }).innerText(), /0 solves added, 1500 already here\. 0 events added, 1 already here\./);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
 describe('a browser that refuses the database', () => {
   it('without IndexedDB: told, and the game plays on with the solves in memory', async () => {
     const context = await started.browser.newContext();
@@ -288,40 +325,29 @@ async function chooseEvent(page, event, field, value) {
 }
 
 /**
- * Reloads `page` as if it had been away `awayMs`: the reload's own save of the event is moved
- * that much into the past (in the new document, before its WebAssembly starts), as a tab closed
- * and reopened that much later would find it.
+ * Reloads `page` as if it had been away `awayMs`: the reloaded page's calendar is that much
+ * later than the one that kept the event (as a tab reopened that much later finds it).
  */
 async function reloadAway(page, awayMs) {
-  let release;
-  const gate = new Promise((ok) => (release = ok));
-  let held;
-  const holding = new Promise((ok) => (held = ok));
-  await page.route('**/app_bg.wasm', async (route) => {
-    held();
-    await gate;
-    await route.continue();
-  });
-  const reloading = page.reload();
-  await holding;
-  await page.evaluate((away) => {
-    const saved = JSON.parse(sessionStorage.getItem('slide.event'));
-    const past = (t) => (t === null ? null : t - away);
-    saved.since = past(saved.since);
-    saved.began = past(saved.began);
-    saved.ends = saved.ends.map(past);
-    saved.moves = saved.moves.map(([m, t, how]) => [m, past(t), how]);
-    sessionStorage.setItem('slide.event', JSON.stringify(saved));
+  await page.addInitScript((away) => {
+    const Real = Date;
+    class Later extends Real {
+      constructor(...args) {
+        super(...(args.length ? args : [Real.now() + away]));
+      }
+      static now() {
+        return Real.now() + away;
+      }
+    }
+    window.Date = Later;
   }, awayMs);
-  release();
-  await reloading;
-  await page.unroute('**/app_bg.wasm');
+  await page.reload();
   await page.waitForSelector('[data-testid=board]');
 }
 
 describe('an event across a reload', () => {
   it('a marathon reloaded between boards goes on with its clock', async () => {
-    const context = await started.browser.newContext({ serviceWorkers: 'block' });
+    const context = await started.browser.newContext();
     const { page, errors } = await openIn(context, '/');
     await chooseEvent(page, 'marathon', 'Solves', 2);
     await button(page, 'Start').click();
@@ -348,7 +374,7 @@ describe('an event across a reload', () => {
   });
 
   it('a fewest-moves round whose limit passed while away ends "Time is up"', async () => {
-    const context = await started.browser.newContext({ serviceWorkers: 'block' });
+    const context = await started.browser.newContext();
     const { page, errors } = await openIn(context, '/');
     await chooseEvent(page, 'fmc', 'Time limit', 1);
     await button(page, 'Start').click();

@@ -10,7 +10,7 @@ use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 
 /// One event played (finished, or given up).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct EventRecord {
     /// When it ended (milliseconds since 1970 UTC): also its identity.
     pub id: u64,

@@ -22,7 +22,7 @@ use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 
 /// Where an event stands.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Phase {
     /// A marathon or a relay: playing board after board (the clock starts at the first move).
     Running,
@@ -63,7 +63,7 @@ pub struct When {
 }
 
 /// An event in progress.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Run {
     event: Event,
     boards: Vec<Position>,

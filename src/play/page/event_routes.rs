@@ -3,14 +3,13 @@
 //! fewest-moves answer measured), and the event given up when the player leaves for another
 //! board.
 
-use super::{Effect, EventAction, Evented, Page, Pending, PlayAction};
+use super::{Action, Effect, EventAction, Evented, Page, Pending, PlayAction};
 use crate::play::challenge::Challenge;
 use crate::play::daily;
 use crate::play::event::record::EventRecord;
 use crate::play::event::run::{Phase, Restored, Run, When};
 use crate::play::event::{Event, boards, proof};
 use crate::play::game::{Action as GameAction, Game};
-use crate::play::json::Json;
 use crate::play::link::{LinkRequest, LinkedDaily};
 use crate::play::origin::Origin;
 
@@ -174,7 +173,7 @@ impl Page {
     pub fn event_saved(&self, offset: f64) -> Option<String> {
         let run = self.eventing.run()?;
         let daily = self.eventing.run_daily();
-        Some(run.saved(self.playing.game(), daily, offset).to_string())
+        Some(run.saved(self.playing.game(), daily, offset))
     }
 
     /// Keeps the event in progress for a reload when it reached a new board or phase (the
@@ -191,28 +190,28 @@ impl Page {
         }
     }
 
+    /// An event kept before a reload (`saved`), as [`Action::Restore`] does it (for tests).
+    pub fn restore_event(&mut self, saved: &str, now_ms: f64) -> Vec<Effect> {
+        self.reduce(Action::Restore(saved.to_string()), now_ms)
+    }
+
     /// An event kept before a reload (`saved`): where the page opened on its boards (the
     /// reload's own address), it runs again where it stood, its moves made again at their
     /// times and its clock counting the time away, and a fewest-moves round whose limit passed
     /// meanwhile ends as it would have; opened on anything else, it ends, given up, and is
     /// kept.
-    pub fn restore_event(&mut self, saved: &str, now_ms: f64) -> Vec<Effect> {
-        let mut fx = Vec::new();
+    pub(super) fn restore(&mut self, saved: &str, now_ms: f64, fx: &mut Vec<Effect>) {
         let offset = self.calendar.epoch_ms - now_ms;
-        let restored = Json::parse(saved)
-            .ok()
-            .and_then(|j| Run::restored(&j, offset));
         let Some(Restored {
             mut run,
             daily,
             moves,
-        }) = restored
+        }) = Run::restored(saved, offset)
         else {
-            fx.push(Effect::SaveRun(None));
-            return fx;
+            return fx.push(Effect::SaveRun(None));
         };
         let Some(board) = run.board().cloned() else {
-            return fx;
+            return;
         };
         let same = self.eventing.pending().is_some_and(|p| {
             p.event == run.event() && p.boards == run.boards() && p.daily == daily
@@ -224,25 +223,22 @@ impl Page {
             }
             let when = self.when();
             fx.extend(self.record.event_played(run.give_up(&game, now_ms, when)));
-            fx.push(Effect::SaveRun(None));
-            return fx;
+            return fx.push(Effect::SaveRun(None));
         }
         self.eventing.restore(run, daily);
-        self.playing
-            .start(board, crate::play::origin::Origin::Event);
+        self.playing.start(board, Origin::Event);
         for (mv, at, input) in moves {
             self.playing.reduce(PlayAction::Slide(mv, input), at);
         }
-        self.save_event(now_ms, &mut fx);
-        let limit = match self.eventing.run().map(|r| (r.phase(), r.time_up(now_ms))) {
-            Some((Phase::Exploring { since_ms, minutes }, Some(_))) => {
-                Some(since_ms + f64::from(minutes) * 60_000.0 + 1.0)
+        // A round whose limit passed while away ends at its limit, as its clock would have.
+        if let Some(Phase::Exploring { since_ms, minutes }) = self.eventing.phase() {
+            let limit = since_ms + f64::from(minutes) * 60_000.0;
+            if now_ms > limit {
+                let (game, when) = (self.playing.game(), self.when());
+                let said = (self.eventing).reduce(EventAction::Tick, game, limit + 1.0, when);
+                self.evented(said, fx);
+                fx.push(Effect::SaveRun(None));
             }
-            _ => None,
-        };
-        if let Some(at) = limit {
-            fx.extend(self.reduce(EventAction::Tick, at));
         }
-        fx
     }
 }

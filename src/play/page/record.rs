@@ -14,12 +14,11 @@ mod importing;
 mod stored;
 
 use super::Effect;
-use crate::play::editor::FileProblem;
 use crate::play::event::log::EventLog;
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::{EventStats, table};
 use crate::play::input::Control;
-use crate::play::keeping::{Keeping, Refusal, StoreSaid};
+use crate::play::keeping::{Keeping, Refusal, StoreSaid, ToStore};
 use crate::play::link::LinkedDaily;
 use crate::play::origin::Origin;
 use crate::play::protocol::Answer;
@@ -41,21 +40,12 @@ pub enum RecordAction {
     StatsSize(Option<String>),
     /// The statistics shown: of this control, or `None` for the latest solve's (else click).
     StatsControl(Option<Control>),
-    /// A history file was read whole (or could not be).
-    ImportHistory {
-        name: String,
-        contents: Result<String, FileProblem>,
-    },
-    /// A history file of `size` bytes was chosen: it is read piece by piece
-    /// ([`Effect::ReadImport`] asks for each, [`RecordAction::ImportPiece`] brings it).
+    /// A history file of `size` bytes was chosen: the record's worker reads it piece by piece
+    /// and writes what is new in one transaction.
     ImportStart {
         name: String,
         size: u64,
     },
-    /// The next piece of the file being imported; empty at its end.
-    ImportPiece(Vec<u8>),
-    /// The file could not be read on (the browser's words).
-    ImportFailed(String),
     /// The history table shows older solves too, a page more.
     ShowMoreSolves,
     /// Clear history: asks first; `ConfirmClear(true)` clears, `false` keeps it.
@@ -69,12 +59,7 @@ pub enum RecordAction {
     DownloadUnreadable,
 }
 
-/// The history's file formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HistoryFormat {
-    Json,
-    Csv,
-}
+pub use crate::play::history_file::HistoryFormat;
 
 /// The result of the last solve by hand, shown until the next board.
 #[derive(Clone, Debug, PartialEq)]
@@ -210,7 +195,8 @@ pub struct Record {
     /// What the player must know about the storage (said once, in an alert).
     note: Option<String>,
     progress: Option<Progress>,
-    import: Option<importing::Importing>,
+    /// The file being imported.
+    import: Option<String>,
     /// Stored values that could not be read (kept as they were).
     unreadable: usize,
     /// Whether the browser keeps the record persistently, once asked.
@@ -280,10 +266,7 @@ impl Record {
             RecordAction::StatsControl(control) => self.stats_control = control,
             RecordAction::ShowMoreSolves => return self.show_more(),
             RecordAction::ExportHistory(format) => return self.export(format, date),
-            RecordAction::ImportHistory { name, contents } => return self.import(name, contents),
             RecordAction::ImportStart { name, size } => return self.import_start(name, size),
-            RecordAction::ImportPiece(piece) => return self.import_piece(&piece),
-            RecordAction::ImportFailed(why) => self.import_failed(&why),
             RecordAction::ClearHistory => {
                 self.confirm_clear = self.total() > 0 || !self.events.events.is_empty()
             }
@@ -295,7 +278,9 @@ impl Record {
             }
             RecordAction::Store(said) => return self.store_said(said),
             RecordAction::DismissNote => self.note = None,
-            RecordAction::DownloadUnreadable => return vec![Effect::DownloadUnreadable],
+            RecordAction::DownloadUnreadable => {
+                return vec![Effect::Store(ToStore::DownloadUnreadable)];
+            }
         }
         Vec::new()
     }
@@ -325,51 +310,46 @@ impl Record {
         self.import_note = Some("History cleared.".into());
         match self.store {
             Store::Refused(_) => Vec::new(),
-            _ => vec![Effect::Forget],
+            _ => vec![Effect::Store(ToStore::Forget)],
         }
     }
 
-    /// Offers the history as a file: written here from memory when the record is all here,
-    /// else by the web layer from the database, in pieces.
+    /// Offers the history as a file, written by the record's worker in pieces: the database's
+    /// solves and events, and what it has not kept (without a database, everything held).
     fn export(&mut self, format: HistoryFormat, date: &str) -> Vec<Effect> {
         let extension = match format {
             HistoryFormat::Json => "json",
             HistoryFormat::Csv => "csv",
         };
-        let name = format!("slide-history-{date}.{extension}");
-        let events = match format {
-            HistoryFormat::Json => self.events.to_json().to_string(),
-            HistoryFormat::Csv => self.events.to_csv(),
+        let held = match self.store {
+            Store::Memory | Store::Refused(_) => Keeping {
+                solves: self.history.solves.clone(),
+                events: self.events.events.clone(),
+            },
+            Store::Loading | Store::Ready => self.unsaved_keeping(),
         };
-        if matches!(self.store, Store::Memory | Store::Refused(_)) {
-            let text = match format {
-                HistoryFormat::Json => file_json(&self.history, &events),
-                HistoryFormat::Csv => file_csv(&self.history, &events),
-            };
-            return vec![Effect::Download { name, text }];
-        }
-        let unsaved = self.unsaved_keeping().solves;
         self.progress = Some(Progress {
             task: Task::Exporting,
             done: 0,
             total: self.total() as u64,
         });
-        vec![Effect::Export {
-            name,
+        vec![Effect::Store(ToStore::Export {
+            name: format!("slide-history-{date}.{extension}"),
             format,
-            events,
-            unsaved,
-        }]
+            held,
+        })]
     }
 
     /// The table shows a page more; older solves than those held are read from the database.
     fn show_more(&mut self) -> Vec<Effect> {
         self.shown += PAGE;
         match self.held_from {
-            Some(before) if self.history.solves.len() < self.shown => vec![Effect::ReadOlder {
-                before,
-                count: PAGE,
-            }],
+            Some(before) if self.history.solves.len() < self.shown => {
+                vec![Effect::Store(ToStore::Older {
+                    before,
+                    count: PAGE,
+                })]
+            }
             _ => Vec::new(),
         }
     }
@@ -603,28 +583,5 @@ impl Record {
         sizes.sort();
         sizes.dedup();
         sizes.into_iter().map(|(_, _, name)| name).collect()
-    }
-}
-
-/// The history as stored and exported: `{"version":1,"solves":[…],"events":[…]}` (`events`:
-/// the events' list, written).
-fn file_json(history: &History, events: &str) -> String {
-    let solves: Vec<String> = history
-        .solves
-        .iter()
-        .map(|s| s.to_json().to_string())
-        .collect();
-    format!(
-        "{{\"version\":1,\"solves\":[{}],\"events\":{events}}}",
-        solves.join(",")
-    )
-}
-
-/// The history as a spreadsheet reads it: the solves, then the events' table after a blank
-/// line (`events`: that table, empty without events).
-fn file_csv(history: &History, events: &str) -> String {
-    match events.is_empty() {
-        true => history.to_csv(),
-        false => format!("{}\n{events}", history.to_csv()),
     }
 }

@@ -1,77 +1,124 @@
-//! Files and pages: an export written from the database in pieces (the solves' JSON copied as
-//! kept, a CSV line each), then offered as one file made of them; a history file read in
-//! pieces as the record asks; older solves for the history table; and the stored values that
-//! could not be read, offered as they were.
+//! History files and pages, in the record's worker: an import read in pieces and written in one
+//! transaction (all of it or none); an export written from the database in pieces (the
+//! solves' JSON copied as kept, a CSV line each) and offered as one file made of them; older
+//! solves for the history table; and the stored values that could not be read, offered as
+//! they were.
 
-use super::idb::{self, SOLVES, UNREADABLE};
-use super::records::Keys;
-use super::{STATE, breathe, say};
-use crate::play::keeping::StoreSaid;
-use crate::play::page::{Action, HistoryFormat, RecordAction};
-use crate::play::solves::{CSV_HEADER, Solve};
+use super::idb::{self, EVENTS, SOLVES, UNREADABLE};
+use super::load::ids;
+use super::records::{Keys, event_record, solve_record};
+use super::worker::{STATE, breathe, post, say};
+use super::{FromStore, tabs, write};
+use crate::play::event::record::EventRecord;
+use crate::play::history_file::{self, HistoryFormat, Import};
+use crate::play::keeping::{Keeping, StoreSaid};
 use js_sys::{Array, Uint8Array};
-use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::IdbDatabase;
 
 /// Solves read at a time for an export.
 const CHUNK: u32 = 2_000;
-/// Bytes of an imported file read at a time: a piece the record reads within a frame.
-const PIECE: f64 = 256.0 * 1024.0;
+/// Bytes of an imported file read at a time.
+const PIECE: f64 = 1024.0 * 1024.0;
 
-thread_local! {
-    /// The file being imported, and how far it is read.
-    static IMPORTING: RefCell<Option<(web_sys::File, f64)>> = const { RefCell::new(None) };
-}
-
-/// A file chosen for import.
-pub fn choose(file: web_sys::File) {
-    IMPORTING.with(|i| *i.borrow_mut() = Some((file, 0.0)));
-}
-
-/// Reads the next piece of the file being imported, for the record.
-pub fn read_import() {
-    let Some((file, at)) = IMPORTING.with(|i| i.borrow().clone()) else {
-        return;
-    };
-    let Some(say) = STATE.with(|s| s.borrow().say.clone()) else {
-        return;
-    };
-    let end = (at + PIECE).min(file.size());
-    IMPORTING.with(|i| *i.borrow_mut() = (end < file.size()).then(|| (file.clone(), end)));
-    wasm_bindgen_futures::spawn_local(async move {
-        if at >= file.size() {
-            say.emit(Action::Record(RecordAction::ImportPiece(Vec::new())));
-            return;
-        }
-        let piece = async {
-            let blob = file.slice_with_f64_and_f64(at, end)?;
-            JsFuture::from(blob.array_buffer()).await
-        };
-        let action = match piece.await {
-            Ok(buffer) => RecordAction::ImportPiece(Uint8Array::new(&buffer).to_vec()),
-            Err(error) => RecordAction::ImportFailed(idb::refusal(&error).text()),
-        };
-        say.emit(Action::Record(action));
-        // The end of the file follows its last piece.
-        if end >= file.size() {
-            say.emit(Action::Record(RecordAction::ImportPiece(Vec::new())));
-        }
-    });
-}
-
-/// The history as a file, written from the database in pieces between frames.
-pub async fn export(
-    db: &IdbDatabase,
+/// Imports `file`: read in pieces, sorted against what is kept (the database's ids, or
+/// without one the page's, `known`), and, with a database, written in one transaction.
+pub async fn import(
+    db: Option<&IdbDatabase>,
+    file: Option<web_sys::File>,
     name: &str,
-    format: HistoryFormat,
-    events: &str,
-    unsaved: &[Solve],
+    known: Option<Vec<u64>>,
 ) {
-    match write_export(db, format, events, unsaved).await {
+    let Some(file) = file else {
+        return say(StoreSaid::NotImported {
+            name: name.into(),
+            why: "the file could not be read".into(),
+        });
+    };
+    match imported(db, &file, name, known).await {
+        Ok(()) => {}
+        Err(error) => say(StoreSaid::ImportNotKept(idb::refusal(&error))),
+    }
+}
+
+async fn imported(
+    db: Option<&IdbDatabase>,
+    file: &web_sys::File,
+    name: &str,
+    known: Option<Vec<u64>>,
+) -> Result<(), JsValue> {
+    let mut import = Import::new(name);
+    let size = file.size();
+    let mut at = 0.0;
+    while at < size && !import.refused() {
+        let end = (at + PIECE).min(size);
+        let buffer = JsFuture::from(file.slice_with_f64_and_f64(at, end)?.array_buffer()).await;
+        let Ok(buffer) = buffer else {
+            say(StoreSaid::NotImported {
+                name: name.into(),
+                why: "the file could not be read".into(),
+            });
+            return Ok(());
+        };
+        import.feed(&Uint8Array::new(&buffer).to_vec());
+        at = end;
+        let done = (at / size * if db.is_some() { 500.0 } else { 1_000.0 }) as u64;
+        say(StoreSaid::Progress { done, total: 1_000 });
+    }
+    let (known, known_events) = match (db, known) {
+        (Some(db), _) => {
+            let tx = idb::transaction(db, &[SOLVES, EVENTS], false)?;
+            let solves = idb::result(&tx.object_store(SOLVES)?.get_all_keys()?).await?;
+            let events = idb::result(&tx.object_store(EVENTS)?.get_all_keys()?).await?;
+            (ids(&solves), ids(&events))
+        }
+        (None, known) => (known.unwrap_or_default(), Vec::new()),
+    };
+    let read = import.finish(
+        |id| known.binary_search(&id).is_ok(),
+        |id| known_events.binary_search(&id).is_ok(),
+    );
+    let (solves, events, report) = match read {
+        Ok(read) => read,
+        Err(why) => {
+            let why = why.to_string();
+            say(StoreSaid::NotImported {
+                name: name.into(),
+                why,
+            });
+            return Ok(());
+        }
+    };
+    let added = Keeping { solves, events };
+    let Some(db) = db else {
+        say(StoreSaid::Imported { report, added });
+        return Ok(());
+    };
+    if !added.is_empty() {
+        let tx = idb::transaction(db, &[SOLVES, EVENTS], true)?;
+        let records = (added.solves.iter().map(|s| (SOLVES, solve_record(s))))
+            .chain(added.events.iter().map(|e| (EVENTS, event_record(e))));
+        write::put_all(&tx, records, added.len(), true).await?;
+        idb::done(&tx).await?;
+        tabs::reload();
+    }
+    say(StoreSaid::Imported {
+        report,
+        added: Keeping::default(),
+    });
+    Ok(())
+}
+
+/// The history as a file: the database's solves and events (if there is one) and `held`,
+/// written in pieces between turns, offered as one file.
+pub async fn export(db: Option<&IdbDatabase>, name: &str, format: HistoryFormat, held: Keeping) {
+    match write_export(db, format, held).await {
         Ok(parts) => {
-            crate::web::browser::download_parts(name, &parts);
+            let Ok(blob) = web_sys::Blob::new_with_str_sequence(&parts) else {
+                return say(StoreSaid::Exported);
+            };
+            post(&FromStore::Offer(name.into()), Some(&blob.into()));
             say(StoreSaid::Exported);
         }
         Err(error) => say(StoreSaid::NotExported(idb::refusal(&error))),
@@ -79,62 +126,61 @@ pub async fn export(
 }
 
 async fn write_export(
-    db: &IdbDatabase,
+    db: Option<&IdbDatabase>,
     format: HistoryFormat,
-    events: &str,
-    unsaved: &[Solve],
+    held: Keeping,
 ) -> Result<Array, JsValue> {
     let keys = Keys::new();
     let parts = Array::new();
-    let json = format == HistoryFormat::Json;
-    parts.push(&match json {
-        true => "{\"version\":1,\"solves\":[".into(),
-        false => format!("{CSV_HEADER}\n").into(),
-    });
-    let total = idb::result(&idb::store(db, SOLVES, false)?.count()?).await?;
-    let total = total.as_f64().unwrap_or(0.0) as u64;
-    let (mut after, mut done, mut first) = (None, 0, true);
-    loop {
-        let chunk = idb::after(&idb::store(db, SOLVES, false)?, after, CHUNK).await?;
-        if chunk.length() == 0 {
-            break;
+    parts.push(&history_file::head(format).into());
+    let mut first = true;
+    let mut events: Vec<EventRecord> = Vec::new();
+    if let Some(db) = db {
+        let total = idb::result(&idb::store(db, SOLVES, false)?.count()?).await?;
+        let total = total.as_f64().unwrap_or(0.0) as u64;
+        let (mut after, mut done) = (None, 0);
+        loop {
+            let chunk = idb::after(&idb::store(db, SOLVES, false)?, after, CHUNK).await?;
+            if chunk.length() == 0 {
+                break;
+            }
+            after = keys.id(&chunk.get(chunk.length() - 1));
+            done += u64::from(chunk.length());
+            let piece: JsValue = match format {
+                // Each solve as it is kept: copied, never read.
+                HistoryFormat::Json => {
+                    let texts: Array = chunk.iter().map(|r| keys.json_text(&r)).collect();
+                    let joined: JsValue = texts.join(",").into();
+                    match first {
+                        true => joined,
+                        false => format!(",{}", joined.as_string().unwrap_or_default()).into(),
+                    }
+                }
+                HistoryFormat::Csv => (chunk.iter().filter_map(|r| keys.solve(&r)))
+                    .map(|s| s.csv_line() + "\n")
+                    .collect::<String>()
+                    .into(),
+            };
+            parts.push(&piece);
+            first = false;
+            say(StoreSaid::Progress { done, total });
+            breathe().await;
         }
-        after = keys.id(&chunk.get(chunk.length() - 1));
-        done += u64::from(chunk.length());
-        let piece: JsValue = match json {
-            // Each solve as it is kept: copied, never read.
-            true => chunk
-                .iter()
-                .map(|r| keys.json_text(&r))
-                .collect::<Array>()
-                .join(",")
-                .into(),
-            false => (chunk.iter().filter_map(|r| keys.solve(&r)))
-                .map(|s| s.csv_line() + "\n")
-                .collect::<String>()
-                .into(),
-        };
-        if json && !first {
-            parts.push(&",".into());
-        }
-        parts.push(&piece);
-        first = false;
-        say(StoreSaid::Progress { done, total });
-        breathe().await;
+        let stored = idb::result(&idb::store(db, EVENTS, false)?.get_all()?).await?;
+        let stored: Array = stored.unchecked_into();
+        events.extend(stored.iter().filter_map(|r| keys.event(&r)));
     }
-    for s in unsaved {
-        let text = match json {
-            true => format!("{}{}", if first { "" } else { "," }, s.to_json()),
-            false => s.csv_line() + "\n",
-        };
-        parts.push(&text.into());
+    for s in &held.solves {
+        parts.push(&history_file::solve(format, s, first).into());
         first = false;
     }
-    parts.push(&match json {
-        true => format!("],\"events\":{events}}}").into(),
-        false if events.is_empty() => JsValue::from_str(""),
-        false => format!("\n{events}").into(),
-    });
+    for e in held.events {
+        if !events.iter().any(|k| k.id == e.id) {
+            events.push(e);
+        }
+    }
+    events.sort_by_key(|e| e.id);
+    parts.push(&history_file::tail(format, &events).into());
     Ok(parts)
 }
 
@@ -145,13 +191,12 @@ pub async fn older(db: &IdbDatabase, before: u64, count: usize) {
         idb::newest(&store, Some(before as f64), count).await
     };
     let keys = Keys::new();
-    match read.await {
-        Ok(records) => say(StoreSaid::Older(
-            records.iter().filter_map(|r| keys.solve(r)).collect(),
-        )),
+    let solves = match read.await {
+        Ok(records) => records.iter().filter_map(|r| keys.solve(r)).collect(),
         // Nothing more to show: the table stays as it is.
-        Err(_) => say(StoreSaid::Older(Vec::new())),
-    }
+        Err(_) => Vec::new(),
+    };
+    say(StoreSaid::Older(solves));
 }
 
 /// Offers every stored value that could not be read, as it was: each text kept aside, and
@@ -161,39 +206,32 @@ pub async fn unreadable(db: &IdbDatabase) {
         let kept = idb::result(&idb::store(db, UNREADABLE, false)?.get_all()?).await?;
         let kept: Array = kept.unchecked_into();
         let ids = STATE.with(|s| s.borrow().unreadable.clone());
-        let mut records = Vec::new();
+        let records = Array::new();
         for id in ids {
-            let store = idb::store(db, SOLVES, false)?;
-            let mut value = idb::result(&store.get(&id.into())?).await?;
+            let mut value = idb::result(&idb::store(db, SOLVES, false)?.get(&id.into())?).await?;
             if value.is_undefined() {
-                let events = idb::store(db, super::idb::EVENTS, false)?;
-                value = idb::result(&events.get(&id.into())?).await?;
+                value = idb::result(&idb::store(db, EVENTS, false)?.get(&id.into())?).await?;
             }
-            records.push(value);
+            records.push(&value);
         }
         Ok::<_, JsValue>((kept, records))
     };
     let Ok((kept, records)) = read.await else {
         return;
     };
-    let date = crate::web::browser::calendar().today;
+    let offer = |name: String, text: JsValue| {
+        if let Ok(blob) = web_sys::Blob::new_with_str_sequence(&Array::of1(&text)) {
+            post(&FromStore::Offer(name), Some(&blob.into()));
+        }
+    };
     for (i, value) in kept.iter().enumerate() {
         let text = js_sys::Reflect::get(&value, &"text".into()).unwrap_or_default();
-        let parts = Array::of1(&text);
-        crate::web::browser::download_parts(
-            &format!("slide-unreadable-{date}-{}.json", i + 1),
-            &parts,
-        );
+        offer(format!("slide-unreadable-{}.json", i + 1), text);
     }
-    if !records.is_empty() {
-        let list: Array = records.into_iter().collect();
-        let text = js_sys::JSON::stringify(&list)
+    if records.length() > 0 {
+        let text = js_sys::JSON::stringify(&records)
             .map(JsValue::from)
             .unwrap_or_default();
-        let parts = Array::of1(&text);
-        crate::web::browser::download_parts(
-            &format!("slide-unreadable-{date}-records.json"),
-            &parts,
-        );
+        offer("slide-unreadable-records.json".into(), text);
     }
 }

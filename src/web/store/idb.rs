@@ -30,10 +30,10 @@ pub const UNREADABLE: &str = "unreadable";
 /// Opens the database, making its stores the first time. `blocked` runs when another tab with
 /// an older version holds it (the open waits for that tab).
 pub async fn open(blocked: impl FnOnce() + 'static) -> Result<IdbDatabase, JsValue> {
-    let factory = web_sys::window()
-        .ok_or(JsValue::NULL)?
-        .indexed_db()?
-        .ok_or_else(|| JsValue::from_str("no IndexedDB"))?;
+    // The worker's own: `self.indexedDB`.
+    let factory = js_sys::Reflect::get(&js_sys::global(), &"indexedDB".into())?
+        .dyn_into::<web_sys::IdbFactory>()
+        .map_err(|_| JsValue::from_str("no IndexedDB"))?;
     let request: IdbOpenDbRequest = factory.open_with_u32(NAME, VERSION)?;
     let upgrade = {
         let request = request.clone();

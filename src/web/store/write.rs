@@ -1,10 +1,11 @@
 //! Writes, each one transaction: a solve or an event as it happens (with anything not kept
-//! before), an import (all of it or none, in batches between frames), a clear. Other tabs hear
-//! of each.
+//! before), a clear; and the batches an import or a move-in writes in one. Other tabs hear of
+//! each.
 
 use super::idb::{self, EVENTS, SOLVES};
 use super::records::{event_record, solve_record};
-use super::{say, tabs};
+use super::tabs;
+use super::worker::say;
 use crate::play::keeping::{Keeping, StoreSaid};
 use js_sys::Array;
 use wasm_bindgen::JsValue;
@@ -16,7 +17,8 @@ const BATCH: usize = 500;
 
 /// Puts `records` (`(store, value)`) in `tx`, in batches: the next batch is put when the
 /// last of the one before has succeeded, which keeps the transaction alive across them while
-/// the page draws its frames. With `progress`, says how far it is.
+/// the worker hears the page. With `progress`, says how far it is (the second half of 1,000:
+/// an import's reading was the first).
 pub async fn put_all(
     tx: &IdbTransaction,
     records: impl Iterator<Item = (&'static str, JsValue)>,
@@ -33,8 +35,8 @@ pub async fn put_all(
             idb::result(&request).await?;
             if progress {
                 say(StoreSaid::Progress {
-                    done: done as u64,
-                    total: total as u64,
+                    done: 500 + (done * 500 / total.max(1)) as u64,
+                    total: 1_000,
                 });
             }
         }
@@ -77,25 +79,6 @@ pub async fn keep(db: &IdbDatabase, keeping: Keeping) {
             events,
             why: idb::refusal(&error),
         }),
-    }
-}
-
-/// An import: one transaction, written in batches; other tabs read the record again.
-pub async fn import(db: &IdbDatabase, keeping: Keeping) {
-    let total = keeping.len();
-    let written = async {
-        let tx = idb::transaction(db, &[SOLVES, EVENTS], true)?;
-        let records = (keeping.solves.iter().map(|s| (SOLVES, solve_record(s))))
-            .chain(keeping.events.iter().map(|e| (EVENTS, event_record(e))));
-        put_all(&tx, records, total, true).await?;
-        idb::done(&tx).await
-    };
-    match written.await {
-        Ok(()) => {
-            tabs::reload();
-            say(StoreSaid::ImportKept);
-        }
-        Err(error) => say(StoreSaid::ImportNotKept(idb::refusal(&error))),
     }
 }
 

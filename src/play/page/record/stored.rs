@@ -6,7 +6,7 @@
 use super::{PAGE, Progress, Record, Store, Task};
 use crate::play::event::log::EventLog;
 use crate::play::event::stats::table;
-use crate::play::keeping::{Keeping, Refusal, StoreSaid};
+use crate::play::keeping::{Keeping, Refusal, StoreSaid, ToStore};
 use crate::play::page::Effect;
 use crate::play::solves::{History, Solve, count};
 use crate::play::tally::{Brief, Tallies};
@@ -81,7 +81,8 @@ impl Record {
                 self.mark_unsaved(&solves, &events);
                 self.note = Some(why.text());
             }
-            StoreSaid::ImportKept => self.import_kept(),
+            StoreSaid::Imported { report, added } => return self.imported(report, added),
+            StoreSaid::NotImported { name, why } => self.not_imported(&name, &why),
             StoreSaid::ImportNotKept(why) => self.import_not_kept(why),
             StoreSaid::Cleared => {}
             StoreSaid::NotCleared(why) => {
@@ -123,7 +124,7 @@ impl Record {
                 keeping.events.push(e);
             }
         }
-        Some(Effect::Keep(keeping))
+        Some(Effect::Store(ToStore::Keep(keeping)))
     }
 
     /// The held solves and events the database has not kept.
@@ -241,7 +242,7 @@ impl Record {
 
     /// Another tab cleared or imported: the record is read again (what this tab could not
     /// keep stays, to be kept with its next write).
-    fn reload(&mut self) -> Vec<Effect> {
+    pub(super) fn reload(&mut self) -> Vec<Effect> {
         if let Store::Refused(_) = self.store {
             return Vec::new();
         }
