@@ -2,21 +2,23 @@
 //! from `store-loader.js` once the first board is on screen), behind the effects the page's
 //! model asks for ([`Effect::Load`], [`Effect::Store`]) and the words it hears back
 //! ([`StoreSaid`], as [`RecordAction::Store`]). Every decision (what to keep, what to tell the
-//! player, what a refusal means) is the model's (`play/page/record`); the worker carries it out,
-//! and this file is the page's side of it: what only a page can reach (`localStorage`, where
-//! earlier versions kept the history; the browser's promise to keep the site's storage;
-//! downloads) and the messages.
+//! player, what a refusal means) is the model's (`play/page/record`); the worker carries it out.
 //!
-//! The worker's side:
+//! - [`client`]: the page's side: the worker started, messages held until it is ready, what
+//!   only a page can reach.
+//!
+//! The worker's side (what they share is here: its state, its words to the page):
 //! - [`worker`]: its loop, one job at a time in the order asked;
 //! - [`idb`]: IndexedDB as futures, and the database's stores;
 //! - [`records`]: solves and events as records, and back;
-//! - [`load`]: the record read in chunks, and a history of an earlier version moved in;
+//! - [`load`]: the database opened, the record read in chunks, and a history of an earlier
+//!   version moved in;
 //! - [`write`]: a solve, an event, a clear, each one transaction;
 //! - [`files`]: an import (read in pieces, written in one transaction), an export written in
 //!   pieces, older solves for the table, what could not be read;
 //! - [`tabs`]: other tabs hear of each write.
 
+mod client;
 mod files;
 mod idb;
 mod load;
@@ -25,15 +27,15 @@ mod tabs;
 pub mod worker;
 mod write;
 
+pub use client::{import, run};
+
 use crate::play::keeping::{Refusal, StoreSaid, ToStore};
-use crate::play::page::{Action, Effect, RecordAction};
 use js_sys::{Object, Reflect, Uint8Array};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-use wasm_bindgen::closure::Closure;
+use std::collections::VecDeque;
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
-use yew::Callback;
+use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase};
 
 /// What the record's worker posts to the page.
 #[derive(Debug, Serialize, Deserialize)]
@@ -65,257 +67,36 @@ fn open_envelope<T: for<'de> Deserialize<'de>>(data: &JsValue) -> Option<T> {
     bincode::deserialize(&bytes).ok()
 }
 
-/// Where earlier versions kept the whole history, as one JSON string.
-const LEGACY_KEY: &str = "slide.history";
-/// How many unreadable values the player was told of.
-const TOLD_KEY: &str = "slide.told-unreadable";
-/// The record's worker's loader, beside the page.
-const LOADER: &str = "store-loader.js";
-
-/// The page's side: the worker, messages held until it is ready, what it says to.
-struct Client {
-    worker: web_sys::Worker,
-    held: Option<Vec<JsValue>>,
-    /// The file chosen for import, sent with the import's message.
-    file: Option<web_sys::File>,
-    _listeners: [gloo_events::EventListener; 2],
+/// What the record's worker holds between jobs.
+#[derive(Default)]
+struct State {
+    db: Option<IdbDatabase>,
+    refused: Option<Refusal>,
+    jobs: VecDeque<(ToStore, Option<web_sys::File>)>,
+    working: bool,
+    /// Ids of stored records that could not be read (for their download).
+    unreadable: Vec<f64>,
 }
 
 thread_local! {
-    static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
+    static STATE: RefCell<State> = RefCell::default();
 }
 
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
-/// Carries out one of the record's effects (the others are not this file's).
-pub fn run(effect: Effect, dispatch: &Callback<Action>) {
-    match effect {
-        Effect::Load => {
-            // A page without IndexedDB (a policy, a private mode that hides it) has no database:
-            // the worker still reads and writes the files of the record held in memory.
-            let window = web_sys::window();
-            let database = window
-                .as_ref()
-                .and_then(|w| Reflect::get(w, &"indexedDB".into()).ok())
-                .is_some_and(|f| f.is_truthy());
-            let storage = local_storage();
-            let legacy = storage
-                .as_ref()
-                .and_then(|s| s.get_item(LEGACY_KEY).ok().flatten());
-            let told = (storage.and_then(|s| s.get_item(TOLD_KEY).ok().flatten()))
-                .and_then(|t| t.parse().ok())
-                .unwrap_or(0);
-            send(
-                &ToStore::Load {
-                    database,
-                    legacy,
-                    told,
-                },
-                dispatch,
-            );
-            if !database {
-                say_later(dispatch, StoreSaid::Refused(Refusal::Unavailable));
-            }
-        }
-        Effect::Store(message) => send(&message, dispatch),
-        Effect::Told(n) => {
-            if let Some(s) = local_storage() {
-                let _ = s.set_item(TOLD_KEY, &n.to_string());
-            }
-        }
-        Effect::AskPersist => {
-            let dispatch = dispatch.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let kept = match storage_manager().and_then(|s| s.persist().ok()) {
-                    Some(promise) => JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()),
-                    None => None,
-                };
-                said(&dispatch, StoreSaid::Persisted(kept.unwrap_or(false)));
-            });
-        }
-        _ => {}
+/// The record's worker posts `reply` to the page, with a file (a download) beside it.
+fn post(reply: &FromStore, file: Option<&JsValue>) {
+    if let Some(message) = envelope(reply, file) {
+        let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        let _ = scope.post_message(&message);
     }
 }
 
-/// A history file chosen for import: sent to the worker with the import's message.
-pub fn import(file: web_sys::File, dispatch: &Callback<Action>) {
-    let (name, size) = (file.name(), file.size() as u64);
-    started(dispatch);
-    CLIENT.with(|c| {
-        if let Some(client) = c.borrow_mut().as_mut() {
-            client.file = Some(file);
-        }
-    });
-    dispatch.emit(Action::Record(RecordAction::ImportStart { name, size }));
+/// The record's worker tells the page what happened.
+fn say(said: StoreSaid) {
+    post(&FromStore::Said(said), None);
 }
 
-fn said(dispatch: &Callback<Action>, said: StoreSaid) {
-    dispatch.emit(Action::Record(RecordAction::Store(said)));
-}
-
-/// Says `word` once the page is done with the action under way.
-fn say_later(dispatch: &Callback<Action>, word: StoreSaid) {
-    let dispatch = dispatch.clone();
-    wasm_bindgen_futures::spawn_local(async move { said(&dispatch, word) });
-}
-
-/// Posts `message` to the worker (started if need be; held until it is ready), the chosen
-/// file beside an import.
-fn send(message: &ToStore, dispatch: &Callback<Action>) {
-    started(dispatch);
-    CLIENT.with(|c| {
-        let mut c = c.borrow_mut();
-        let Some(client) = c.as_mut() else {
-            return;
-        };
-        let file = match message {
-            ToStore::Import { .. } => client.file.take().map(JsValue::from),
-            _ => None,
-        };
-        let Some(envelope) = envelope(message, file.as_ref()) else {
-            return;
-        };
-        match client.held.as_mut() {
-            Some(held) => held.push(envelope),
-            None => {
-                let _ = client.worker.post_message(&envelope);
-            }
-        }
-    });
-}
-
-/// Starts the worker, once.
-fn started(dispatch: &Callback<Action>) {
-    if CLIENT.with(|c| c.borrow().is_some()) {
-        return;
-    }
-    let worker = match web_sys::Worker::new(LOADER) {
-        Ok(worker) => worker,
-        Err(_) => {
-            return say_later(
-                dispatch,
-                StoreSaid::Refused(Refusal::Failed(
-                    "the record's worker could not start".into(),
-                )),
-            );
-        }
-    };
-    let on_message = {
-        let dispatch = dispatch.clone();
-        gloo_events::EventListener::new(&worker, "message", move |event| {
-            let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
-                return;
-            };
-            heard(&event.data(), &dispatch);
-        })
-    };
-    let on_error = {
-        let dispatch = dispatch.clone();
-        gloo_events::EventListener::new(&worker, "error", move |_| {
-            stopped(&dispatch, "its code could not load".into())
-        })
-    };
-    CLIENT.with(|c| {
-        *c.borrow_mut() = Some(Client {
-            worker,
-            held: Some(Vec::new()),
-            file: None,
-            _listeners: [on_message, on_error],
-        })
-    });
-}
-
-/// The worker stopped: the record goes on in memory, and the player is told.
-fn stopped(dispatch: &Callback<Action>, why: String) {
-    CLIENT.with(|c| {
-        if let Some(client) = c.borrow_mut().take() {
-            client.worker.terminate();
-        }
-    });
-    said(
-        dispatch,
-        StoreSaid::Refused(Refusal::Failed(format!(
-            "the record's worker stopped: {why}"
-        ))),
-    );
-}
-
-/// What the worker posted.
-fn heard(data: &JsValue, dispatch: &Callback<Action>) {
-    let Some(reply) = open_envelope::<FromStore>(data) else {
-        // The loader's own words: the WebAssembly would not start.
-        let text = data.as_string().unwrap_or_else(|| "no reason given".into());
-        return stopped(dispatch, text);
-    };
-    match reply {
-        FromStore::Ready => CLIENT.with(|c| {
-            if let Some(client) = c.borrow_mut().as_mut() {
-                for message in client.held.take().unwrap_or_default() {
-                    let _ = client.worker.post_message(&message);
-                }
-            }
-        }),
-        // Moved in and read back whole: only now does the old key go.
-        FromStore::Said(word @ StoreSaid::MovedIn { .. }) => {
-            if let Some(s) = local_storage() {
-                let _ = s.remove_item(LEGACY_KEY);
-            }
-            said(dispatch, word);
-        }
-        FromStore::Said(StoreSaid::Opened { .. }) => {
-            let dispatch = dispatch.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let persisted = match storage_manager().and_then(|s| s.persisted().ok()) {
-                    Some(promise) => JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()),
-                    None => None,
-                };
-                said(&dispatch, StoreSaid::Opened { persisted });
-            });
-        }
-        FromStore::Said(word) => said(dispatch, word),
-        FromStore::Offer(name) => {
-            if let Ok(file) = Reflect::get(data, &"f".into()) {
-                offer(&name, &file);
-            }
-        }
-        FromStore::Panicked(last_words) => stopped(dispatch, format!("it crashed: {last_words}")),
-    }
-}
-
-/// Offers a file the worker wrote (a Blob) for download.
-fn offer(name: &str, blob: &JsValue) {
-    let Some(document) = crate::web::browser::document() else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob.unchecked_ref()) else {
-        return;
-    };
-    if let Ok(a) = document.create_element("a") {
-        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-        a.set_href(&url);
-        a.set_download(name);
-        a.click();
-    }
-    // Released once the download has taken the file.
-    let release = Closure::once(move || {
-        let _ = web_sys::Url::revoke_object_url(&url);
-    });
-    if let Some(w) = web_sys::window() {
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
-            release.as_ref().unchecked_ref(),
-            60_000,
-        );
-    }
-    release.forget();
-}
-
-fn storage_manager() -> Option<web_sys::StorageManager> {
-    let navigator = web_sys::window()?.navigator();
-    // Older browsers and some embedded views have none.
-    Reflect::has(&navigator, &"storage".into())
-        .ok()
-        .filter(|&has| has)
-        .map(|_| navigator.storage())
+/// Gives the worker's event loop a turn (the page's next message may be read) before the next
+/// chunk of work.
+async fn breathe() {
+    gloo_timers::future::TimeoutFuture::new(0).await;
 }

@@ -7,8 +7,8 @@
 use super::idb::{self, EVENTS, SOLVES, UNREADABLE};
 use super::load::ids;
 use super::records::{Keys, event_record, solve_record};
-use super::worker::{STATE, breathe, post, say};
 use super::{FromStore, tabs, write};
+use super::{STATE, breathe, post, say};
 use crate::play::event::record::EventRecord;
 use crate::play::history_file::{self, HistoryFormat, Import};
 use crate::play::keeping::{Keeping, StoreSaid};

@@ -1,14 +1,14 @@
-//! The record read from the database: a history kept by an earlier version moved in first (one
+//! The database opened, and the record read from it: a history kept by an earlier version moved in first (one
 //! transaction, read back complete before the page removes its old key), then the newest
 //! solves in full, every solve's figures in chunks, the events, and how many stored values
 //! could not be read. Without a database, the old history is read into the page's memory.
 
 use super::idb::{self, EVENTS, SOLVES, UNREADABLE};
 use super::records::{Keys, event_record, solve_record};
-use super::worker::{STATE, breathe, open, say};
-use super::write;
+use super::{STATE, breathe, say, tabs, write};
 use crate::play::keeping::{Keeping, MoveIn, Refusal, StoreSaid};
 use crate::play::page::PAGE;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::IdbDatabase;
 
@@ -168,4 +168,41 @@ pub fn ids(keys: &JsValue) -> Vec<u64> {
         .filter_map(|k| k.as_f64())
         .map(|k| k as u64)
         .collect()
+}
+
+/// Opens the database (told: opened, or refused).
+pub async fn open() -> Option<IdbDatabase> {
+    match idb::open(|| say(StoreSaid::Refused(Refusal::Blocked))).await {
+        Ok(db) => {
+            // A newer version opened in another tab: this one lets the database go.
+            let replaced = Closure::<dyn FnMut()>::new({
+                let db = db.clone();
+                move || {
+                    db.close();
+                    STATE.with(|s| {
+                        let mut s = s.borrow_mut();
+                        s.db = None;
+                        s.refused = Some(Refusal::Replaced);
+                    });
+                    say(StoreSaid::Refused(Refusal::Replaced));
+                }
+            });
+            db.set_onversionchange(Some(replaced.as_ref().unchecked_ref()));
+            replaced.forget();
+            STATE.with(|s| s.borrow_mut().db = Some(db.clone()));
+            tabs::listen();
+            say(StoreSaid::Opened { persisted: None });
+            Some(db)
+        }
+        Err(error) => {
+            // A browser that will not open it (a private window, a policy) refuses it all.
+            let why = match idb::refusal(&error) {
+                Refusal::Failed(_) => Refusal::Unavailable,
+                other => other,
+            };
+            STATE.with(|s| s.borrow_mut().refused = Some(why.clone()));
+            say(StoreSaid::Refused(why));
+            None
+        }
+    }
 }

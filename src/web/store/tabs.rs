@@ -4,7 +4,7 @@
 //! is in the database.
 
 use super::records::Keys;
-use super::worker::say;
+use super::say;
 use crate::play::keeping::{Keeping, StoreSaid};
 use js_sys::{Array, Object, Reflect};
 use std::cell::RefCell;

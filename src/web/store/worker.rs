@@ -5,45 +5,11 @@
 //! holds in memory. Running in a worker, no load, import or export of 100,000 solves ever holds
 //! up the page.
 
-use super::idb;
-use super::{FromStore, envelope, load, tabs};
+use super::{FromStore, STATE, load, post, say};
 use crate::play::keeping::{Refusal, StoreSaid, ToStore};
-use std::cell::RefCell;
-use std::collections::VecDeque;
+use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase, MessageEvent};
-
-/// What the worker holds between jobs.
-#[derive(Default)]
-pub(super) struct State {
-    pub db: Option<IdbDatabase>,
-    pub refused: Option<Refusal>,
-    jobs: VecDeque<(ToStore, Option<web_sys::File>)>,
-    working: bool,
-    /// Ids of stored records that could not be read (for their download).
-    pub unreadable: Vec<f64>,
-}
-
-thread_local! {
-    pub(super) static STATE: RefCell<State> = RefCell::default();
-}
-
-fn scope() -> DedicatedWorkerGlobalScope {
-    js_sys::global().unchecked_into()
-}
-
-/// Posts `reply` to the page, with a file (a download) beside it.
-pub(super) fn post(reply: &FromStore, file: Option<&JsValue>) {
-    if let Some(message) = envelope(reply, file) {
-        let _ = scope().post_message(&message);
-    }
-}
-
-/// Tells the page what happened.
-pub(super) fn say(said: StoreSaid) {
-    post(&FromStore::Said(said), None);
-}
 
 /// Starts the worker: a panic is told to the page before the trap; the page's messages become
 /// jobs; the page hears that the worker is ready.
@@ -68,7 +34,8 @@ pub fn start() {
             wasm_bindgen_futures::spawn_local(work());
         }
     });
-    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
     post(&FromStore::Ready, None);
@@ -132,47 +99,4 @@ fn refused(message: ToStore) {
         ToStore::Older { .. } => say(StoreSaid::Older(Vec::new())),
         _ => {}
     }
-}
-
-/// Opens the database (told: opened, or refused).
-pub(super) async fn open() -> Option<IdbDatabase> {
-    match idb::open(|| say(StoreSaid::Refused(Refusal::Blocked))).await {
-        Ok(db) => {
-            // A newer version opened in another tab: this one lets the database go.
-            let replaced = Closure::<dyn FnMut()>::new({
-                let db = db.clone();
-                move || {
-                    db.close();
-                    STATE.with(|s| {
-                        let mut s = s.borrow_mut();
-                        s.db = None;
-                        s.refused = Some(Refusal::Replaced);
-                    });
-                    say(StoreSaid::Refused(Refusal::Replaced));
-                }
-            });
-            db.set_onversionchange(Some(replaced.as_ref().unchecked_ref()));
-            replaced.forget();
-            STATE.with(|s| s.borrow_mut().db = Some(db.clone()));
-            tabs::listen();
-            say(StoreSaid::Opened { persisted: None });
-            Some(db)
-        }
-        Err(error) => {
-            // A browser that will not open it (a private window, a policy) refuses it all.
-            let why = match idb::refusal(&error) {
-                Refusal::Failed(_) => Refusal::Unavailable,
-                other => other,
-            };
-            STATE.with(|s| s.borrow_mut().refused = Some(why.clone()));
-            say(StoreSaid::Refused(why));
-            None
-        }
-    }
-}
-
-/// Gives the worker's event loop a turn (the page's next message may be read) before the next
-/// chunk of work.
-pub(super) async fn breathe() {
-    gloo_timers::future::TimeoutFuture::new(0).await;
 }

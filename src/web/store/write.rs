@@ -4,8 +4,8 @@
 
 use super::idb::{self, EVENTS, SOLVES};
 use super::records::{event_record, solve_record};
+use super::say;
 use super::tabs;
-use super::worker::say;
 use crate::play::keeping::{Keeping, StoreSaid};
 use js_sys::Array;
 use wasm_bindgen::JsValue;
