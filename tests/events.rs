@@ -4,12 +4,12 @@
 
 use slide::Heuristic;
 use slide::play::event::record::EventRecord;
-use slide::play::input::Input;
+use slide::play::game::input::Input;
 use slide::play::page::{
     Action, AskAction, Calendar, Choice, Effect, EventAction, Page, PlayAction, RecordAction,
     Remembered,
 };
-use slide::play::protocol::{Answer, FromWorker, Purpose, ToWorker};
+use slide::play::worker::protocol::{Answer, FromWorker, Purpose, ToWorker};
 use slide::puzzle::moves::Move;
 use slide::puzzle::position::Position;
 use slide::puzzle::random::Rng;
@@ -268,7 +268,7 @@ fn records_survive_the_store_and_an_export_and_import() {
     let again = open_with(
         "",
         Remembered {
-            history: slide::play::solves::History::from_stored(&stored),
+            history: slide::play::record::solves::History::from_stored(&stored),
             events: slide::play::event::log::EventLog::from_stored(&stored),
             ..Remembered::default()
         },

@@ -2,16 +2,18 @@
 //! browser. The worker's side is played by hand here (its messages are built as it would build
 //! them), so each rule of the page is tested on its own.
 
-use slide::play::editor::EditAction;
-use slide::play::editor::FileProblem;
-use slide::play::input::{Control, Input};
-use slide::play::origin::Origin;
+use slide::play::game::input::{Control, Input};
+use slide::play::game::origin::Origin;
+use slide::play::page::EditAction;
+use slide::play::page::FileProblem;
 use slide::play::page::{
     Action, AskAction, Calendar, Copying, Effect, LearnAction, Page, ParentMessage, PlayAction,
     PrefsAction, RecordAction, Remembered, ShareAction, Shared,
 };
-use slide::play::protocol::{Answer, Failure, FromWorker, Purpose, Tables, TablesFrom, ToWorker};
-use slide::play::solving::Summary;
+use slide::play::worker::protocol::{
+    Answer, Failure, FromWorker, Purpose, Tables, TablesFrom, ToWorker,
+};
+use slide::play::worker::solving::Summary;
 use slide::puzzle::notation::format_moves;
 use slide::puzzle::random::Rng;
 use slide::search::Stats;
@@ -990,7 +992,7 @@ fn statistics_come_from_the_history_and_survive_a_reload() {
     let again = open_with(
         HARDEST,
         Remembered {
-            history: slide::play::solves::History::from_stored(&stored),
+            history: slide::play::record::solves::History::from_stored(&stored),
             ..Remembered::default()
         },
     );
@@ -1179,7 +1181,10 @@ fn a_challenge_shows_its_target_and_says_who_won_after_the_solve() {
         Some("A tie on moves (2 each); your friend wins on time (2.00 s against 2.50 s).")
     );
     let verdict = c.verdict(&page.record().result().unwrap().solve.start);
-    assert_eq!(verdict, Some(slide::play::challenge::Verdict::Checked));
+    assert_eq!(
+        verdict,
+        Some(slide::play::link::challenge::Verdict::Checked)
+    );
     page.reduce(Action::WatchSolve(slide::play::page::Whose::Friends), 0.0);
     assert_eq!(page.playing().summary().cloned(), Some(Summary::Friends));
 
@@ -1218,11 +1223,11 @@ fn tile_colours_are_remembered() {
     let mut page = open(HARDEST);
     let fx = page.reduce(
         Action::Prefs(PrefsAction::TileColours(
-            slide::play::colours::TileColours::Fringe,
+            slide::play::game::colours::TileColours::Fringe,
         )),
         0.0,
     );
-    assert!(fx.iter().any(|e| matches!(e, Effect::SaveSettings(s) if s.colours == slide::play::colours::TileColours::Fringe)));
+    assert!(fx.iter().any(|e| matches!(e, Effect::SaveSettings(s) if s.colours == slide::play::game::colours::TileColours::Fringe)));
 }
 
 #[test]
@@ -1650,8 +1655,8 @@ fn a_hint_is_said_in_words_as_well_as_ringed() {
 
 #[test]
 fn a_solve_made_by_hovering_is_kept_as_a_hover_solve() {
-    use slide::play::input::Control;
-    use slide::play::moving::{Animation, ArrowKeys, Pointer};
+    use slide::play::game::input::Control;
+    use slide::play::game::moving::{Animation, ArrowKeys, Pointer};
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
     page.reduce(Action::Mounted, 0.0);
     for (action, saved) in [
@@ -1779,10 +1784,11 @@ fn a_solve_by_hand_is_analysed_on_its_own_channel_and_an_away_move_replays_from_
     let fx = page.reduce(Action::Ask(AskAction::Solve), 4100.0);
     assert!(analysis_cancelled(&fx).is_empty());
     // The worker's answer, as the worker computes it.
-    let analysed = slide::play::protocol::analysis("1 2 3/4 5 6/0 7 8", "blank-last", "DULL")
-        .unwrap()
-        .finish()
-        .unwrap();
+    let analysed =
+        slide::play::worker::protocol::analysis("1 2 3/4 5 6/0 7 8", "blank-last", "DULL")
+            .unwrap()
+            .finish()
+            .unwrap();
     page.reduce(from_worker(FromWorker::Analysed { id, analysed }), 4200.0);
     let Some(AnalysisState::Done(done)) = page.analysing().state() else {
         panic!("{:?}", page.analysing().state());
@@ -2062,7 +2068,7 @@ fn solve_by_hand_at_a_pace(page: &mut Page) {
 
 #[test]
 fn watch_your_solve_plays_at_the_pace_played() {
-    use slide::play::pace::{LEAD_IN_MS, Pace};
+    use slide::play::link::pace::{LEAD_IN_MS, Pace};
     let mut page = open("?board=1,2,3/4,5,6/0,7,8");
     solve_by_hand_at_a_pace(&mut page);
     page.reduce(Action::WatchSolve(slide::play::page::Whose::Yours), 5000.0);
@@ -2127,7 +2133,7 @@ fn each_step_of_a_replay_shows_its_time_moves_tps_and_distance() {
 
 #[test]
 fn a_solvers_answer_keeps_its_steady_speed() {
-    use slide::play::pace::Pace;
+    use slide::play::link::pace::Pace;
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&moves=LL");
     assert_eq!(page.playing().times(), None);
     page.reduce(Action::Play(PlayAction::Pace(Pace::AsPlayed(2.0))), 0.0);

@@ -27,6 +27,7 @@
 
 mod analysis;
 mod asking;
+mod editor;
 mod event;
 mod event_routes;
 mod learning;
@@ -38,6 +39,7 @@ mod view;
 
 pub use analysis::{Analysing, AnalysisAction, AnalysisState, away_text};
 pub use asking::{AskAction, Asking, Heard, MAX_HELPERS};
+pub use editor::{EditAction, Edited, Editing, Editor, FileProblem, MAX_FILE_BYTES};
 pub use event::{Choice, EventAction, EventResult, Evented, Eventing, Pending};
 pub use learning::{LearnAction, Learned, Learning};
 pub use playing::{PlayAction, Playing, SPEEDS, replay_speed};
@@ -45,17 +47,16 @@ pub use prefs::{Prefs, PrefsAction};
 pub use record::{HandResult, HistoryFormat, Record, RecordAction};
 pub use sharing::{Copying, ShareAction, Shared, Sharing, Shown, iframe_snippet};
 
-use super::challenge::{Challenge, Verdict};
-use super::daily::{self, DailyError, Date};
-use super::editor::{EditAction, Edited, Editor};
 use super::event::log::EventLog;
-use super::input::Input;
+use super::game::daily::{self, DailyError, Date};
+use super::game::input::Input;
+use super::game::origin::Origin;
+use super::link::challenge::{Challenge, Verdict};
 use super::link::{LinkRequest, LinkedDaily, LinkedReplay, read_query};
-use super::origin::Origin;
-use super::protocol::ToWorker;
-use super::settings::Settings;
-use super::solves::{History, Solve, slides};
-use super::solving::Summary;
+use super::record::settings::Settings;
+use super::record::solves::{History, Solve, slides};
+use super::worker::protocol::ToWorker;
+use super::worker::solving::Summary;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::notation::parse_moves;
 use crate::puzzle::position::Position;

@@ -3,12 +3,12 @@
 //! friend's result to beat. The run's rules are [`crate::play::event::run`]'s; this part turns
 //! the player's buttons into them and says what the page must do ([`Evented`]).
 
-use crate::play::challenge::Challenge;
 use crate::play::event::run::{Phase, Run, Step, When};
 use crate::play::event::{
     Event, FMC_DEFAULT_MINUTES, FMC_MINUTES, MARATHON_SOLVES, RELAY_UP_TO, record::EventRecord,
 };
 use crate::play::game::Game;
+use crate::play::link::challenge::Challenge;
 use crate::play::link::{LinkedChallenge, LinkedDaily, write_event_query};
 use crate::puzzle::position::Position;
 

@@ -4,13 +4,13 @@
 //! board.
 
 use super::{Effect, Evented, Page, Pending, PlayAction};
-use crate::play::challenge::Challenge;
-use crate::play::daily;
 use crate::play::event::record::EventRecord;
 use crate::play::event::run::When;
 use crate::play::event::{Event, boards, proof};
+use crate::play::game::daily;
+use crate::play::game::origin::Origin;
+use crate::play::link::challenge::Challenge;
 use crate::play::link::{LinkRequest, LinkedDaily};
-use crate::play::origin::Origin;
 
 impl Page {
     /// When an event ending now is kept: its id (free among solves and events) and date.

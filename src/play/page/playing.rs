@@ -2,11 +2,11 @@
 //! replay stands, how fast it plays, where the answer on show came from, the hint, and where the
 //! board itself came from (whether its solve can count for statistics).
 
+use crate::play::game::input::Input;
+use crate::play::game::origin::Origin;
 use crate::play::game::{self, Game};
-use crate::play::input::Input;
-use crate::play::origin::Origin;
-use crate::play::pace::{MoveTimes, Pace, StepFigures};
-use crate::play::solving::Summary;
+use crate::play::link::pace::{MoveTimes, Pace, StepFigures};
+use crate::play::worker::solving::Summary;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;

@@ -8,14 +8,14 @@
 
 use super::Effect;
 use super::record::HandResult;
-use crate::play::challenge::Challenge;
 use crate::play::game::Game;
+use crate::play::link::challenge::Challenge;
+use crate::play::link::pace::MoveTimes;
 use crate::play::link::{
     LinkedChallenge, LinkedDaily, write_challenge_query, write_daily_query, write_query,
     write_replay_query,
 };
-use crate::play::pace::MoveTimes;
-use crate::play::solves::{Solve, time_text};
+use crate::play::record::solves::{Solve, time_text};
 use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 

@@ -1,7 +1,7 @@
 //! A friend's challenge: the result to beat, Give up, and once the player has solved the board
 //! (or given up) who won and what replaying the friend's moves showed.
 
-use crate::play::challenge::{Challenge, Verdict};
+use crate::play::link::challenge::{Challenge, Verdict};
 use crate::play::page::{Action, ShareAction, Whose};
 use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;

@@ -3,7 +3,7 @@
 //! shortest, and for the daily a spoiler-free result to share.
 
 use crate::play::page::{Action, HandResult, ShareAction, Shared, Whose};
-use crate::play::solves::count;
+use crate::play::record::solves::count;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 
