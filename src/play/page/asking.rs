@@ -338,6 +338,17 @@ impl Asking {
         if purpose == Purpose::Analysis {
             return vec![Heard::Analysis(message)];
         }
+        self.hear_request(id, message, on_show, now_ms)
+    }
+
+    /// The game's worker's message about request `id`: only the open request's counts.
+    fn hear_request(
+        &mut self,
+        id: u32,
+        message: FromWorker,
+        on_show: &Board,
+        now_ms: f64,
+    ) -> Vec<Heard> {
         let Some(request) = self.request.as_mut().filter(|r| r.id == id) else {
             return Vec::new();
         };

@@ -64,7 +64,7 @@ impl Page {
     }
 
     pub fn calendar(&self) -> Calendar {
-        self.calendar
+        self.boarding.calendar()
     }
 
     /// The board on screen with its goal: the one being set by hand, or the game's.
