@@ -5,7 +5,7 @@
 //! given up, and kept.
 
 use slide::Heuristic;
-use slide::play::input::Input;
+use slide::play::game::input::Input;
 use slide::play::keeping::ToStore;
 use slide::play::page::{
     Action, Calendar, Choice, Effect, EventAction, Page, PlayAction, Remembered,

@@ -4,17 +4,17 @@
 //! solve, writes kept, refused and tried again, another tab's solves, an import written in one
 //! transaction, what could not be read told once, and the browser asked to keep it all.
 
-use slide::play::daily::Date;
 use slide::play::event::record::EventRecord;
-use slide::play::history_file::{self, Import, ImportReport};
-use slide::play::input::{Control, Input};
+use slide::play::game::daily::Date;
+use slide::play::game::input::{Control, Input};
+use slide::play::keeping::file::{self, Import, ImportReport};
 use slide::play::keeping::{Keeping, Refusal, StoreSaid, ToStore};
 use slide::play::page::{
     Action, Calendar, Effect, HistoryFormat, PAGE, Page, PlayAction, RecordAction, Remembered,
     Store, Task,
 };
-use slide::play::solves::{History, Solve};
-use slide::play::tally::Brief;
+use slide::play::record::solves::{History, Solve};
+use slide::play::record::tally::Brief;
 use slide::puzzle::goal::Goal;
 use slide::puzzle::notation::parse_board;
 use slide::puzzle::position::Position;
@@ -266,7 +266,7 @@ fn a_write_the_browser_refuses_is_told_kept_in_memory_and_tried_again_with_the_n
 
     // The next solve's write carries the one not kept.
     page.set_calendar(Calendar::at(NOON + 60_000.0, 0));
-    page.reduce(Action::Shuffle, 5_000.0);
+    page.reduce(slide::play::page::BoardAction::Shuffle, 5_000.0);
     let board = page.game().board().clone();
     let next = play_shuffle(&mut page, &board, 6_000.0);
     let second = kept(&next).expect("a second write");
@@ -338,7 +338,7 @@ fn where_the_browser_refuses_the_database_the_game_plays_on_in_memory_and_export
     else {
         panic!("{fx:?}")
     };
-    let file = history_file::write(HistoryFormat::Json, &solves(3), &[]);
+    let file = file::write(HistoryFormat::Json, &solves(3), &[]);
     let (added, report) = worker_import("mine.json", &file, known);
     store(&mut page, StoreSaid::Imported { report, added });
     assert_eq!((page.record().total(), page.record().unsaved()), (4, 4));
@@ -452,7 +452,7 @@ fn an_import_is_done_by_the_worker_and_the_record_read_again_once_it_is_kept() {
         },
         0.0,
     );
-    let file = history_file::write(HistoryFormat::Json, &all[50..], &[]);
+    let file = file::write(HistoryFormat::Json, &all[50..], &[]);
     let (_, report) = worker_import("big.json", &file, &ids(&all[..100]));
     let fx = store(
         &mut page,

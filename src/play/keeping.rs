@@ -6,11 +6,14 @@
 //! database itself is the worker's (`web/store`); nothing here knows it, so every rule is
 //! tested natively. Both directions cross as bincode, as the solver's messages do.
 
+pub mod file;
+pub mod reader;
+
 use super::event::record::EventRecord;
-use super::history_file::{HistoryFormat, ImportReport};
-use super::history_reader::{Entry, HistoryReader};
-use super::solves::{HistoryError, Solve};
-use super::tally::Brief;
+use super::record::solves::{HistoryError, Solve};
+use super::record::tally::Brief;
+use file::{HistoryFormat, ImportReport};
+use reader::{Entry, HistoryReader};
 use serde::{Deserialize, Serialize};
 
 /// Records written in one transaction: all of them, or none.

@@ -2,10 +2,10 @@
 //! page that embeds it, the clipboard and downloads. Everything here may be refused (a private
 //! window, a sandboxed frame): then the page carries on without it.
 
-use crate::play::editor::FileProblem;
-use crate::play::json::Json;
+use crate::play::page::FileProblem;
 use crate::play::page::{Calendar, ParentMessage, Remembered};
-use crate::play::settings::Settings;
+use crate::play::record::json::Json;
+use crate::play::record::settings::Settings;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 

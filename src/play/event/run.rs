@@ -8,16 +8,12 @@
 //!   the first move to Done; its time is both together;
 //! - a fewest-moves round's clock runs from Start; a submission is timed when it is made.
 
-mod saved;
-
-pub use saved::Restored;
-
 use super::Event;
 use super::record::EventRecord;
 use super::submission::{self, Rejection};
-use crate::play::daily::Date;
 use crate::play::game::Game;
-use crate::play::input::Control;
+use crate::play::game::daily::Date;
+use crate::play::game::input::Control;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 
@@ -255,6 +251,29 @@ impl Run {
             record.memo_millis = Some(memo_ms);
         }
         record
+    }
+
+    /// The run with every instant moved by `by`: from the page's clock to the calendar's and
+    /// back, for a run kept across a reload.
+    pub fn shifted(&self, by: f64) -> Run {
+        let mut run = self.clone();
+        run.phase = match run.phase {
+            Phase::Running => Phase::Running,
+            Phase::Memorising { since_ms } => Phase::Memorising {
+                since_ms: since_ms + by,
+            },
+            Phase::Blind { memo_ms, since_ms } => Phase::Blind {
+                memo_ms,
+                since_ms: since_ms + by,
+            },
+            Phase::Exploring { since_ms, minutes } => Phase::Exploring {
+                since_ms: since_ms + by,
+                minutes,
+            },
+        };
+        run.began_ms = run.began_ms.map(|b| b + by);
+        run.ends.iter_mut().for_each(|e| *e += by);
+        run
     }
 
     /// Fewest moves: the limit (minutes) if it has passed at `now_ms`.

@@ -17,13 +17,13 @@ use super::Effect;
 use crate::play::event::log::EventLog;
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::{EventStats, table};
-use crate::play::input::Control;
+use crate::play::game::input::Control;
+use crate::play::game::origin::Origin;
 use crate::play::keeping::{Keeping, Refusal, StoreSaid, ToStore};
 use crate::play::link::LinkedDaily;
-use crate::play::origin::Origin;
-use crate::play::protocol::Answer;
-use crate::play::solves::{History, Solve, Statistics, count, size_name};
-use crate::play::tally::{Brief, Tallies};
+use crate::play::record::solves::{History, Solve, Statistics, count, size_name};
+use crate::play::record::tally::{Brief, Tallies};
+use crate::play::worker::protocol::Answer;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
@@ -59,7 +59,7 @@ pub enum RecordAction {
     DownloadUnreadable,
 }
 
-pub use crate::play::history_file::HistoryFormat;
+pub use crate::play::keeping::file::HistoryFormat;
 
 /// The result of the last solve by hand, shown until the next board.
 #[derive(Clone, Debug, PartialEq)]

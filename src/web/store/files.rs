@@ -10,7 +10,7 @@ use super::records::{Keys, event_record, solve_record};
 use super::{FromStore, tabs, write};
 use super::{STATE, breathe, post, say};
 use crate::play::event::record::EventRecord;
-use crate::play::history_file::{self, HistoryFormat, Import};
+use crate::play::keeping::file::{self, HistoryFormat, Import};
 use crate::play::keeping::{Keeping, StoreSaid};
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
@@ -132,7 +132,7 @@ async fn write_export(
 ) -> Result<Array, JsValue> {
     let keys = Keys::new();
     let parts = Array::new();
-    parts.push(&history_file::head(format).into());
+    parts.push(&file::head(format).into());
     let mut first = true;
     let mut events: Vec<EventRecord> = Vec::new();
     if let Some(db) = db {
@@ -171,7 +171,7 @@ async fn write_export(
         events.extend(stored.iter().filter_map(|r| keys.event(&r)));
     }
     for s in &held.solves {
-        parts.push(&history_file::solve(format, s, first).into());
+        parts.push(&file::solve(format, s, first).into());
         first = false;
     }
     for e in held.events {
@@ -180,7 +180,7 @@ async fn write_export(
         }
     }
     events.sort_by_key(|e| e.id);
-    parts.push(&history_file::tail(format, &events).into());
+    parts.push(&file::tail(format, &events).into());
     Ok(parts)
 }
 

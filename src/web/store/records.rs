@@ -5,10 +5,10 @@
 
 use crate::play::event::log::event_of_json;
 use crate::play::event::record::EventRecord;
-use crate::play::input::Control;
-use crate::play::json::Json;
-use crate::play::solves::{Solve, solve_of_json};
-use crate::play::tally::Brief;
+use crate::play::game::input::Control;
+use crate::play::record::json::Json;
+use crate::play::record::solves::{Solve, solve_of_json};
+use crate::play::record::tally::Brief;
 use js_sys::{Object, Reflect};
 use wasm_bindgen::JsValue;
 

@@ -5,11 +5,11 @@
 //! without one, the new solves and events join the record in memory.
 
 use super::{Progress, Record, Store, Task};
-use crate::play::history_file::ImportReport;
+use crate::play::keeping::file::ImportReport;
 use crate::play::keeping::{Keeping, Refusal, ToStore};
 use crate::play::page::Effect;
-use crate::play::solves::Solve;
-use crate::play::tally::Brief;
+use crate::play::record::solves::Solve;
+use crate::play::record::tally::Brief;
 
 impl Record {
     /// A file was chosen: the worker imports it (one at a time).

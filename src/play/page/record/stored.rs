@@ -8,8 +8,8 @@ use crate::play::event::log::EventLog;
 use crate::play::event::stats::table;
 use crate::play::keeping::{Keeping, Refusal, StoreSaid, ToStore};
 use crate::play::page::Effect;
-use crate::play::solves::{History, Solve, count};
-use crate::play::tally::{Brief, Tallies};
+use crate::play::record::solves::{History, Solve, count};
+use crate::play::record::tally::{Brief, Tallies};
 
 /// Solves kept before the browser is asked to keep the site's storage persistently (as a
 /// speedsolving site asks once its player has a record worth keeping).
@@ -18,6 +18,36 @@ pub const PERSIST_AFTER: usize = 3;
 impl Record {
     pub(super) fn store_said(&mut self, said: StoreSaid) -> Vec<Effect> {
         match said {
+            StoreSaid::Imported { report, added } => return self.imported(report, added),
+            StoreSaid::Reload => return self.reload(),
+            StoreSaid::Unreadable { count, told } => {
+                self.unreadable = count;
+                if count > told {
+                    self.note = Some(unreadable_text(count));
+                    return vec![Effect::Told(count)];
+                }
+            }
+            StoreSaid::Loaded => {
+                if self.store == Store::Loading {
+                    self.store = Store::Ready;
+                }
+                self.end_task(&[Task::Loading]);
+                return self.persist().into_iter().collect();
+            }
+            StoreSaid::Kept { solves, events } => {
+                self.unsaved.0.retain(|id| !solves.contains(id));
+                self.unsaved.1.retain(|id| !events.contains(id));
+                return self.persist().into_iter().collect();
+            }
+            said => self.store_read(said),
+        }
+        Vec::new()
+    }
+
+    /// What the database read (a load's chunks, older solves, another tab's), and how far a
+    /// long task is.
+    fn store_read(&mut self, said: StoreSaid) {
+        match said {
             StoreSaid::Opened { persisted } => {
                 self.persisted = persisted;
                 // An older tab that held the database let it go.
@@ -25,6 +55,29 @@ impl Record {
                     self.note = None;
                 }
             }
+            StoreSaid::Newest { solves, total } => self.newest(solves, total),
+            StoreSaid::Briefs(briefs) => self.briefs(&briefs),
+            StoreSaid::Events(events) => {
+                for event in events {
+                    self.events.add(event);
+                }
+                self.event_stats = table(&self.events);
+            }
+            StoreSaid::Progress { done, total } => {
+                if let Some(p) = self.progress.as_mut() {
+                    (p.done, p.total) = (done, total);
+                }
+            }
+            StoreSaid::Older(solves) => self.older(solves),
+            StoreSaid::Arrived(keeping) => self.arrived(keeping),
+            StoreSaid::Persisted(kept) => self.persisted = Some(kept),
+            said => self.store_words(said),
+        }
+    }
+
+    /// What the database did or refused, in words for the player.
+    fn store_words(&mut self, said: StoreSaid) {
+        match said {
             // The database waits for the older tab: said, and the record goes on loading.
             StoreSaid::Refused(Refusal::Blocked) => self.note = Some(Refusal::Blocked.text()),
             StoreSaid::Refused(why) => self.refuse(why),
@@ -41,38 +94,6 @@ impl Record {
                     why.text()
                 ))
             }
-            StoreSaid::Newest { solves, total } => self.newest(solves, total),
-            StoreSaid::Briefs(briefs) => self.briefs(&briefs),
-            StoreSaid::Events(events) => {
-                for event in events {
-                    self.events.add(event);
-                }
-                self.event_stats = table(&self.events);
-            }
-            StoreSaid::Unreadable { count, told } => {
-                self.unreadable = count;
-                if count > told {
-                    self.note = Some(unreadable_text(count));
-                    return vec![Effect::Told(count)];
-                }
-            }
-            StoreSaid::Loaded => {
-                if self.store == Store::Loading {
-                    self.store = Store::Ready;
-                }
-                self.end_task(&[Task::Loading]);
-                return self.persist().into_iter().collect();
-            }
-            StoreSaid::Progress { done, total } => {
-                if let Some(p) = self.progress.as_mut() {
-                    (p.done, p.total) = (done, total);
-                }
-            }
-            StoreSaid::Kept { solves, events } => {
-                self.unsaved.0.retain(|id| !solves.contains(id));
-                self.unsaved.1.retain(|id| !events.contains(id));
-                return self.persist().into_iter().collect();
-            }
             StoreSaid::NotKept {
                 solves,
                 events,
@@ -81,10 +102,8 @@ impl Record {
                 self.mark_unsaved(&solves, &events);
                 self.note = Some(why.text());
             }
-            StoreSaid::Imported { report, added } => return self.imported(report, added),
             StoreSaid::NotImported { name, why } => self.not_imported(&name, &why),
             StoreSaid::ImportNotKept(why) => self.import_not_kept(why),
-            StoreSaid::Cleared => {}
             StoreSaid::NotCleared(why) => {
                 self.note = Some(format!(
                     "The history could not be cleared, so it is still kept: reload to see it. {}",
@@ -96,12 +115,8 @@ impl Record {
                 self.end_task(&[Task::Exporting]);
                 self.import_note = Some(format!("The export could not be written: {}", why.text()));
             }
-            StoreSaid::Older(solves) => self.older(solves),
-            StoreSaid::Arrived(keeping) => self.arrived(keeping),
-            StoreSaid::Reload => return self.reload(),
-            StoreSaid::Persisted(kept) => self.persisted = Some(kept),
+            _ => {}
         }
-        Vec::new()
     }
 
     /// Writes `keeping` (with anything not kept before, to try again), unless the browser

@@ -8,10 +8,10 @@
 //! A file cut short keeps what came before the cut: every complete entry is read, and the
 //! cut is named, so the readable part of a truncated history is never thrown away with it.
 
-use super::event::log::{HEADER_START, event_of_csv, event_of_json};
-use super::event::record::EventRecord;
-use super::json::Json;
-use super::solves::{HistoryError, Solve, solve_of_csv, solve_of_json};
+use crate::play::event::log::{HEADER_START, event_of_csv, event_of_json};
+use crate::play::event::record::EventRecord;
+use crate::play::record::json::Json;
+use crate::play::record::solves::{HistoryError, Solve, solve_of_csv, solve_of_json};
 
 /// One entry of a history file: read, or why not (`solve 3: no board`).
 #[derive(Clone, Debug, PartialEq)]
@@ -398,7 +398,7 @@ mod tests {
     use super::*;
     use crate::play::event::log::EventLog;
     use crate::play::event::record::tests::marathon;
-    use crate::play::solves::History;
+    use crate::play::record::solves::History;
 
     fn history(n: u64) -> History {
         let mut h = History::default();

@@ -5,10 +5,10 @@
 //! after a blank line). The record's worker runs these (`web/store`); they are plain Rust,
 //! tested here.
 
-use super::event::log::EventLog;
-use super::event::record::EventRecord;
-use super::history_reader::{Entry, HistoryReader};
-use super::solves::{CSV_HEADER, HistoryError, Solve, count};
+use super::reader::{Entry, HistoryReader};
+use crate::play::event::log::EventLog;
+use crate::play::event::record::EventRecord;
+use crate::play::record::solves::{CSV_HEADER, HistoryError, Solve, count};
 use serde::{Deserialize, Serialize};
 
 /// The history's file formats.
@@ -194,7 +194,7 @@ impl Import {
 mod tests {
     use super::*;
     use crate::play::event::record::tests::marathon;
-    use crate::play::solves::History;
+    use crate::play::record::solves::History;
 
     fn solves() -> Vec<Solve> {
         let mut h = History::default();

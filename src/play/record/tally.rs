@@ -6,8 +6,8 @@
 //! [`super::solves::History::statistics`], which computes them from the whole list.
 
 use super::histogram::histogram_of_sorted;
-use super::input::Control;
 use super::solves::{Solve, Statistics, average_of};
+use crate::play::game::input::Control;
 
 /// What the statistics need of a solve: the store reads only this of the older ones.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -213,8 +213,8 @@ impl Tallies {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::daily::Date;
-    use crate::play::solves::History;
+    use crate::play::game::daily::Date;
+    use crate::play::record::solves::History;
     use crate::puzzle::goal::Goal;
     use crate::puzzle::notation::parse_board;
     use crate::puzzle::position::Position;
