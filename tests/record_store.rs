@@ -418,7 +418,7 @@ fn an_import_is_done_by_the_worker_and_the_record_read_again_once_it_is_kept() {
     );
     assert_eq!(
         page.record().progress().map(|p| p.text()),
-        Some("Reading big.json… 25 %".into())
+        Some("Importing big.json… 25 %".into())
     );
     // A second file meanwhile waits for the first.
     let fx = page.reduce(

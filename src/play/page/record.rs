@@ -147,10 +147,8 @@ pub struct Progress {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Task {
     Loading,
-    /// Reading a history file (its name).
-    Reading(String),
-    /// Writing an import to the database.
-    Keeping,
+    /// Importing a history file (its name): reading it, then writing what is new.
+    Importing(String),
     Exporting,
 }
 
@@ -159,8 +157,7 @@ impl Progress {
     pub fn text(&self) -> String {
         let what = match &self.task {
             Task::Loading => "Loading your solves…".to_string(),
-            Task::Reading(name) => format!("Reading {name}…"),
-            Task::Keeping => "Keeping the imported solves…".to_string(),
+            Task::Importing(name) => format!("Importing {name}…"),
             Task::Exporting => "Writing the export…".to_string(),
         };
         match self

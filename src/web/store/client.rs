@@ -221,7 +221,15 @@ fn heard(data: &JsValue, dispatch: &Callback<Action>) {
                 said(&dispatch, StoreSaid::Opened { persisted });
             });
         }
-        FromStore::Said(word) => said(dispatch, word),
+        FromStore::Said(word) => {
+            // Instants for the benchmark of docs/performance.md (`make bench-browser`).
+            match &word {
+                StoreSaid::Loaded => mark("slide:record-loaded"),
+                StoreSaid::Kept { .. } => mark("slide:kept"),
+                _ => {}
+            }
+            said(dispatch, word)
+        }
         FromStore::Offer(name) => {
             if let Ok(file) = Reflect::get(data, &"f".into()) {
                 offer(&name, &file);
@@ -265,4 +273,10 @@ fn storage_manager() -> Option<web_sys::StorageManager> {
         .ok()
         .filter(|&has| has)
         .map(|_| navigator.storage())
+}
+
+fn mark(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(name);
+    }
 }

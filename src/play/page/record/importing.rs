@@ -21,7 +21,7 @@ impl Record {
             return Vec::new();
         }
         self.progress = Some(Progress {
-            task: Task::Reading(name.clone()),
+            task: Task::Importing(name.clone()),
             done: 0,
             total: size,
         });
@@ -36,7 +36,7 @@ impl Record {
     /// record is read again (every tab's is).
     pub(super) fn imported(&mut self, report: ImportReport, added: Keeping) -> Vec<Effect> {
         self.import = None;
-        self.end_task(&[Task::Reading(report.name.clone()), Task::Keeping]);
+        self.end_task(&[Task::Importing(report.name.clone())]);
         self.import_note = Some(report.text());
         match self.store {
             Store::Memory | Store::Refused(_) => {
@@ -63,14 +63,14 @@ impl Record {
     /// The file is no history, or could not be read: said, and nothing changed.
     pub(super) fn not_imported(&mut self, name: &str, why: &str) {
         self.import = None;
-        self.end_task(&[Task::Reading(name.to_string()), Task::Keeping]);
+        self.end_task(&[Task::Importing(name.to_string())]);
         self.import_note = Some(format!("{name}: {why}"));
     }
 
     /// The import's transaction failed: nothing of it was kept, and the record is as it was.
     pub(super) fn import_not_kept(&mut self, why: Refusal) {
         let name = self.import.take().unwrap_or_default();
-        self.end_task(&[Task::Reading(name.clone()), Task::Keeping]);
+        self.end_task(&[Task::Importing(name.clone())]);
         self.import_note = Some(format!(
             "{name}: nothing was imported, and your history is as it was. {}",
             why.text()

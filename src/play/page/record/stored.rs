@@ -175,7 +175,7 @@ impl Record {
         self.note = Some(why.text());
         self.store = Store::Refused(why);
         self.held_from = None;
-        self.end_task(&[Task::Loading, Task::Keeping, Task::Exporting]);
+        self.end_task(&[Task::Loading, Task::Exporting]);
         // What was held and not known kept stays unsaved: everything made from now on too.
         let solves: Vec<u64> = self.history.solves.iter().map(|s| s.id).collect();
         let events: Vec<u64> = self.events.events.iter().map(|e| e.id).collect();
