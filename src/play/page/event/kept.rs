@@ -21,6 +21,9 @@ struct Kept {
     moves: Vec<(Move, f64, Input)>,
 }
 
+/// Hexadecimal digits, as the kept text writes its bytes.
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
 impl Kept {
     /// `self` with every instant moved by `by` (from the page's clock to the calendar's, and
     /// back).
@@ -32,13 +35,20 @@ impl Kept {
 
     fn text(&self) -> String {
         let bytes = bincode::serialize(self).unwrap_or_default();
-        bytes.iter().map(|b| format!("{b:02x}")).collect()
+        let digit = |n: u8| char::from(HEX[usize::from(n & 15)]);
+        bytes
+            .iter()
+            .flat_map(|b| [digit(b >> 4), digit(*b)])
+            .collect()
     }
 
     fn read(text: &str) -> Option<Kept> {
-        let bytes = (0..text.len())
-            .step_by(2)
-            .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        let value = |c: u8| HEX.iter().position(|&h| h == c).map(|v| v as u8);
+        let bytes = (text.as_bytes().chunks(2))
+            .map(|pair| match pair {
+                [hi, lo] => Some(value(*hi)? << 4 | value(*lo)?),
+                _ => None,
+            })
             .collect::<Option<Vec<u8>>>()?;
         let kept: Kept = bincode::deserialize(&bytes).ok()?;
         // A run that stands past its last board is no run.
