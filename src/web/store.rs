@@ -95,6 +95,20 @@ fn say(said: StoreSaid) {
     post(&FromStore::Said(said), None);
 }
 
+/// Tells the page how far a long task is, at most five times a second: each word redraws the
+/// page, which must keep its frames.
+fn progress(done: u64, total: u64) {
+    thread_local! {
+        static LAST: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+    }
+    let now = js_sys::Date::now();
+    if done < total && LAST.with(|l| now - l.get() < 200.0) {
+        return;
+    }
+    LAST.with(|l| l.set(now));
+    say(StoreSaid::Progress { done, total });
+}
+
 /// Gives the worker's event loop a turn (the page's next message may be read) before the next
 /// chunk of work.
 async fn breathe() {

@@ -248,6 +248,11 @@ describe('history files and the database', () => {
     await loaded(page, 1500);
     await openHistory(page);
     assert.equal((await rows(page)).length, 50, 'the newest 50 in the table');
+    // Older ones a page at a time, from the database.
+    await button(page, 'Show 50 older solves').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=history] tr[data-solve]').length === 100);
+    const ids = (await rows(page)).map((r) => Number(r.solve));
+    assert.deepEqual(ids, solves.slice(-100).map((s) => s.id).reverse(), 'the newest 100, newest first');
     // Once more: every one already here.
     await page.getByLabel('Import history').setInputFiles(file);
     await page.getByRole('status').filter({ hasText: 'already here' }).waitFor();

@@ -8,7 +8,7 @@ use super::idb::{self, EVENTS, SOLVES, UNREADABLE};
 use super::load::ids;
 use super::records::{Keys, event_record, solve_record};
 use super::{FromStore, tabs, write};
-use super::{STATE, breathe, post, say};
+use super::{STATE, breathe, post, progress, say};
 use crate::play::event::record::EventRecord;
 use crate::play::keeping::file::{self, HistoryFormat, Import};
 use crate::play::keeping::{Keeping, StoreSaid};
@@ -64,7 +64,7 @@ async fn imported(
         import.feed(&Uint8Array::new(&buffer).to_vec());
         at = end;
         let done = (at / size * if db.is_some() { 500.0 } else { 1_000.0 }) as u64;
-        say(StoreSaid::Progress { done, total: 1_000 });
+        progress(done, 1_000);
     }
     let (known, known_events) = match (db, known) {
         (Some(db), _) => {
@@ -163,7 +163,7 @@ async fn write_export(
             };
             parts.push(&piece);
             first = false;
-            say(StoreSaid::Progress { done, total });
+            progress(done, total);
             breathe().await;
         }
         let stored = idb::result(&idb::store(db, EVENTS, false)?.get_all()?).await?;

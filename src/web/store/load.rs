@@ -14,6 +14,8 @@ use web_sys::IdbDatabase;
 
 /// Records read at a time.
 const CHUNK: u32 = 2_000;
+/// Solves' figures the page hears at a time.
+const SAID: usize = 10_000;
 /// Bytes of the old history read between turns.
 const PIECE: usize = 256 * 1024;
 
@@ -50,12 +52,10 @@ async fn read(db: &IdbDatabase, told: usize) -> Result<(), JsValue> {
     });
     let mut after = None;
     let mut unreadable = Vec::new();
+    let mut briefs = Vec::new();
     loop {
         let chunk = idb::after(&idb::store(db, SOLVES, false)?, after, CHUNK).await?;
-        if chunk.length() == 0 {
-            break;
-        }
-        let mut briefs = Vec::with_capacity(chunk.length() as usize);
+        let end = chunk.length() == 0;
         for record in chunk.iter() {
             match keys.brief(&record) {
                 Some(brief) => briefs.push(brief),
@@ -63,7 +63,13 @@ async fn read(db: &IdbDatabase, told: usize) -> Result<(), JsValue> {
             }
             after = keys.id(&record).or(after);
         }
-        say(StoreSaid::Briefs(briefs));
+        // A few large words rather than many small ones: each redraws the page.
+        if briefs.len() >= SAID || (end && !briefs.is_empty()) {
+            say(StoreSaid::Briefs(std::mem::take(&mut briefs)));
+        }
+        if end {
+            break;
+        }
         breathe().await;
     }
     let events = idb::result(&idb::store(db, EVENTS, false)?.get_all()?).await?;

@@ -4,8 +4,8 @@
 
 use super::idb::{self, EVENTS, SOLVES};
 use super::records::{event_record, solve_record};
-use super::say;
 use super::tabs;
+use super::{progress, say};
 use crate::play::keeping::{Keeping, StoreSaid};
 use js_sys::Array;
 use wasm_bindgen::JsValue;
@@ -17,13 +17,13 @@ const BATCH: usize = 500;
 
 /// Puts `records` (`(store, value)`) in `tx`, in batches: the next batch is put when the
 /// last of the one before has succeeded, which keeps the transaction alive across them while
-/// the worker hears the page. With `progress`, says how far it is (the second half of 1,000:
+/// the worker hears the page. With `told`, says how far it is (the second half of 1,000:
 /// an import's reading was the first).
 pub async fn put_all(
     tx: &IdbTransaction,
     records: impl Iterator<Item = (&'static str, JsValue)>,
     total: usize,
-    progress: bool,
+    told: bool,
 ) -> Result<(), JsValue> {
     let (solves, events) = (tx.object_store(SOLVES)?, tx.object_store(EVENTS)?);
     let mut done = 0;
@@ -33,11 +33,8 @@ pub async fn put_all(
         done += 1;
         if done % BATCH == 0 {
             idb::result(&request).await?;
-            if progress {
-                say(StoreSaid::Progress {
-                    done: 500 + (done * 500 / total.max(1)) as u64,
-                    total: 1_000,
-                });
+            if told {
+                progress(500 + (done * 500 / total.max(1)) as u64, 1_000);
             }
         }
     }
