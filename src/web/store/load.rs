@@ -22,9 +22,12 @@ const PIECE: usize = 256 * 1024;
 /// Opens the database (if the page has one) and reads the record: `legacy` is what an earlier
 /// version kept in `localStorage`; `told`, how many unreadable values the player was told of.
 pub async fn load(database: bool, legacy: Option<String>, told: usize) {
-    let db = match database {
-        true => open().await,
-        false => None,
+    // Read again (after an import, or another tab's): the database open already serves.
+    let open_already = STATE.with(|s| s.borrow().db.clone());
+    let db = match (database, open_already) {
+        (true, Some(db)) => Some(db),
+        (true, None) => open().await,
+        (false, _) => None,
     };
     let Some(db) = db else {
         if let Some(text) = legacy {
