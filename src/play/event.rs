@@ -22,6 +22,7 @@ pub mod run;
 pub mod stats;
 pub mod submission;
 
+use crate::play::record::wire::Wire;
 use std::fmt;
 
 /// Solves a marathon may have.
@@ -34,7 +35,7 @@ pub const FMC_MINUTES: std::ops::RangeInclusive<u32> = 1..=60;
 pub const FMC_DEFAULT_MINUTES: u32 = 10;
 
 /// An event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// `solves` boards of one size in a row, on one clock.
     Marathon { solves: u32 },
@@ -139,6 +140,16 @@ impl Event {
             Event::Relay { up_to } => up_to as usize - 1,
             Event::Blindfolded | Event::Fmc => 1,
         }
+    }
+}
+
+/// An event crosses to the record's worker by its name, read back by [`Event::parse`].
+impl Wire for Event {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.name().put(out);
+    }
+    fn take(input: &mut &[u8]) -> Option<Event> {
+        Event::parse(&String::take(input)?).ok()
     }
 }
 

@@ -4,7 +4,7 @@
 //! another tab's solve), why the browser may refuse ([`Refusal`], told in words), and how a
 //! history kept by earlier versions in one `localStorage` string moves in ([`MoveIn`]). The
 //! database itself is the worker's (`web/store`); nothing here knows it, so every rule is
-//! tested natively. Both directions cross as bincode, as the solver's messages do.
+//! tested natively. Both directions cross in the record's small binary form (`keeping/wire.rs`).
 
 pub mod file;
 pub mod reader;
@@ -12,12 +12,13 @@ pub mod reader;
 use super::event::record::EventRecord;
 use super::record::solves::{HistoryError, Solve};
 use super::record::tally::Brief;
+mod wire;
+
 use file::{HistoryFormat, ImportReport};
 use reader::{Entry, HistoryReader};
-use serde::{Deserialize, Serialize};
 
 /// Records written in one transaction: all of them, or none.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Keeping {
     pub solves: Vec<Solve>,
     pub events: Vec<EventRecord>,
@@ -35,7 +36,7 @@ impl Keeping {
 }
 
 /// Why the browser would not keep the record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// No database for this site: a private window, or a setting that blocks site storage.
     Unavailable,
@@ -80,7 +81,7 @@ fn shown(text: &str) -> String {
 }
 
 /// What the page asks of the record's worker.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ToStore {
     /// Open the database (none when the page has none: `database` false) and read the record;
     /// `legacy`: the history an earlier version kept in `localStorage`, to move in; `told`: how
@@ -114,7 +115,7 @@ pub enum ToStore {
 }
 
 /// What the record's worker says, as the record part's action.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum StoreSaid {
     /// The database is open (`persisted`: whether the browser promised to keep it, if known).
     Opened {

@@ -62,7 +62,7 @@ pub struct LinkedReplay {
 }
 
 /// The daily puzzle a link asks for.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LinkedDaily {
     pub date: Date,
     pub width: usize,

@@ -6,10 +6,12 @@
 //! - [`histogram`]: a histogram of solve times, in bins of round widths.
 //! - [`tally`]: the statistics kept as solves come, so 100,000 need no pass over them.
 //! - [`settings`]: what the page remembers between visits.
-//! - [`json`]: the page's own small JSON reader and writer.
+//! - [`json`]: the page's own small JSON reader and writer; [`wire`]: the small binary form the
+//!   record crosses to its worker in.
 
 pub mod histogram;
 pub mod json;
 pub mod settings;
 pub mod solves;
 pub mod tally;
+pub mod wire;

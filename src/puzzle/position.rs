@@ -147,24 +147,6 @@ impl fmt::Debug for Position {
     }
 }
 
-/// A position crosses to a worker as its two boards' notation, and is read back through the one
-/// parser: a position is never made unchecked.
-impl serde::Serialize for Position {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        (self.board.to_string(), self.goal.to_string()).serialize(s)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Position {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-        use serde::de::Error;
-        let (board, goal) = <(String, String)>::deserialize(d)?;
-        let board = crate::puzzle::notation::parse_board(&board).map_err(D::Error::custom)?;
-        let goal = crate::puzzle::notation::parse_board(&goal).map_err(D::Error::custom)?;
-        Position::new(board, goal).map_err(|_| D::Error::custom("the goal and the board differ"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,15 +30,15 @@ mod write;
 pub use client::{import, run};
 
 use crate::play::keeping::{Refusal, StoreSaid, ToStore};
+use crate::play::record::wire::{Wire, decode, encode, tag, take_tag};
 use js_sys::{Object, Reflect, Uint8Array};
-use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{DedicatedWorkerGlobalScope, IdbDatabase};
 
 /// What the record's worker posts to the page.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug)]
 pub enum FromStore {
     /// Its code runs and hears messages (those posted before were held by the page).
     Ready,
@@ -49,9 +49,38 @@ pub enum FromStore {
     Panicked(String),
 }
 
-/// A message as it crosses: its bincode bytes, and a file beside them.
-fn envelope(message: &impl Serialize, file: Option<&JsValue>) -> Option<JsValue> {
-    let bytes = bincode::serialize(message).ok()?;
+impl Wire for FromStore {
+    fn put(&self, out: &mut Vec<u8>) {
+        match self {
+            FromStore::Ready => tag(out, 0),
+            FromStore::Said(said) => {
+                tag(out, 1);
+                said.put(out);
+            }
+            FromStore::Offer(name) => {
+                tag(out, 2);
+                name.put(out);
+            }
+            FromStore::Panicked(last_words) => {
+                tag(out, 3);
+                last_words.put(out);
+            }
+        }
+    }
+    fn take(input: &mut &[u8]) -> Option<FromStore> {
+        Some(match take_tag(input)? {
+            0 => FromStore::Ready,
+            1 => FromStore::Said(Wire::take(input)?),
+            2 => FromStore::Offer(Wire::take(input)?),
+            3 => FromStore::Panicked(Wire::take(input)?),
+            _ => return None,
+        })
+    }
+}
+
+/// A message as it crosses: its bytes (the record's binary form), and a file beside them.
+fn envelope(message: &impl Wire, file: Option<&JsValue>) -> Option<JsValue> {
+    let bytes = encode(message);
     let object = Object::new();
     let _ = Reflect::set(&object, &"m".into(), &Uint8Array::from(bytes.as_slice()));
     if let Some(file) = file {
@@ -61,10 +90,9 @@ fn envelope(message: &impl Serialize, file: Option<&JsValue>) -> Option<JsValue>
 }
 
 /// A message's bytes, read back.
-fn open_envelope<T: for<'de> Deserialize<'de>>(data: &JsValue) -> Option<T> {
+fn open_envelope<T: Wire>(data: &JsValue) -> Option<T> {
     let bytes = Reflect::get(data, &"m".into()).ok()?;
-    let bytes = bytes.dyn_ref::<Uint8Array>()?.to_vec();
-    bincode::deserialize(&bytes).ok()
+    decode(&bytes.dyn_ref::<Uint8Array>()?.to_vec())
 }
 
 /// What the record's worker holds between jobs.

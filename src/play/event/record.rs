@@ -10,7 +10,7 @@ use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 
 /// One event played (finished, or given up).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EventRecord {
     /// When it ended (milliseconds since 1970 UTC): also its identity.
     pub id: u64,
@@ -174,6 +174,24 @@ pub fn read(
         path: parse_moves(&text("path").unwrap_or_default()).map_err(|e| format!("path: {e}"))?,
     })
 }
+
+crate::wire_fields!(EventRecord {
+    id,
+    date,
+    event,
+    anchor,
+    millis,
+    moves,
+    splits,
+    control,
+    finished,
+    memo_millis,
+    out_of_place,
+    optimal,
+    best_known,
+    random_state,
+    path,
+});
 
 #[cfg(test)]
 pub(crate) mod tests {

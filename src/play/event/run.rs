@@ -14,11 +14,12 @@ use super::submission::{self, Rejection};
 use crate::play::game::Game;
 use crate::play::game::daily::Date;
 use crate::play::game::input::Control;
+use crate::play::record::wire::{Wire, tag, take_tag};
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 
 /// Where an event stands.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Phase {
     /// A marathon or a relay: playing board after board (the clock starts at the first move).
     Running,
@@ -59,7 +60,7 @@ pub struct When {
 }
 
 /// An event in progress.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Run {
     event: Event,
     boards: Vec<Position>,
@@ -336,3 +337,57 @@ impl Run {
         }
     }
 }
+
+/// A phase as kept across a reload: its tag, then its instants.
+impl Wire for Phase {
+    fn put(&self, out: &mut Vec<u8>) {
+        match *self {
+            Phase::Running => tag(out, 0),
+            Phase::Memorising { since_ms } => {
+                tag(out, 1);
+                since_ms.put(out);
+            }
+            Phase::Blind { memo_ms, since_ms } => {
+                tag(out, 2);
+                (memo_ms, since_ms).put(out);
+            }
+            Phase::Exploring { since_ms, minutes } => {
+                tag(out, 3);
+                (since_ms, u64::from(minutes)).put(out);
+            }
+        }
+    }
+    fn take(input: &mut &[u8]) -> Option<Phase> {
+        Some(match take_tag(input)? {
+            0 => Phase::Running,
+            1 => Phase::Memorising {
+                since_ms: f64::take(input)?,
+            },
+            2 => {
+                let (memo_ms, since_ms) = <(f64, f64)>::take(input)?;
+                Phase::Blind { memo_ms, since_ms }
+            }
+            3 => {
+                let (since_ms, minutes) = <(f64, u64)>::take(input)?;
+                Phase::Exploring {
+                    since_ms,
+                    minutes: u32::try_from(minutes).ok()?,
+                }
+            }
+            _ => return None,
+        })
+    }
+}
+
+crate::wire_fields!(Run {
+    event,
+    boards,
+    random_state,
+    at,
+    phase,
+    began_ms,
+    ends,
+    path,
+    boards_moves,
+    controls,
+});

@@ -9,9 +9,7 @@ use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
 use std::fmt;
 
 /// A calendar date (proleptic Gregorian).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {
     pub year: u16,
     pub month: u8,

@@ -2,7 +2,7 @@
 //! a solve made by hovering is never compared with one made by clicking.
 
 /// How one move was made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Input {
     /// A click (or tap of a mouse-like pointer) on a tile.
     Click,
@@ -15,9 +15,7 @@ pub enum Input {
 }
 
 /// How a solve's moves were made: one input throughout, or several ([`Control::Mixed`]).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Control {
     Click,
     Hover,

@@ -9,10 +9,9 @@ use super::reader::{Entry, HistoryReader};
 use crate::play::event::log::EventLog;
 use crate::play::event::record::EventRecord;
 use crate::play::record::solves::{CSV_HEADER, HistoryError, Solve, count};
-use serde::{Deserialize, Serialize};
 
 /// The history's file formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HistoryFormat {
     Json,
     Csv,
@@ -58,7 +57,7 @@ pub fn write(format: HistoryFormat, solves: &[Solve], events: &[EventRecord]) ->
 }
 
 /// What an import did: what it added, what was here, what it left out.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ImportReport {
     /// The file's name.
     pub name: String,

@@ -19,7 +19,7 @@ use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 
 /// One solve by hand.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Solve {
     /// When it was solved (milliseconds since 1970 UTC): also its identity.
     pub id: u64,

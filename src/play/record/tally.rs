@@ -10,7 +10,7 @@ use super::solves::{Solve, Statistics, average_of};
 use crate::play::game::input::Control;
 
 /// What the statistics need of a solve: the store reads only this of the older ones.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Brief {
     pub id: u64,
     /// Width and height.

@@ -1,7 +1,7 @@
 //! An event in progress kept across a reload: the run, its daily, and the moves made on its
 //! board on show with when and how, its instants as calendar time (milliseconds since 1970, not
-//! the page's clock, which starts again at each load), as a short text (its bincode, in
-//! hexadecimal). Kept at each new board or phase (and by the web layer, with the moves, when the
+//! the page's clock, which starts again at each load), as a short text (its binary form, in
+//! hexadecimal; `record/wire.rs`). Kept at each new board or phase (and by the web layer, with the moves, when the
 //! page is hidden or left); restored, the clock counts the time away: a reload never stops it.
 
 use super::{Choice, EventAction, Evented, Eventing};
@@ -9,17 +9,25 @@ use crate::play::event::run::{Phase, Run, When};
 use crate::play::game::input::Input;
 use crate::play::game::{Action as GameAction, Game};
 use crate::play::link::LinkedDaily;
+use crate::play::record::wire::{decode, encode};
 use crate::puzzle::moves::Move;
-use serde::{Deserialize, Serialize};
 
 /// An event as kept: the run, its daily, and the moves made on its board on show (each with
 /// when it was made, and how).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 struct Kept {
     run: Run,
     daily: Option<LinkedDaily>,
     moves: Vec<(Move, f64, Input)>,
 }
+
+crate::wire_fields!(Kept { run, daily, moves });
+
+crate::wire_fields!(LinkedDaily {
+    date,
+    width,
+    height,
+});
 
 /// Hexadecimal digits, as the kept text writes its bytes.
 const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -34,7 +42,7 @@ impl Kept {
     }
 
     fn text(&self) -> String {
-        let bytes = bincode::serialize(self).unwrap_or_default();
+        let bytes = encode(self);
         let digit = |n: u8| char::from(HEX[usize::from(n & 15)]);
         bytes
             .iter()
@@ -50,7 +58,7 @@ impl Kept {
                 _ => None,
             })
             .collect::<Option<Vec<u8>>>()?;
-        let kept: Kept = bincode::deserialize(&bytes).ok()?;
+        let kept: Kept = decode(&bytes)?;
         // A run that stands past its last board is no run.
         kept.run.board()?;
         Some(kept)
