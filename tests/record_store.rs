@@ -588,3 +588,12 @@ fn the_browser_is_asked_once_to_keep_the_record_once_it_holds_three_solves() {
     );
     assert_eq!(fx, [], "asked once");
 }
+
+#[test]
+fn an_embedded_page_reads_no_record_the_full_page_keeps_it() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8&embed=1");
+    assert_eq!(page.record().store(), &Store::Memory);
+    assert_eq!(page.record().progress(), None);
+    let fx = page.reduce(Action::Mounted, 0.0);
+    assert!(!fx.contains(&Effect::Load), "{fx:?}");
+}

@@ -225,7 +225,8 @@ impl Page {
             playing: Playing::new(Position::default(), Origin::Link),
             asking: Asking::new(sharing.folder()),
             editor: Editor::default(),
-            record: match stored {
+            // Embedded, the page is the board and its controls: the record is the full page's.
+            record: match stored && !link.embed {
                 true => Record::stored(),
                 false => Record::new(history, events),
             },

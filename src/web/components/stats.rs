@@ -106,7 +106,7 @@ pub fn stats_panel(props: &StatsProps) -> Html {
             if let Some(p) = props.progress {
                 <p class="note" role="status" data-testid="record-progress">
                     { p.text() }
-                    if p.total > 0 { <progress max={p.total.to_string()} value={p.done.to_string()}></progress> }
+                    if p.total > 0 { <progress max={p.total.to_string()} value={p.done.to_string()} aria-label={p.text()}></progress> }
                 </p>
             }
             { event_stats(props.event_stats) }
