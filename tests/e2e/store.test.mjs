@@ -189,6 +189,30 @@ describe('the record in the browser’s database', () => {
     await context.close();
   });
 
+  it('a move that fails leaves the old key as it was, says so, and reads the history from it', async () => {
+    const context = await started.browser.newContext();
+    const { page, errors } = await openIn(context, '/');
+    await loaded(page, 0);
+    const solves = Array.from({ length: 20 }, (_, i) => solveJson(i));
+    const text = JSON.stringify({ version: 1, solves, events: [] });
+    const cdp = await context.newCDPSession(page);
+    const origin = started.server.url;
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1 });
+    await seedLegacy(page, text);
+    const told = page.getByRole('alert').filter({ hasText: 'could not be moved' });
+    await told.waitFor();
+    assert.match(await told.innerText(), /stays where it was and is read from there: nothing is lost/);
+    await loaded(page, 20);
+    assert.equal(await legacyKey(page), text, 'the old key as it was');
+    // With room again, the next visit moves it in.
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+    await page.reload();
+    await loaded(page, 20);
+    assert.equal(await legacyKey(page), null);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('a history that cannot be read whole is kept byte for byte, told once, offered, and the next solve keeps both', async () => {
     const context = await started.browser.newContext();
     const { page, errors } = await openIn(context, `/?board=${NEAR}`);
