@@ -7,14 +7,15 @@ use slide::play::game::origin::Origin;
 use slide::play::page::EditAction;
 use slide::play::page::FileProblem;
 use slide::play::page::{
-    Action, AskAction, BoardAction, Calendar, Copying, Effect, LearnAction, Page, ParentMessage,
-    PlayAction, PrefsAction, RecordAction, Remembered, ShareAction, Shared, Whose,
+    Action, AskAction, Asking, BoardAction, Calendar, Copying, Effect, Heard, LearnAction, Page,
+    ParentMessage, PlayAction, PrefsAction, RecordAction, Remembered, ShareAction, Shared, Whose,
 };
 use slide::play::worker::protocol::{
     Answer, Failure, FromWorker, Purpose, Tables, TablesFrom, ToWorker,
 };
 use slide::play::worker::solving::Summary;
 use slide::puzzle::notation::format_moves;
+use slide::puzzle::position::Position;
 use slide::puzzle::random::Rng;
 use slide::search::Stats;
 use slide::solver::{Algorithm, Options, solve};
@@ -219,6 +220,87 @@ fn a_stale_answer_for_an_old_board_is_ignored_with_a_word() {
         4.0,
     );
     assert_eq!(page.game().board(), &before);
+}
+
+#[test]
+fn a_goal_chosen_while_solve_searches_stops_it_and_its_answers_never_show() {
+    // On 3×3 every board reaches both goals, so the board stays toward blank first.
+    let mut page = open(HARDEST);
+    let start = page.game().board().clone();
+    let toward_last = answer(&start, Algorithm::AStar, Heuristic::Manhattan);
+    let id = sent(&page.reduce(AskAction::Solve, 0.0))[0].0;
+    let fx = page.reduce(EditAction::GoalKind(Some(slide::Goal::BlankFirst)), 10.0);
+    assert_eq!(page.game().board(), &start);
+    assert_eq!(page.game().goal().to_string(), "0 1 2/3 4 5/6 7 8");
+    assert_eq!(
+        cancels(&fx),
+        vec![id],
+        "the search toward blank last is cancelled"
+    );
+    assert_eq!(page.asking().request(), None);
+    // Its answers, late, lead to blank last: none is shown under the blank-first goal.
+    page.reduce(better(id, &toward_last.moves), 20.0);
+    page.reduce(solved(id, Purpose::Solve, toward_last), 30.0);
+    assert_eq!(page.game().replay(), None);
+    assert_eq!(page.playing().summary(), None);
+    assert_eq!(page.alert(), None);
+}
+
+#[test]
+fn an_answer_for_the_board_on_show_toward_another_goal_is_stale() {
+    let board = slide::puzzle::notation::parse_board("8 6 7/2 5 4/3 0 1").unwrap();
+    let last = Position::toward(board.clone(), &slide::Goal::BlankLast).unwrap();
+    let first = Position::toward(board.clone(), &slide::Goal::BlankFirst).unwrap();
+    let toward_last = answer(&board, Algorithm::AStar, Heuristic::Manhattan);
+    let mut asking = Asking::new("https://example.org/slide/");
+    let mut fx = Vec::new();
+    asking.reduce(AskAction::Solve, &last, 0.0, &mut fx);
+    let id = sent(&fx)[0].0;
+    // The same board, its goal changed: an answer of this search is for the other goal.
+    let heard = asking.reduce(
+        AskAction::Worker(FromWorker::Better {
+            id,
+            purpose: Purpose::Solve,
+            answer: toward_last.clone(),
+        }),
+        &first,
+        10.0,
+        &mut fx,
+    );
+    assert_eq!(heard, vec![]);
+    let heard = asking.reduce(
+        AskAction::Worker(FromWorker::Solved {
+            id,
+            purpose: Purpose::Solve,
+            answer: toward_last.clone(),
+        }),
+        &first,
+        20.0,
+        &mut fx,
+    );
+    assert_eq!(
+        heard,
+        vec![Heard::Alert(
+            "The board changed while the solver worked; ask again.".into()
+        )]
+    );
+    // Toward the goal it was asked for, the same answer is shown.
+    asking.reduce(AskAction::Solve, &last, 30.0, &mut fx);
+    let id = sent(&fx).last().unwrap().0;
+    let heard = asking.reduce(
+        AskAction::Worker(FromWorker::Solved {
+            id,
+            purpose: Purpose::Solve,
+            answer: toward_last.clone(),
+        }),
+        &last,
+        40.0,
+        &mut fx,
+    );
+    assert!(
+        matches!(&heard[..], [Heard::Answer { moves, optimal: true, .. }] if format_moves(moves) == toward_last.moves),
+        "{heard:?}"
+    );
 }
 
 #[test]

@@ -340,10 +340,6 @@ impl Page {
         for boarded in said {
             match boarded {
                 Boarded::Leave => self.leave_board(now_ms, fx),
-                Boarded::LeaveKeepingSearch => {
-                    self.leave_event(now_ms, fx);
-                    self.leave_parts(fx);
-                }
                 Boarded::Start(position, origin) => self.playing.start(position, origin),
                 Boarded::Daily(daily) => self.sharing.set_daily(daily),
                 Boarded::Replay(replay) => self.playing.open_replay(replay),
@@ -370,21 +366,11 @@ impl Page {
     /// The one message every part hears: the player leaves the board, at `now_ms`. Whatever ran
     /// on it stops (an event, the search), and what belonged to it goes.
     fn leave_board(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
-        self.leave_event(now_ms, fx);
-        let said = self.asking.cancel(fx);
-        self.heard(said, now_ms, fx);
-        self.leave_parts(fx);
-    }
-
-    /// An event run on the board is given up, and what waited for Start goes.
-    fn leave_event(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
         let when = self.boarding.when(&self.record);
         let said = self.eventing.leave(self.playing.game(), now_ms, when);
         self.evented(said, now_ms, fx);
-    }
-
-    /// The result, the analysis, a challenge and a daily, a board being set by hand go.
-    fn leave_parts(&mut self, fx: &mut Vec<Effect>) {
+        let said = self.asking.cancel(fx);
+        self.heard(said, now_ms, fx);
         self.record.leave_board();
         fx.extend(self.analysing.leave_board());
         self.sharing.leave_board();

@@ -4,7 +4,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { button, chooseMethod, lifecycle, open, screenshots, shot, solvable, state } from './harness.mjs';
+import { button, chooseMethod, lifecycle, open, played, screenshots, shot, solvable, state } from './harness.mjs';
 
 const started = lifecycle();
 const figures = {};
@@ -213,6 +213,43 @@ describe('solving and replay', () => {
     assert.equal(await page.locator('[data-testid=solution]').count(), 0, 'the replay is left');
     assert.equal(await moves(page), before + 1);
     assert.ok(mid);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a goal chosen while Solve searches stops the search, and every answer shown leads to the goal on show', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
+    // On 5×5 every board reaches both goals, so the board stays when the goal changes.
+    await page.getByLabel('Size', { exact: true }).selectOption({ label: '5×5' });
+    const board = await state(page);
+    // Every answer the page shows, as it appears, with the board and the goal on show then.
+    await page.evaluate(() => {
+      window.shown = [];
+      const look = () => {
+        const s = document.querySelector('[data-testid=solution]');
+        const b = document.querySelector('[data-testid=board]').dataset;
+        const seen = s && s.dataset.step === '0' && { moves: s.dataset.moves, board: b.state, goal: b.goal };
+        const last = window.shown.at(-1);
+        if (seen && !(last && last.moves === seen.moves && last.goal === seen.goal)) window.shown.push(seen);
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=progress], [data-testid=stop-looking]');
+    await page.getByText('Your board, goal and picture').click();
+    await page.getByLabel('Goal', { exact: true }).selectOption({ label: 'Blank first' });
+    // The search toward blank last stops at once: Solve is offered again, nothing searches.
+    await button(page, 'Solve').waitFor({ timeout: 5000 });
+    assert.equal(await page.getByTestId('progress').count(), 0);
+    assert.equal(await state(page), board);
+    const firstGoal = '0 1 2 3 4/5 6 7 8 9/10 11 12 13 14/15 16 17 18 19/20 21 22 23 24';
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-goal'), firstGoal);
+    // Solve again: the worker answers in order, so once an answer toward blank first is on
+    // show, whatever the old search had sent has come and gone.
+    await button(page, 'Solve').click();
+    await page.waitForFunction((g) => window.shown.some((s) => s.goal === g), firstGoal, { timeout: 120_000 });
+    const shown = await page.evaluate(() => window.shown);
+    for (const s of shown) assert.equal(played(s.board, s.moves), s.goal, `${s.moves.length} moves shown under ${s.goal}`);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -71,8 +71,6 @@ pub enum Boarded {
     /// Whatever ran on the board stops, and what belonged to it goes: an event, the search, the
     /// result, a challenge, a daily, a board being set by hand.
     Leave,
-    /// Whatever ran on the board stops but the search (the goal picker's way until it is fixed).
-    LeaveKeepingSearch,
     /// Play this board, which came from there.
     Start(Position, Origin),
     /// The daily of a date and size is on the board now.
@@ -289,10 +287,8 @@ impl Boarding {
             Ok(position) => position,
             Err(e) => return vec![Boarded::Alert(Some(format!("Custom goal: {e}.")))],
         };
-        let mut said = vec![
-            Boarded::RememberGoal(goal.clone()),
-            Boarded::LeaveKeepingSearch,
-        ];
+        // Another goal is another puzzle: a search toward the old one stops like any other.
+        let mut said = vec![Boarded::RememberGoal(goal.clone()), Boarded::Leave];
         if position.is_solvable() {
             said.extend([Boarded::Alert(None), Boarded::Start(position, kept)]);
             return said;
