@@ -1225,6 +1225,30 @@ fn the_daily_is_the_dates_board_and_its_result_can_be_shared_without_moves() {
 }
 
 #[test]
+fn shuffle_leaves_the_daily_for_a_fresh_board_and_daily_comes_back_to_it() {
+    let mut page = open("?daily=2026-11-23");
+    let daily = page.game().board().clone();
+    page.reduce(BoardAction::Shuffle, 0.0);
+    assert_ne!(page.game().board(), &daily);
+    assert_eq!(page.game().board().width(), 4, "the daily's size stays");
+    assert_eq!(page.sharing().daily(), None);
+    assert_eq!(page.playing().origin(), Origin::Shuffle { filtered: false });
+    let fresh =
+        slide::play::link::write_query(page.game().board(), page.game().goal(), None, false);
+    assert_eq!(page.sharing().query(), fresh);
+    assert_eq!(page.alert(), None);
+    // Daily comes back to the day's board; a size, while it is on, is that day's of the size.
+    page.reduce(BoardAction::Daily, 0.0);
+    assert_eq!(page.game().board(), &daily);
+    assert_eq!(page.sharing().query(), "?daily=2026-11-23");
+    page.reduce(BoardAction::Size(3, 3), 0.0);
+    assert_eq!(page.sharing().query(), "?daily=2026-11-23&size=3x3");
+    page.reduce(BoardAction::Shuffle, 0.0);
+    assert_eq!(page.sharing().daily(), None);
+    assert_eq!(page.game().board().width(), 3);
+}
+
+#[test]
 fn a_daily_not_out_yet_or_malformed_gives_an_alert_and_a_fresh_board() {
     for query in [
         "?daily=2026-11-26",

@@ -30,7 +30,7 @@ use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
 /// What the player can do to the board itself.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardAction {
-    /// A fresh shuffle of the size on the board.
+    /// A fresh shuffle of the size on the board (leaving the daily, if one is on).
     Shuffle,
     /// A new size: a fresh shuffle of it (while a daily is on, that day's daily of the size).
     Size(usize, usize),
@@ -160,11 +160,16 @@ impl Boarding {
     /// Carries out `action` on the page as `scene` shows it.
     pub fn reduce(&mut self, action: BoardAction, scene: &Scene) -> Vec<Boarded> {
         match action {
+            // A fresh board, leaving the daily if one is on (Daily comes back to it).
             BoardAction::Shuffle => self.new_game(size_of(scene.game), scene),
-            // The statistics follow the board to its new size.
+            // The statistics follow the board to its new size; while a daily is on, that day's
+            // daily of the size.
             BoardAction::Size(w, h) => {
                 let mut said = vec![Boarded::StatsFollowSize];
-                said.extend(self.new_game((w, h), scene));
+                said.extend(match scene.daily {
+                    Some(_) => self.new_daily((w, h)),
+                    None => self.new_game((w, h), scene),
+                });
                 said
             }
             BoardAction::Daily => {
@@ -225,12 +230,8 @@ impl Boarding {
         said
     }
 
-    /// A fresh shuffle of `size`, remembered. While a daily is on, the same day's daily of that
-    /// size instead.
+    /// A fresh shuffle of `size`, remembered.
     fn new_game(&mut self, (w, h): (usize, usize), scene: &Scene) -> Vec<Boarded> {
-        if scene.daily.is_some() {
-            return self.new_daily((w, h));
-        }
         let mut said = vec![Boarded::Leave];
         let filtered = scene.mostly_misplaced;
         match shuffled(w, h, filtered, &scene.goal, &mut self.rng) {
