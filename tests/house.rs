@@ -106,9 +106,21 @@ fn functions(lines: &[String]) -> Vec<Function> {
     out
 }
 
-/// The error type of a signature returning `Result<T, E>` at its top level.
+/// The error type of a signature returning `Result<T, E>` at its top level (the return type
+/// follows the parameters' closing parenthesis: an arrow inside them, `&dyn Fn(&str) ->
+/// Option<String>`, is a parameter's).
 fn error_type(signature: &str) -> Option<String> {
-    let returned = signature.split_once("->")?.1.trim();
+    let open = signature.find('(')?;
+    let mut depth = 0;
+    let close = signature[open..].char_indices().find_map(|(i, c)| {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        (depth == 0).then_some(open + i)
+    })?;
+    let returned = signature[close..].split_once("->")?.1.trim();
     let inner = returned.strip_prefix("Result<")?;
     let mut depth = 0;
     for (i, c) in inner.char_indices() {
@@ -245,13 +257,19 @@ fn the_checks_read_signatures_as_written() {
         "        Ok(vec![])",
         "    }",
         "fn declared();",
+        "pub fn read(",
+        "    text: &dyn Fn(&str) -> Option<String>,",
+        ") -> Result<u8, String> {",
+        "    Ok(0)",
+        "}",
     ]
     .map(String::from)
     .to_vec();
     let found = functions(&lines);
-    assert_eq!(found.len(), 2);
+    assert_eq!(found.len(), 3);
     assert_eq!((found[0].line, found[0].lines), (1, 3));
     assert_eq!((found[1].line, found[1].lines), (4, 5));
     assert_eq!(error_type(&found[0].signature).as_deref(), Some("String"));
     assert_eq!(error_type(&found[1].signature).as_deref(), Some("Problem"));
+    assert_eq!(error_type(&found[2].signature).as_deref(), Some("String"));
 }

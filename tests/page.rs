@@ -2,6 +2,7 @@
 //! browser. The worker's side is played by hand here (its messages are built as it would build
 //! them), so each rule of the page is tested on its own.
 
+use slide::play::event::log::EventLog;
 use slide::play::game::input::{Control, Input};
 use slide::play::game::origin::Origin;
 use slide::play::page::EditAction;
@@ -10,6 +11,8 @@ use slide::play::page::{
     Action, AskAction, Asking, BoardAction, Calendar, Copying, Effect, Heard, LearnAction, Page,
     ParentMessage, PlayAction, PrefsAction, RecordAction, Remembered, ShareAction, Shared, Whose,
 };
+use slide::play::record::left_out::{Entry, EntryProblem, LeftOut, Unread};
+use slide::play::record::solves::{History, HistoryError};
 use slide::play::worker::protocol::{
     Answer, Failure, FromWorker, Purpose, Tables, TablesFrom, ToWorker,
 };
@@ -1068,14 +1071,85 @@ fn statistics_come_from_the_history_and_survive_a_reload() {
     // Times 1..5 s: drop 1 and 5, mean of 2, 3, 4.
     assert_eq!(stats.ao5, Some(3000.0));
     let stored = page.record().history().to_json().to_string();
+    let (history, left_out) = History::from_stored(&stored);
+    assert_eq!(left_out, LeftOut::default(), "everything kept is read back");
     let again = open_with(
         HARDEST,
         Remembered {
-            history: slide::play::record::solves::History::from_stored(&stored),
+            history,
             ..Remembered::default()
         },
     );
     assert_eq!(again.record().history(), page.record().history());
+    assert_eq!(again.record().import_note(), None);
+}
+
+#[test]
+fn the_stored_historys_readers_return_what_they_left_out() {
+    // One solve that reads, one whose board does not, and an event this page does not know.
+    let solve = |id: u64, board: &str| {
+        format!(
+            r#"{{"id":{id},"date":"2026-11-23","board":"{board}","goal":"1 2 3/4 5 6/7 8 0","moves":31,"millis":9000,"control":"keys"}}"#
+        )
+    };
+    let event = r#"{"id":7,"date":"2026-11-23","event":"bogus","board":"1 2 3/4 5 6/0 7 8","goal":"1 2 3/4 5 6/7 8 0","millis":9000,"moves":2,"control":"keys"}"#;
+    let stored = format!(
+        r#"{{"version":1,"solves":[{},{}],"events":[{event}]}}"#,
+        solve(1, "8 6 7/2 5 4/3 0 1"),
+        solve(2, "8 6 7/2 5 4/3 0 9")
+    );
+    let (history, left_out) = History::from_stored(&stored);
+    assert_eq!(history.solves.iter().map(|s| s.id).collect::<Vec<_>>(), [1]);
+    assert_eq!(left_out.whole, None);
+    assert_eq!(left_out.entries.len(), 1);
+    let unread = left_out.entries[0].clone();
+    assert_eq!(unread.entry, Entry::Solve(2));
+    assert!(matches!(unread.problem, EntryProblem::Board(_)), "{unread}");
+    let (events, events_left_out) = EventLog::from_stored(&stored);
+    assert_eq!(events, EventLog::default());
+    assert_eq!(
+        events_left_out.entries,
+        [Unread {
+            entry: Entry::Event(1),
+            problem: EntryProblem::Event(
+                "no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc)".into()
+            ),
+        }]
+    );
+    // The page says what was left out, where the history's notes are said.
+    let left_out = left_out.and(events_left_out);
+    let page = open_with(
+        HARDEST,
+        Remembered {
+            history,
+            events,
+            left_out: left_out.clone(),
+            ..Remembered::default()
+        },
+    );
+    assert_eq!(
+        page.record().import_note(),
+        Some(
+            format!("Left out of your stored history: {unread}; event 1: no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc).")
+                .as_str()
+        )
+    );
+    // An empty store leaves nothing out; a damaged one leaves out the whole, and says why.
+    assert_eq!(
+        History::from_stored(""),
+        (History::default(), LeftOut::default())
+    );
+    assert_eq!(EventLog::from_stored("").1, LeftOut::default());
+    let (history, left_out) = History::from_stored("{\"solves\":[");
+    assert_eq!(history, History::default());
+    assert!(
+        matches!(left_out.whole, Some(HistoryError::NotJson(_))),
+        "{left_out:?}"
+    );
+    assert!(matches!(
+        EventLog::from_stored("{\"solves\":[").1.whole,
+        Some(HistoryError::NotJson(_))
+    ));
 }
 
 #[test]

@@ -55,6 +55,7 @@ use super::game::input::Input;
 use super::game::origin::Origin;
 use super::link::challenge::Challenge;
 use super::link::{LinkRequest, read_query};
+use super::record::left_out::LeftOut;
 use super::record::settings::Settings;
 use super::record::solves::{History, Solve};
 use super::worker::protocol::ToWorker;
@@ -152,12 +153,14 @@ pub enum ParentMessage {
     Solved { moves: usize, millis: f64 },
 }
 
-/// What the player has kept from earlier visits.
+/// What the player has kept from earlier visits, and what of it could not be read.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Remembered {
     pub settings: Settings,
     pub history: History,
     pub events: EventLog,
+    /// What the readers of the stored history left out: the record part says so.
+    pub left_out: LeftOut,
 }
 
 /// The whole page: its parts, and the alert on show.
@@ -199,6 +202,7 @@ impl Page {
             settings,
             history,
             events,
+            left_out,
         } = remembered;
         let mut link = read_query(query);
         let sharing = Sharing::new(base, link.embed, link.challenge.take().map(Challenge::new));
@@ -207,7 +211,7 @@ impl Page {
             playing: Playing::new(Position::default(), Origin::Link),
             asking: Asking::new(sharing.folder()),
             editor: Editor::default(),
-            record: Record::new(history, events),
+            record: Record::new(history, events, &left_out),
             sharing,
             prefs: Prefs::new(settings),
             learning: Learning::default(),

@@ -11,6 +11,7 @@ use crate::play::game::origin::Origin;
 use crate::play::link::LinkedDaily;
 use crate::play::page::FileProblem;
 use crate::play::record::json::Json;
+use crate::play::record::left_out::{LeftOut, Unread};
 use crate::play::record::solves::{
     History, HistoryError, Imported, Solve, Statistics, count, size_name,
 };
@@ -129,13 +130,19 @@ pub struct Record {
 }
 
 impl Record {
-    pub fn new(history: History, events: EventLog) -> Record {
+    /// The record of what was kept; what the readers left out of it (`left_out`) is said in
+    /// the history's note.
+    pub fn new(history: History, events: EventLog, left_out: &LeftOut) -> Record {
+        let note = match &left_out.whole {
+            Some(why) => format!("Your stored history could not be read: {why}."),
+            None => format!("Left out of your stored history: {left_out}."),
+        };
         Record {
             history,
             events,
             result: None,
             confirm_clear: false,
-            import_note: None,
+            import_note: (!left_out.is_empty()).then_some(note),
             export_format: HistoryFormat::Json,
             stats_size: None,
             stats_control: None,
@@ -217,7 +224,11 @@ impl Record {
                 events.known
             ));
         }
-        let problems: Vec<String> = solves.problems.into_iter().chain(events.problems).collect();
+        // The first few of each, for a note that stays short.
+        let problems: Vec<String> = (solves.problems.iter().take(3))
+            .chain(events.problems.iter().take(3))
+            .map(Unread::to_string)
+            .collect();
         if !problems.is_empty() {
             note.push_str(&format!(" Left out: {}.", problems.join("; ")));
         }
