@@ -11,8 +11,8 @@ use slide::play::page::{
     Action, AskAction, Asking, BoardAction, Calendar, Copying, Effect, Heard, LearnAction, Page,
     ParentMessage, PlayAction, PrefsAction, RecordAction, Remembered, ShareAction, Shared, Whose,
 };
-use slide::play::record::left_out::{Entry, EntryProblem, LeftOut, Unread};
-use slide::play::record::solves::{History, HistoryError};
+use slide::play::record::left_out::{Entry, EntryProblem, HistoryError, LeftOut, Unread};
+use slide::play::record::solves::History;
 use slide::play::worker::protocol::{
     Answer, Failure, FromWorker, Purpose, Tables, TablesFrom, ToWorker,
 };

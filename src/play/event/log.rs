@@ -5,8 +5,8 @@
 
 use super::record::{self, CSV_HEADER, EventRecord};
 use crate::play::record::json::{self, Json};
-use crate::play::record::left_out::{Entry, LeftOut, Unread};
-use crate::play::record::solves::{HistoryError, Imported};
+use crate::play::record::left_out::{Entry, HistoryError, LeftOut, Unread};
+use crate::play::record::solves::Imported;
 
 /// Every event, oldest first.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -11,10 +11,8 @@ use crate::play::game::origin::Origin;
 use crate::play::link::LinkedDaily;
 use crate::play::page::FileProblem;
 use crate::play::record::json::Json;
-use crate::play::record::left_out::{LeftOut, Unread};
-use crate::play::record::solves::{
-    History, HistoryError, Imported, Solve, Statistics, count, size_name,
-};
+use crate::play::record::left_out::{HistoryError, LeftOut, Unread};
+use crate::play::record::solves::{History, Imported, Solve, Statistics, count, size_name};
 use crate::play::worker::protocol::Answer;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;

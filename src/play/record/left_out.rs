@@ -5,11 +5,39 @@
 //! ([`History::from_stored`](super::solves::History::from_stored), and the events' beside it)
 //! return it.
 
-use super::solves::HistoryError;
 use crate::play::game::daily::DailyError;
 use crate::puzzle::board::BoardError;
 use crate::puzzle::notation::{MovesError, NotationError};
 use std::fmt;
+
+/// Why a text is not a history at all (a line or entry that cannot be read is only left out:
+/// see [`Imported::problems`](super::solves::Imported::problems)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HistoryError {
+    /// It starts like JSON but is not (the parser's words).
+    NotJson(String),
+    /// JSON without a list of solves.
+    NoSolves,
+    /// Nothing in it.
+    Empty,
+    /// A CSV whose first line does not name the columns.
+    NoColumns,
+}
+
+impl std::fmt::Display for HistoryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HistoryError::NotJson(e) => f.write_str(e),
+            HistoryError::NoSolves => f.write_str("no list of solves"),
+            HistoryError::Empty => f.write_str("the file is empty"),
+            HistoryError::NoColumns => f.write_str(
+                "not a history: the first line must name the columns (id,date,size,board,…)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HistoryError {}
 
 /// Where an entry was: `solve 3` (the third of a JSON list), `line 4` (of a CSV file, counting
 /// the header), `event 2`, `event line 1` (of the events' table).

@@ -10,7 +10,7 @@
 
 use super::histogram::{Bin, histogram};
 use super::json::Json;
-use super::left_out::{Entry, EntryProblem, LeftOut, Unread};
+use super::left_out::{Entry, EntryProblem, HistoryError, LeftOut, Unread};
 use crate::play::game::daily::Date;
 use crate::play::game::input::Control;
 use crate::puzzle::board::Board;
@@ -157,35 +157,6 @@ pub fn average_of(times: &[f64], n: usize) -> Option<f64> {
 pub struct History {
     pub solves: Vec<Solve>,
 }
-
-/// Why a text is not a history at all (a line or entry that cannot be read is only left out:
-/// see [`Imported::problems`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HistoryError {
-    /// It starts like JSON but is not (the parser's words).
-    NotJson(String),
-    /// JSON without a list of solves.
-    NoSolves,
-    /// Nothing in it.
-    Empty,
-    /// A CSV whose first line does not name the columns.
-    NoColumns,
-}
-
-impl std::fmt::Display for HistoryError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            HistoryError::NotJson(e) => f.write_str(e),
-            HistoryError::NoSolves => f.write_str("no list of solves"),
-            HistoryError::Empty => f.write_str("the file is empty"),
-            HistoryError::NoColumns => f.write_str(
-                "not a history: the first line must name the columns (id,date,size,board,…)",
-            ),
-        }
-    }
-}
-
-impl std::error::Error for HistoryError {}
 
 /// What an import did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
