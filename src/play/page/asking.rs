@@ -19,6 +19,7 @@ use crate::play::worker::watchdog::{SILENCE_MS, Watchdog};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
+use crate::puzzle::numbers::trimmed;
 use crate::puzzle::position::Position;
 use crate::search::Stats;
 use crate::solver::team::{Order, Team};
@@ -170,7 +171,7 @@ impl Asking {
             AskAction::CheckWorkers => {
                 let mut heard = Vec::new();
                 for worker in self.watchdog.silent(&self.owing(), now_ms) {
-                    let why = format!("it fell silent for {} s", SILENCE_MS / 1000.0);
+                    let why = format!("it fell silent for {} s", trimmed(SILENCE_MS / 1000.0, 1));
                     heard.extend(self.stopped(worker, why, fx));
                 }
                 return heard;
@@ -610,11 +611,13 @@ impl Asking {
         {
             owing.push(0);
         }
-        if let Some(t) = self.team.as_ref().filter(|_| team) {
-            owing.extend(t.busy());
+        // The team's busy seats come in order: the list stays in order without a sort (whose
+        // code the page would carry for these few numbers).
+        for worker in self.team.iter().filter(|_| team).flat_map(Team::busy) {
+            if !owing.contains(&worker) {
+                owing.push(worker);
+            }
         }
-        owing.sort_unstable();
-        owing.dedup();
         owing
     }
 

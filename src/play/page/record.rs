@@ -409,13 +409,18 @@ impl Record {
 
     /// The sizes the statistics can show: every size solved by hand, and `board`'s.
     pub fn stats_sizes(&self, board: &Board) -> Vec<String> {
-        let mut sizes: Vec<(usize, usize, String)> = (self.history.solves.iter())
-            .map(|s| (s.start.width(), s.start.height()))
-            .chain(std::iter::once((board.width(), board.height())))
-            .map(|(w, h)| (w * h, w, size_name(w, h)))
-            .collect();
-        sizes.sort();
-        sizes.dedup();
-        sizes.into_iter().map(|(_, _, name)| name).collect()
+        // Smallest first, each once: kept in order as they come (no sort's code in the page).
+        let mut sizes: Vec<(usize, usize)> = Vec::new();
+        let all = (self.history.solves.iter()).map(|s| (s.start.width(), s.start.height()));
+        for (w, h) in all.chain(std::iter::once((board.width(), board.height()))) {
+            let key = (w * h, w);
+            let at = sizes.partition_point(|&size| size < key);
+            if sizes.get(at) != Some(&key) {
+                sizes.insert(at, key);
+            }
+        }
+        (sizes.into_iter())
+            .map(|(n, w)| size_name(w, n / w))
+            .collect()
     }
 }
