@@ -10,7 +10,8 @@ pub mod file;
 pub mod reader;
 
 use super::event::record::EventRecord;
-use super::record::solves::{HistoryError, Solve};
+use super::record::left_out::HistoryError;
+use super::record::solves::Solve;
 use super::record::tally::Brief;
 mod wire;
 

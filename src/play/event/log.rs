@@ -1,10 +1,11 @@
 //! Every event played, kept with the history: in the same stored JSON (`"events"` beside
 //! `"solves"`) and in the same files (JSON, or a second table in the CSV after a blank line).
 //! An entry that cannot be read, such as one naming an event this page does not know, is left
-//! out and named; the rest is kept.
+//! out and named ([`Unread`]); the rest is kept.
 
 use super::record::{self, CSV_HEADER, EventRecord};
 use crate::play::record::json::{self, Json};
+use crate::play::record::left_out::{Entry, EntryProblem, HistoryError, LeftOut, Unread};
 use crate::play::record::solves::Imported;
 
 /// Every event, oldest first.
@@ -65,11 +66,25 @@ impl EventLog {
         Imported::of(entries, |event| self.add(event))
     }
 
-    /// Reads the stored history's events; what cannot be read is left out.
-    pub fn from_stored(text: &str) -> EventLog {
+    /// Reads the stored history's events: those it could read, and what it left out (the
+    /// whole text, when it is not JSON; nothing for an empty store or a history without events).
+    pub fn from_stored(text: &str) -> (EventLog, LeftOut) {
         let mut log = EventLog::default();
-        log.import(text);
-        log
+        if !text.trim().is_empty()
+            && let Err(e) = Json::parse(text)
+        {
+            let whole = Some(HistoryError::NotJson(e.to_string()));
+            let entries = Vec::new();
+            return (log, LeftOut { whole, entries });
+        }
+        let entries = log.import(text).problems;
+        (
+            log,
+            LeftOut {
+                whole: None,
+                entries,
+            },
+        )
     }
 }
 
@@ -88,7 +103,7 @@ pub fn split_csv(text: &str) -> (&str, Option<&str>) {
     (text, None)
 }
 
-fn from_json(text: &str) -> Vec<Result<EventRecord, String>> {
+fn from_json(text: &str) -> Vec<Result<EventRecord, Unread>> {
     let Ok(value) = Json::parse(text) else {
         return Vec::new();
     };
@@ -96,13 +111,18 @@ fn from_json(text: &str) -> Vec<Result<EventRecord, String>> {
         return Vec::new();
     };
     (list.iter().enumerate())
-        .map(|(i, v)| event_of_json(v).map_err(|e| format!("event {}: {e}", i + 1)))
+        .map(|(i, v)| {
+            event_of_json(v).map_err(|problem| Unread {
+                entry: Entry::Event(i + 1),
+                problem,
+            })
+        })
         .collect()
 }
 
 /// One event from its JSON object (an entry of the `events` list, or a stored record), or why
 /// not.
-pub(crate) fn event_of_json(v: &Json) -> Result<EventRecord, String> {
+pub(crate) fn event_of_json(v: &Json) -> Result<EventRecord, EntryProblem> {
     let text = |k: &str| match v.get(k)? {
         Json::Bool(b) => Some(b.to_string()),
         other => other.as_str().map(str::to_string),
@@ -114,7 +134,7 @@ pub(crate) fn event_of_json(v: &Json) -> Result<EventRecord, String> {
     record::read(&text, &number, splits)
 }
 
-fn from_csv(text: &str) -> Vec<Result<EventRecord, String>> {
+fn from_csv(text: &str) -> Vec<Result<EventRecord, Unread>> {
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let Some(header) = lines.next() else {
         return Vec::new();
@@ -122,13 +142,16 @@ fn from_csv(text: &str) -> Vec<Result<EventRecord, String>> {
     let header: Vec<&str> = header.split(',').map(str::trim).collect();
     (lines.enumerate())
         .map(|(i, line)| {
-            event_of_csv(&header, line).map_err(|e| format!("event line {}: {e}", i + 1))
+            event_of_csv(&header, line).map_err(|problem| Unread {
+                entry: Entry::EventLine(i + 1),
+                problem,
+            })
         })
         .collect()
 }
 
 /// One event from a line of the events' table under `header` (the column names), or why not.
-pub(crate) fn event_of_csv(header: &[&str], line: &str) -> Result<EventRecord, String> {
+pub(crate) fn event_of_csv(header: &[&str], line: &str) -> Result<EventRecord, EntryProblem> {
     let cells: Vec<&str> = line.split(',').map(str::trim).collect();
     let cell = |name: &str| {
         let at = header.iter().position(|h| *h == name)?;
@@ -189,7 +212,11 @@ mod tests {
         let report = back.import(&format!("{{\"events\":{json}}}"));
         assert_eq!(report.added, 1);
         assert_eq!(report.problems.len(), 1);
-        assert!(report.problems[0].contains("event 1: no such event \"bogus\""));
+        assert_eq!(report.problems[0].entry, Entry::Event(1));
+        assert_eq!(
+            report.problems[0].to_string(),
+            "event 1: no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc)"
+        );
         // A history without events, or not one at all, adds none.
         assert_eq!(back.import("{\"solves\":[]}").added, 0);
         assert_eq!(back.import("not a file").added, 0);

@@ -8,7 +8,8 @@
 use super::reader::{Entry, HistoryReader};
 use crate::play::event::log::EventLog;
 use crate::play::event::record::EventRecord;
-use crate::play::record::solves::{CSV_HEADER, HistoryError, Solve, count};
+use crate::play::record::left_out::HistoryError;
+use crate::play::record::solves::{CSV_HEADER, Solve, count};
 
 /// The history's file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,7 +149,9 @@ impl Import {
             match entry {
                 Entry::Solve(Ok(s)) => self.solves.push(s),
                 Entry::Event(Ok(e)) => self.events.push(e),
-                Entry::Solve(Err(why)) | Entry::Event(Err(why)) => self.problems.push(why),
+                Entry::Solve(Err(why)) | Entry::Event(Err(why)) => {
+                    self.problems.push(why.to_string())
+                }
             }
         }
     }

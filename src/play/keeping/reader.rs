@@ -11,13 +11,14 @@
 use crate::play::event::log::{HEADER_START, event_of_csv, event_of_json};
 use crate::play::event::record::EventRecord;
 use crate::play::record::json::Json;
-use crate::play::record::solves::{HistoryError, Solve, solve_of_csv, solve_of_json};
+use crate::play::record::left_out::{self, EntryProblem, HistoryError, Unread};
+use crate::play::record::solves::{Solve, solve_of_csv, solve_of_json};
 
-/// One entry of a history file: read, or why not (`solve 3: no board`).
+/// One entry of a history file: read, or where and why not (`solve 3: no board`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Entry {
-    Solve(Result<Solve, String>),
-    Event(Result<EventRecord, String>),
+    Solve(Result<Solve, Unread>),
+    Event(Result<EventRecord, Unread>),
 }
 
 /// Which list of a file the entries being read belong to.
@@ -272,21 +273,21 @@ impl JsonScan {
             return;
         };
         let value = std::str::from_utf8(&self.entry)
-            .map_err(|_| "not text".to_string())
-            .and_then(|text| Json::parse(text).map_err(|e| e.to_string()));
+            .map_err(|_| EntryProblem::NotText)
+            .and_then(|text| Json::parse(text).map_err(|e| EntryProblem::NotJson(e.to_string())));
         self.entry.clear();
         out.push(match list {
             List::Solves => {
                 *solves += 1;
-                let n = *solves;
+                let entry = left_out::Entry::Solve(*solves);
                 let read = value.and_then(|v| solve_of_json(&v));
-                Entry::Solve(read.map_err(|e| format!("solve {n}: {e}")))
+                Entry::Solve(read.map_err(|problem| Unread { entry, problem }))
             }
             List::Events => {
                 *events += 1;
-                let n = *events;
+                let entry = left_out::Entry::Event(*events);
                 let read = value.and_then(|v| event_of_json(&v));
-                Entry::Event(read.map_err(|e| format!("event {n}: {e}")))
+                Entry::Event(read.map_err(|problem| Unread { entry, problem }))
             }
         });
     }
@@ -380,13 +381,15 @@ impl CsvScan {
         out.push(match list {
             List::Solves => {
                 *solves += 1;
+                let entry = left_out::Entry::Line(self.lines);
                 let read = solve_of_csv(&columns, line);
-                Entry::Solve(read.map_err(|e| format!("line {}: {e}", self.lines)))
+                Entry::Solve(read.map_err(|problem| Unread { entry, problem }))
             }
             List::Events => {
                 *events += 1;
+                let entry = left_out::Entry::EventLine(*events);
                 let read = event_of_csv(&columns, line);
-                Entry::Event(read.map_err(|e| format!("event line {}: {e}", *events)))
+                Entry::Event(read.map_err(|problem| Unread { entry, problem }))
             }
         });
         Ok(())
@@ -485,7 +488,7 @@ mod tests {
         assert_eq!(cut, None);
         let problems: Vec<String> = (entries.iter())
             .filter_map(|e| match e {
-                Entry::Solve(Err(why)) => Some(why.clone()),
+                Entry::Solve(Err(why)) => Some(why.to_string()),
                 _ => None,
             })
             .collect();

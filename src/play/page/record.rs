@@ -21,6 +21,7 @@ use crate::play::game::input::Control;
 use crate::play::game::origin::Origin;
 use crate::play::keeping::{Keeping, Refusal, StoreSaid, ToStore};
 use crate::play::link::LinkedDaily;
+use crate::play::record::left_out::LeftOut;
 use crate::play::record::solves::{History, Solve, Statistics, count, size_name};
 use crate::play::record::tally::{Brief, Tallies};
 use crate::play::worker::protocol::Answer;
@@ -214,10 +215,15 @@ pub struct Record {
 }
 
 impl Record {
-    /// The record of `history` and `events`, held in memory only.
-    pub fn new(history: History, events: EventLog) -> Record {
+    /// The record of `history` and `events`, held in memory only; what the readers left out
+    /// of them (`left_out`) is said in the history's note.
+    pub fn new(history: History, events: EventLog, left_out: &LeftOut) -> Record {
         let mut tallies = Tallies::default();
         tallies.add_all(&history.solves.iter().map(Brief::of).collect::<Vec<_>>());
+        let note = match &left_out.whole {
+            Some(why) => format!("Your stored history could not be read: {why}."),
+            None => format!("Left out of your stored history: {left_out}."),
+        };
         Record {
             ids: history.solves.iter().map(|s| s.id).collect(),
             history,
@@ -235,7 +241,7 @@ impl Record {
             asked_persist: false,
             result: None,
             confirm_clear: false,
-            import_note: None,
+            import_note: (!left_out.is_empty()).then_some(note),
             export_format: HistoryFormat::Json,
             stats_size: None,
             stats_control: None,
@@ -245,7 +251,7 @@ impl Record {
 
     /// An empty record that fills in from the browser's database once the page is on screen.
     pub fn stored() -> Record {
-        let mut record = Record::new(History::default(), EventLog::default());
+        let mut record = Record::new(History::default(), EventLog::default(), &LeftOut::default());
         record.store = Store::Loading;
         record.progress = Some(Progress {
             task: Task::Loading,
@@ -301,7 +307,7 @@ impl Record {
             asked_persist: self.asked_persist,
             unreadable: self.unreadable,
             result: self.result.take(),
-            ..Record::new(History::default(), EventLog::default())
+            ..Record::new(History::default(), EventLog::default(), &LeftOut::default())
         };
         self.progress = None;
         self.import_note = Some("History cleared.".into());
@@ -573,12 +579,18 @@ impl Record {
 
     /// The sizes the statistics can show: every size solved by hand, and `board`'s.
     pub fn stats_sizes(&self, board: &Board) -> Vec<String> {
-        let mut sizes: Vec<(usize, usize, String)> = (self.tallies.sizes().into_iter())
-            .chain(std::iter::once((board.width(), board.height())))
-            .map(|(w, h)| (w * h, w, size_name(w, h)))
-            .collect();
-        sizes.sort();
-        sizes.dedup();
-        sizes.into_iter().map(|(_, _, name)| name).collect()
+        // Smallest first, each once: kept in order as they come (no sort's code in the page).
+        let mut sizes: Vec<(usize, usize)> = Vec::new();
+        let all = self.tallies.sizes().into_iter();
+        for (w, h) in all.chain(std::iter::once((board.width(), board.height()))) {
+            let key = (w * h, w);
+            let at = sizes.partition_point(|&size| size < key);
+            if sizes.get(at) != Some(&key) {
+                sizes.insert(at, key);
+            }
+        }
+        (sizes.into_iter())
+            .map(|(n, w)| size_name(w, n / w))
+            .collect()
     }
 }
