@@ -141,20 +141,21 @@ pub async fn copy(text: &str) -> bool {
 
 /// Offers `text` as a file to download.
 pub fn download(name: &str, text: &str) {
-    download_parts(name, &js_sys::Array::of1(&text.into()));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/plain");
+    let parts = js_sys::Array::of1(&text.into());
+    if let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) {
+        offer(name, &blob);
+    }
 }
 
-/// Offers a file made of `parts` (strings) to download: a large file is never one string.
-pub fn download_parts(name: &str, parts: &js_sys::Array) {
+/// Offers `blob` as a file named `name` to download (a history the record's worker wrote, a
+/// board the editor saved).
+pub fn offer(name: &str, blob: &web_sys::Blob) {
     let Some(document) = document() else {
         return;
     };
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/plain");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else {
         return;
     };
     if let Ok(a) = document.create_element("a") {
@@ -163,7 +164,11 @@ pub fn download_parts(name: &str, parts: &js_sys::Array) {
         a.set_download(name);
         a.click();
     }
-    let _ = web_sys::Url::revoke_object_url(&url);
+    // Released once the download has taken the file (a large one is read after the click).
+    gloo_timers::callback::Timeout::new(60_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
 }
 
 /// The date and time now, in the player's time zone.

@@ -7,7 +7,6 @@ use crate::play::keeping::{Refusal, StoreSaid, ToStore};
 use crate::play::page::{Action, Effect, RecordAction};
 use js_sys::Reflect;
 use std::cell::RefCell;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
@@ -72,16 +71,7 @@ pub fn run(effect: Effect, dispatch: &Callback<Action>) {
                 let _ = s.set_item(TOLD_KEY, &n.to_string());
             }
         }
-        Effect::AskPersist => {
-            let dispatch = dispatch.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let kept = match storage_manager().and_then(|s| s.persist().ok()) {
-                    Some(promise) => JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()),
-                    None => None,
-                };
-                said(&dispatch, StoreSaid::Persisted(kept.unwrap_or(false)));
-            });
-        }
+        Effect::AskPersist => ask_storage(true, dispatch),
         _ => {}
     }
 }
@@ -211,16 +201,7 @@ fn heard(data: &JsValue, dispatch: &Callback<Action>) {
             }
             said(dispatch, word);
         }
-        FromStore::Said(StoreSaid::Opened { .. }) => {
-            let dispatch = dispatch.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let persisted = match storage_manager().and_then(|s| s.persisted().ok()) {
-                    Some(promise) => JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()),
-                    None => None,
-                };
-                said(&dispatch, StoreSaid::Opened { persisted });
-            });
-        }
+        FromStore::Said(StoreSaid::Opened { .. }) => ask_storage(false, dispatch),
         FromStore::Said(word) => {
             // Instants for the benchmark of docs/performance.md (`make bench-browser`).
             match &word {
@@ -232,38 +213,35 @@ fn heard(data: &JsValue, dispatch: &Callback<Action>) {
         }
         FromStore::Offer(name) => {
             if let Ok(file) = Reflect::get(data, &"f".into()) {
-                offer(&name, &file);
+                crate::web::browser::offer(&name, file.unchecked_ref());
             }
         }
         FromStore::Panicked(last_words) => stopped(dispatch, format!("it crashed: {last_words}")),
     }
 }
 
-/// Offers a file the worker wrote (a Blob) for download.
-fn offer(name: &str, blob: &JsValue) {
-    let Some(document) = crate::web::browser::document() else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob.unchecked_ref()) else {
-        return;
-    };
-    if let Ok(a) = document.create_element("a") {
-        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-        a.set_href(&url);
-        a.set_download(name);
-        a.click();
-    }
-    // Released once the download has taken the file.
-    let release = Closure::once(move || {
-        let _ = web_sys::Url::revoke_object_url(&url);
-    });
-    if let Some(w) = web_sys::window() {
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
-            release.as_ref().unchecked_ref(),
-            60_000,
+/// Asks the browser to keep the site's storage persistently (`persist`), or whether it does,
+/// and says its answer: `Persisted`, or the database `Opened` with it.
+fn ask_storage(persist: bool, dispatch: &Callback<Action>) {
+    let dispatch = dispatch.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let manager = storage_manager();
+        let asked = manager.and_then(|s| match persist {
+            true => s.persist().ok(),
+            false => s.persisted().ok(),
+        });
+        let answer = match asked {
+            Some(promise) => JsFuture::from(promise).await.ok().and_then(|v| v.as_bool()),
+            None => None,
+        };
+        said(
+            &dispatch,
+            match persist {
+                true => StoreSaid::Persisted(answer.unwrap_or(false)),
+                false => StoreSaid::Opened { persisted: answer },
+            },
         );
-    }
-    release.forget();
+    });
 }
 
 fn storage_manager() -> Option<web_sys::StorageManager> {
