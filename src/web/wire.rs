@@ -9,6 +9,7 @@
 
 use crate::play::worker::bytes::from_bytes;
 use crate::play::worker::protocol::{FromWorker, ToWorker};
+use crate::play::worker::to_bytes::to_bytes;
 use js_sys::Uint8Array;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::{JsCast, JsValue};
@@ -46,9 +47,10 @@ pub enum Reply {
     Panicked(String),
 }
 
-/// `value` as bytes for `postMessage`.
+/// `value` as bytes for `postMessage` (written by [`crate::play::worker::to_bytes`], bincode's
+/// layout without its writer).
 pub fn encode(value: &impl Serialize) -> Option<JsValue> {
-    let bytes = bincode::serialize(value).ok()?;
+    let bytes = to_bytes(value).ok()?;
     Some(Uint8Array::from(bytes.as_slice()).into())
 }
 
