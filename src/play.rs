@@ -5,7 +5,8 @@
 //! page is compiled and tested natively.
 //!
 //! - [`game`]: one game, its undo/redo history, the replay of a solution, the clock.
-//! - [`input`]: how a move was made (click, hover, keys, touch), and a solve's control.
+//! - [`input`]: how a move was made (click, hover, keys, touch), and a solve's control;
+//!   [`hover`]: the squares a hovering pointer's path enters, in order.
 //! - [`link`]: reading a page's query safely, and writing one; [`replay_link`]: a solve's moves
 //!   and their times in a link.
 //! - [`moving`]: how the player moves tiles (click or hover, the arrow keys' sense) and how a
@@ -35,6 +36,7 @@ pub mod editor;
 pub mod event;
 pub mod game;
 pub mod histogram;
+pub mod hover;
 pub mod input;
 pub mod json;
 pub mod link;
