@@ -5,6 +5,8 @@
 //! [`start_worker`]; Trunk bundles both.
 //!
 //! - [`app`]: the root: creates the model, connects the worker, timers and keys, lays out.
+//! - [`layout`]: the page's parts, each drawn again only when its revision changes;
+//!   [`render_counts`]: a test build's count of those draws.
 //! - [`effects`]: carries out what the model asks (worker messages, storage, address, clipboard).
 //! - [`browser`]: the browser around the page: its clock, address, storage, embedding parent.
 //! - [`components`]: one file per part of the page, each rendering props and sending actions.
@@ -18,6 +20,8 @@ pub mod bench_page;
 pub mod browser;
 pub mod components;
 pub mod effects;
+pub mod layout;
+pub mod render_counts;
 pub mod table_cache;
 pub mod wire;
 pub mod worker;

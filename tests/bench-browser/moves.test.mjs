@@ -8,7 +8,8 @@
 // shows it (script, style, layout and paint): the frame the key lands in, and the one after it
 // (where a page that draws in an animation frame draws), the idle wait between them left out.
 // Run by `make bench-browser`; alone: `node --test tests/bench-browser/moves.test.mjs` after
-// `make dist` (MOVES=N moves a row, 300 by default). It prints figures, it checks no timing.
+// `make dist` (MOVES=N moves a row, 300 by default; SLIDE_DIST_BEFORE=folder measures another
+// build of the site beside it, in the same run). It prints figures, it checks no timing.
 
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -177,13 +178,13 @@ async function run(browser, url, w, { slowDown, plain, seed }) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${url}/`);
-  await page.waitForSelector('[data-testid=board]');
-  let tiles = (await page.getAttribute('[data-testid=board]', 'data-state')).split(/[\s/]+/).map(Number);
+  await page.waitForSelector('[data-testid=board]', { timeout: 300000 });
+  const tiles = (await page.getAttribute('[data-testid=board]', 'data-state')).split(/[\s/]+/).map(Number);
   assert.equal(tiles.length, w * w, 'the page opened at the size asked');
   if (plain) {
     await page.route('**/plain.html', (route) => route.fulfill({ contentType: 'text/html', body: plainPage(w, tiles) }));
     await page.goto(`${url}/plain.html`);
-    await page.waitForSelector('[data-testid=board]');
+    await page.waitForSelector('[data-testid=board]', { timeout: 300000 });
   } else {
     const count = await page.locator('[data-testid=history] tr[data-solve]').count();
     assert.equal(count, 50, 'the history table shows its 50 rows');
@@ -209,27 +210,26 @@ async function run(browser, url, w, { slowDown, plain, seed }) {
   return figures(costs);
 }
 
-it('per move: the page against a plain DOM page, 4×4 and 10×10, full speed and 4× CPU slow-down', { timeout: 1800000 }, async () => {
+it('per move: the page against a plain DOM page, 4×4 and 10×10, full speed and 4× CPU slow-down', { timeout: 3600000 }, async () => {
   const server = await serve();
+  const before = process.env.SLIDE_DIST_BEFORE && (await serve({ folder: process.env.SLIDE_DIST_BEFORE }));
   const browser = await launch();
   const seed = history();
+  const row = (f) => `${ms(f.median)} / ${ms(f.p95)} / ${ms(f.max)} ms`;
   try {
     console.log(`${MOVES} moves a row after ${WARM_UP} to warm up; ${KEPT} solves kept (${(seed.length / 1e6).toFixed(1)} MB), every panel open`);
-    console.log('board  | CPU | the page: median / p95 / max | plain DOM page: median / p95 / max');
+    console.log(`board  | CPU | the page: median / p95 / max | plain DOM page: median / p95 / max${before ? ' | the build before' : ''}`);
     for (const slowDown of [false, true]) {
       for (const w of [4, 10]) {
         const app = await run(browser, server.url, w, { slowDown, plain: false, seed });
         const plain = await run(browser, server.url, w, { slowDown, plain: true, seed });
-        console.log(
-          `${w}×${w}`.padEnd(6),
-          `| ${slowDown ? '÷4' : '1×'}  |`,
-          `${ms(app.median)} / ${ms(app.p95)} / ${ms(app.max)} ms |`,
-          `${ms(plain.median)} / ${ms(plain.p95)} / ${ms(plain.max)} ms`,
-        );
+        const earlier = before && (await run(browser, before.url, w, { slowDown, plain: false, seed }));
+        console.log(`${w}×${w}`.padEnd(6), `| ${slowDown ? '÷4' : '1×'}  |`, row(app), '|', row(plain), earlier ? `| ${row(earlier)}` : '');
       }
     }
   } finally {
     await browser.close();
     await server.close();
+    await before?.close();
   }
 });

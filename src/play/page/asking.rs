@@ -600,11 +600,13 @@ impl Asking {
         {
             owing.push(0);
         }
-        if let Some(t) = self.team.as_ref().filter(|_| team) {
-            owing.extend(t.busy());
+        // In order already: the game's worker first, the team's by number (no sort: each
+        // sort brings the page's wasm its own copy of the sorting code).
+        for worker in self.team.iter().filter(|_| team).flat_map(|t| t.busy()) {
+            if !owing.contains(&worker) {
+                owing.push(worker);
+            }
         }
-        owing.sort_unstable();
-        owing.dedup();
         owing
     }
 

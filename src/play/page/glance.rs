@@ -5,7 +5,6 @@
 
 use super::{Action, AskAction, Page};
 use crate::play::protocol::{FromWorker, Purpose};
-use crate::play::watching::WatchView;
 
 /// A few cheap facts about the parts a move reaches only by ending something: a solve by hand
 /// kept (the record), an event started, ended or on to its next board, learn mode's
@@ -40,7 +39,7 @@ impl Page {
                 eventing.result().is_some(),
             ),
             size: (self.game().board().width(), self.game().board().height()),
-            watching: self.learning().watch_view() != WatchView::default(),
+            watching: self.learning().watch_shown(),
             alert: self.alert().map(str::len),
         }
     }

@@ -147,6 +147,7 @@ fn history_table(
     show_all: bool,
     on_show_all: Callback<MouseEvent>,
 ) -> Html {
+    crate::web::render_counts::count("history");
     if solves.is_empty() && events.is_empty() {
         return html! { <p class="note" data-testid="history">{ "No solves yet: solve a shuffled board by hand." }</p> };
     }
