@@ -1,13 +1,23 @@
 //! The house's rules for the next reader, checked: no function outside tests in `src/` longer
 //! than a hundred lines (a longer one holds more than one idea), and no public function of the
 //! core or the page's model that returns its errors as bare text (`Result<_, String>`): each
-//! layer has error enums a caller can match. Read from the source files, not compiled.
+//! layer has error enums a caller can match. The page's model stays a router of short parts: no
+//! function in its room (`src/play/page.rs`, `src/play/page/`) passes fifty lines, and `src/play/`
+//! keeps its files in rooms, with at most three loose beside them. Read from the source files, not
+//! compiled.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The longest a function may be, in lines from its `fn` to its closing brace.
 const MAX_LINES: usize = 100;
+
+/// The longest a function of the page's model may be: its parts' reduces and the router's table
+/// are short, or a part does more than one thing.
+const MAX_PAGE_LINES: usize = 50;
+
+/// The most files that may lie in `src/play/` outside its rooms.
+const MAX_LOOSE: usize = 3;
 
 /// The layers whose public functions return typed errors.
 const TYPED: [&str; 5] = ["puzzle", "heuristics", "search", "solver", "play"];
@@ -143,6 +153,51 @@ fn no_function_outside_tests_is_longer_than_a_hundred_lines() {
     }
     assert!(seen > 500, "the functions were found ({seen})");
     assert!(long.is_empty(), "over {MAX_LINES} lines: {long:#?}");
+}
+
+#[test]
+fn no_function_of_the_page_model_is_longer_than_fifty_lines() {
+    let mut files = sources(Path::new("src/play/page"));
+    let root = PathBuf::from("src/play/page.rs");
+    let text = fs::read_to_string(&root).unwrap();
+    let lines = text
+        .lines()
+        .take_while(|l| !l.starts_with("#[cfg(test)]"))
+        .map(str::to_string)
+        .collect();
+    files.push((root, lines));
+    let mut long = Vec::new();
+    let mut seen = 0;
+    for (path, lines) in files {
+        for f in functions(&lines) {
+            seen += 1;
+            if f.lines > MAX_PAGE_LINES {
+                long.push(format!("{}:{} ({} lines)", path.display(), f.line, f.lines));
+            }
+        }
+    }
+    assert!(seen > 100, "the page model's functions were found ({seen})");
+    assert!(long.is_empty(), "over {MAX_PAGE_LINES} lines: {long:#?}");
+}
+
+#[test]
+fn play_keeps_its_files_in_rooms_with_at_most_three_loose() {
+    let mut loose = Vec::new();
+    let mut rooms = 0;
+    for entry in fs::read_dir("src/play").unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rooms += 1;
+            continue;
+        }
+        // A room's own file (`game.rs` beside `game/`) is part of the room.
+        if !path.with_extension("").is_dir() {
+            loose.push(path.display().to_string());
+        }
+    }
+    loose.sort();
+    assert!(rooms >= 6, "the rooms were found ({rooms})");
+    assert!(loose.len() <= MAX_LOOSE, "loose in src/play/: {loose:#?}");
 }
 
 #[test]

@@ -283,7 +283,7 @@ fn with_the_pages_budget_a_quick_variant_answers_before_the_shells() {
         assert!(answers[1].0 < answers[0].0, "{max_nodes:?}: {answers:?}");
         answers[1].1
     };
-    let watching = slide::play::protocol::BROWSER_WATCHING_NODES;
+    let watching = slide::play::worker::protocol::BROWSER_WATCHING_NODES;
     let quick = second_answer(Some(watching));
     assert!(quick < 2_000_000, "{quick} nodes");
     let shells = second_answer(None);

@@ -10,7 +10,7 @@ use slide::heuristics::{Estimator, Heuristic};
 use slide::play::event::log::EventLog;
 use slide::play::event::{Event, boards, proof};
 use slide::play::link::read_query;
-use slide::play::replay_link;
+use slide::play::link::replay;
 use slide::puzzle::notation::{format_moves, parse_board, parse_moves};
 use slide::puzzle::random::Rng;
 use slide::puzzle::scramble::random_walk;
@@ -91,7 +91,7 @@ proptest! {
     #[test]
     fn replay_links_round_trip(
         moves in prop::collection::vec(prop::sample::select(Move::ALL.to_vec()), 1..300),
-        gaps in prop::collection::vec(0u32..=replay_link::MAX_GAP_MS, 300),
+        gaps in prop::collection::vec(0u32..=replay::MAX_GAP_MS, 300),
     ) {
         // Times as a page keeps them: fractions of a millisecond, from the first move.
         let mut at = 0.0;
@@ -99,8 +99,8 @@ proptest! {
             if i > 0 { at += f64::from(g) + 0.25; }
             at
         }).collect();
-        let text = replay_link::encode(&moves, &times);
-        let back = replay_link::decode(&text).unwrap();
+        let text = replay::encode(&moves, &times);
+        let back = replay::decode(&text).unwrap();
         prop_assert_eq!(back.moves, moves);
         let rounded: Vec<f64> = times.iter().map(|t| t.round()).collect();
         prop_assert_eq!(back.times, rounded);
@@ -109,7 +109,7 @@ proptest! {
 
     #[test]
     fn replay_links_never_panic_on_junk(text in ".{0,80}") {
-        let _ = replay_link::decode(&text);
+        let _ = replay::decode(&text);
     }
 
     #[test]

@@ -9,9 +9,9 @@ use super::effects;
 use super::layout::{PagePart, Part};
 use super::render_counts;
 use super::workers::{LOADER, Workers};
-use crate::play::colours::TileColours;
-use crate::play::input::Input;
-use crate::play::moving::Pointer;
+use crate::play::game::colours::TileColours;
+use crate::play::game::input::Input;
+use crate::play::game::moving::Pointer;
 use crate::play::page::{
     Action, AskAction, Effect, EventAction, LearnAction, Page, PlayAction, moves_only,
 };
@@ -203,7 +203,7 @@ fn use_timers(page: &Page, on: &Callback<Action>, redraw: &Callback<()>) {
     let on_look = on.clone();
     use_effect_with(page.awaiting(), move |&awaiting| {
         let interval = awaiting.then(|| {
-            Interval::new(crate::play::watchdog::LOOK_EVERY_MS, move || {
+            Interval::new(crate::play::worker::watchdog::LOOK_EVERY_MS, move || {
                 on_look.emit(Action::Ask(AskAction::CheckWorkers))
             })
         });
@@ -239,7 +239,7 @@ fn use_timers(page: &Page, on: &Callback<Action>, redraw: &Callback<()>) {
 }
 
 /// Arrows and WASD slide a tile (the arrow names the tile's way, or the blank's: see
-/// [`crate::play::moving::ArrowKeys`]); Space plays or pauses a replay. Typing in a field, or
+/// [`crate::play::game::moving::ArrowKeys`]); Space plays or pauses a replay. Typing in a field, or
 /// using a control's own keys, is not playing.
 #[hook]
 fn use_keys(page: Rc<RefCell<Page>>, timed: &Callback<(Action, f64)>) {

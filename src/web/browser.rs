@@ -2,12 +2,12 @@
 //! page that embeds it, the clipboard and downloads. Everything here may be refused (a private
 //! window, a sandboxed frame): then the page carries on without it.
 
-use crate::play::editor::FileProblem;
 use crate::play::event::log::EventLog;
-use crate::play::json::Json;
+use crate::play::page::FileProblem;
 use crate::play::page::{Calendar, ParentMessage, Remembered};
-use crate::play::settings::Settings;
-use crate::play::solves::History;
+use crate::play::record::json::Json;
+use crate::play::record::settings::Settings;
+use crate::play::record::solves::History;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 

@@ -1,5 +1,5 @@
 //! The solver worker's messages as they cross between the page and the worker: each one of
-//! [`crate::play::protocol`]'s messages in an envelope that says which channel it is on, encoded
+//! [`crate::play::worker::protocol`]'s messages in an envelope that says which channel it is on, encoded
 //! with bincode into bytes (a copy of a few hundred bytes, where a structured clone of the same
 //! data would walk every field).
 //!
@@ -7,7 +7,7 @@
 //! their analyses, so that a Solve or a Hint, which replace each other's searches, never cancel
 //! a measure or an analysis, and the two never cancel each other.
 
-use crate::play::protocol::{FromWorker, ToWorker};
+use crate::play::worker::protocol::{FromWorker, ToWorker};
 use js_sys::Uint8Array;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::{JsCast, JsValue};

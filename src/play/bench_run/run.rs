@@ -2,7 +2,7 @@
 
 use super::sets::{SETS, Set, Teamwork};
 use super::{BenchAction, BenchRun, MAX_WORKERS};
-use crate::play::protocol::{Failure, FromWorker, Purpose, ToWorker};
+use crate::play::worker::protocol::{Failure, FromWorker, Purpose, ToWorker};
 use crate::puzzle::goal::Goal;
 use crate::solver::Algorithm;
 use crate::solver::bench::{Instance, parse_instances};

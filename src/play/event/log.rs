@@ -4,8 +4,8 @@
 //! out and named; the rest is kept.
 
 use super::record::{self, CSV_HEADER, EventRecord};
-use crate::play::json::{self, Json};
-use crate::play::solves::Imported;
+use crate::play::record::json::{self, Json};
+use crate::play::record::solves::Imported;
 
 /// Every event, oldest first.
 #[derive(Clone, Debug, Default, PartialEq)]

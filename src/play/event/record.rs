@@ -1,9 +1,9 @@
 //! An event as the history keeps it, and as files carry it: one JSON object, or one CSV line.
 
 use super::Event;
-use crate::play::daily::Date;
-use crate::play::input::Control;
-use crate::play::json::Json;
+use crate::play::game::daily::Date;
+use crate::play::game::input::Control;
+use crate::play::record::json::Json;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::{format_moves, parse_board, parse_moves};
 use crate::puzzle::numbers::decimals;

@@ -1,7 +1,7 @@
 //! Asking the solver's workers and hearing back: Solve, Hint, the comparison's rows and the
 //! measure of a solve by hand; Cancel; which answers still count (only the open request's, and
 //! an answer for a board no longer shown is stale); the workers that died and their
-//! replacements (see [`crate::play::watchdog`]).
+//! replacements (see [`crate::play::worker::watchdog`]).
 //!
 //! Where the machine has cores to spare, an optimal IDA* Solve is shared between the game's
 //! worker and helper workers ([`crate::solver::team`]): the team's end comes back as the answer
@@ -9,13 +9,13 @@
 
 use super::Effect;
 use crate::heuristics::Heuristic;
-use crate::play::comparison::Row;
-use crate::play::protocol::{
+use crate::play::learn::comparison::Row;
+use crate::play::worker::protocol::{
     Answer, BROWSER_IDA_MAX_NODES, Failure, FromWorker, Purpose, ToWorker, finished, order_message,
     resolve, team_hears,
 };
-use crate::play::solving::{Request, Summary, TeamWork};
-use crate::play::watchdog::{SILENCE_MS, Watchdog};
+use crate::play::worker::solving::{Request, Summary, TeamWork};
+use crate::play::worker::watchdog::{SILENCE_MS, Watchdog};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
@@ -56,7 +56,7 @@ pub enum AskAction {
         why: String,
     },
     /// Look for workers that owe an answer and have fallen silent (every
-    /// [`LOOK_EVERY_MS`](crate::play::watchdog::LOOK_EVERY_MS) while [`Asking::awaiting`]).
+    /// [`LOOK_EVERY_MS`](crate::play::worker::watchdog::LOOK_EVERY_MS) while [`Asking::awaiting`]).
     CheckWorkers,
 }
 
@@ -338,6 +338,17 @@ impl Asking {
         if purpose == Purpose::Analysis {
             return vec![Heard::Analysis(message)];
         }
+        self.hear_request(id, message, on_show, now_ms)
+    }
+
+    /// The game's worker's message about request `id`: only the open request's counts.
+    fn hear_request(
+        &mut self,
+        id: u32,
+        message: FromWorker,
+        on_show: &Board,
+        now_ms: f64,
+    ) -> Vec<Heard> {
         let Some(request) = self.request.as_mut().filter(|r| r.id == id) else {
             return Vec::new();
         };

@@ -4,7 +4,7 @@
 //! the board, its counters and what stands beside them, and a solve redraws everything.
 
 use super::{Action, AskAction, Page};
-use crate::play::protocol::{FromWorker, Purpose};
+use crate::play::worker::protocol::{FromWorker, Purpose};
 
 /// A few cheap facts about the parts a move reaches only by ending something: a solve by hand
 /// kept (the record), an event started, ended or on to its next board, learn mode's
@@ -61,8 +61,10 @@ pub fn moves_only(action: &Action) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::input::Input;
-    use crate::play::page::{Calendar, Choice, EventAction, LearnAction, PlayAction, Remembered};
+    use crate::play::game::input::Input;
+    use crate::play::page::{
+        BoardAction, Calendar, Choice, EventAction, LearnAction, PlayAction, Remembered,
+    };
     use crate::puzzle::moves::Move;
     use crate::puzzle::random::Rng;
 
@@ -156,7 +158,7 @@ mod tests {
     fn moves_and_a_searchs_progress_may_be_vouched_for_and_nothing_else() {
         assert!(moves_only(&PlayAction::Undo.into()));
         assert!(moves_only(&PlayAction::Tap(3, Input::Hover).into()));
-        assert!(!moves_only(&Action::Shuffle));
+        assert!(!moves_only(&BoardAction::Shuffle.into()));
         assert!(!moves_only(&AskAction::Solve.into()));
         assert!(!moves_only(&LearnAction::WatchStep.into()));
     }

@@ -3,16 +3,18 @@
 //! show, and the history's files.
 
 use super::Effect;
-use crate::play::editor::FileProblem;
 use crate::play::event::log::{EventLog, split_csv};
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::{EventStats, table};
-use crate::play::input::Control;
-use crate::play::json::Json;
+use crate::play::game::input::Control;
+use crate::play::game::origin::Origin;
 use crate::play::link::LinkedDaily;
-use crate::play::origin::Origin;
-use crate::play::protocol::Answer;
-use crate::play::solves::{History, HistoryError, Imported, Solve, Statistics, count, size_name};
+use crate::play::page::FileProblem;
+use crate::play::record::json::Json;
+use crate::play::record::solves::{
+    History, HistoryError, Imported, Solve, Statistics, count, size_name,
+};
+use crate::play::worker::protocol::Answer;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;

@@ -4,9 +4,9 @@
 //! of the Tab order): a 10×10 would be 99 stops before Shuffle, and the arrow keys already slide
 //! tiles.
 
-use crate::play::colours::{PALETTE, fringes};
-use crate::play::hover::{Path, Point};
-use crate::play::input::Input;
+use crate::play::game::colours::{PALETTE, fringes};
+use crate::play::game::hover::{Path, Point};
+use crate::play::game::input::Input;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 use std::cell::RefCell;

@@ -1,8 +1,8 @@
 //! The move counter, the clock, and the status line with its "Solved" moment. The clock reads
 //! the time itself at each draw; the app draws it again every half second while it runs.
 
-use crate::play::input::Control;
-use crate::play::solves::time_text;
+use crate::play::game::input::Control;
+use crate::play::record::solves::time_text;
 use yew::prelude::*;
 
 pub struct StatusProps {

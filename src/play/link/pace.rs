@@ -2,8 +2,8 @@
 //! each step, and what the player sees at each step (the time as played, moves, TPS, the
 //! Manhattan distance) and in the chart of the time each move took.
 
-use super::solves::time_text;
 use crate::heuristics::manhattan::Distances;
+use crate::play::record::solves::time_text;
 use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 

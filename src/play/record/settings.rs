@@ -1,10 +1,10 @@
 //! What the page remembers between visits (the web layer keeps it in localStorage): board size,
 //! goal, picture, and the best moves and time per size and control. "Clear" forgets all of it.
 
-use super::colours::TileColours;
-use super::input::Control;
 use super::json::Json;
-use super::moving::{Animation, ArrowKeys, Named, Pointer};
+use crate::play::game::colours::TileColours;
+use crate::play::game::input::Control;
+use crate::play::game::moving::{Animation, ArrowKeys, Named, Pointer};
 use crate::puzzle::goal::Goal;
 use std::collections::BTreeMap;
 

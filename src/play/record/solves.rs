@@ -2,16 +2,16 @@
 //! statistics speedsolvers keep per size and control (click, hover, keys, touch, or a mix): best
 //! time, best moves and best TPS (each on its own), the mean, the trimmed averages of the last 5,
 //! 12, 50 and 100, and a histogram of times. Only random-state solves without help count (see
-//! [`super::origin`]); the others stay in the history, marked. The history goes out and comes
+//! [`crate::play::game::origin`]); the others stay in the history, marked. The history goes out and comes
 //! back as a JSON or CSV file.
 //!
 //! Moves are counted in the single-tile metric (STM): a slide of three tiles is three moves. The
 //! multi-tile metric (MTM), where a run of slides in one direction is one move, is kept beside it.
 
-use super::daily::Date;
 use super::histogram::{Bin, histogram};
-use super::input::Control;
 use super::json::Json;
+use crate::play::game::daily::Date;
+use crate::play::game::input::Control;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_board;
