@@ -30,22 +30,30 @@ struct Store {
     /// Started once the store can hear them (their events are its actions).
     workers: Rc<RefCell<Option<Workers>>>,
     revisions: Rc<Cell<Revisions>>,
-    /// The address bar's next query while moves come: set once they pause.
-    address: Rc<RefCell<Option<Timeout>>>,
+    pause: Rc<RefCell<Pause>>,
     redraw: Callback<()>,
 }
 
-/// How long moves pause before the address bar follows the board: writing the address costs
-/// the browser about half a millisecond and more (and it refuses more than 200 writes in ten
-/// seconds), so at a speedsolver's pace it waits for a pause.
-const ADDRESS_AFTER_MS: u32 = 250;
+/// How long moves pause before the address bar and the tools follow the board. Writing the
+/// address costs the browser half a millisecond and more (and it refuses more than 200 writes
+/// in ten seconds); the editor's field is the board in words: at a speedsolver's pace neither
+/// is worth a frame's time at every move.
+const PAUSE_MS: u32 = 250;
+
+/// What waits for the moves to pause: its timer, and the address bar's query.
+#[derive(Default)]
+struct Pause {
+    timer: Option<Timeout>,
+    address: Option<String>,
+}
 
 /// How many times the parts of the page may have changed: by moves alone (the board and what
-/// stands beside it), and by anything else (every part).
+/// stands beside it), by anything else (every part), and by the moves' pauses.
 #[derive(Clone, Copy, Default)]
 struct Revisions {
     moves: u32,
     all: u32,
+    paused: u32,
 }
 
 impl Revisions {
@@ -57,6 +65,11 @@ impl Revisions {
     /// The revision of a part that moves change too.
     fn any(self) -> u32 {
         self.all.wrapping_add(self.moves)
+    }
+
+    /// The revision of a part that follows moves once they pause.
+    fn paused(self) -> u32 {
+        self.all.wrapping_add(self.paused)
     }
 }
 
@@ -87,23 +100,35 @@ impl Store {
             // works from any folder of any static host.
             Workers::new(LOADER, dispatch.reform(effects::action))
         });
-        // A new address replaces one still waiting; a move's waits for the moves to pause.
-        let mut address = self.address.borrow_mut();
+        // A move's address waits for the moves to pause; any other replaces one still waiting.
+        let mut pause = self.pause.borrow_mut();
         for effect in effects {
             match effect {
-                Effect::ReplaceQuery(query) if glance_kept => {
-                    let write = move || browser::replace_query(&query);
-                    *address = Some(Timeout::new(ADDRESS_AFTER_MS, write));
-                }
+                Effect::ReplaceQuery(query) if glance_kept => pause.address = Some(query),
                 effect => {
                     if matches!(effect, Effect::ReplaceQuery(_)) {
-                        address.take().map(Timeout::cancel);
+                        pause.address = None;
                     }
                     effects::run(effect, workers, &dispatch)
                 }
             }
         }
-        drop(address);
+        if glance_kept {
+            let store = self.clone();
+            pause.timer = Some(Timeout::new(PAUSE_MS, move || store.paused()));
+        }
+        drop(pause);
+        self.redraw.emit(());
+    }
+
+    /// The moves paused: the address bar and the tools follow the board.
+    fn paused(&self) {
+        if let Some(query) = self.pause.borrow_mut().address.take() {
+            browser::replace_query(&query);
+        }
+        let mut revisions = self.revisions.get();
+        revisions.paused = revisions.paused.wrapping_add(1);
+        self.revisions.set(revisions);
         self.redraw.emit(());
     }
 
@@ -166,7 +191,7 @@ pub fn App() -> Html {
             page: Rc::new(RefCell::new(open_page())),
             workers: Rc::new(RefCell::new(None)),
             revisions: Rc::default(),
-            address: Rc::default(),
+            pause: Rc::default(),
             redraw: Callback::from(move |_| redraw.force_update()),
         })
     });
@@ -342,6 +367,7 @@ fn layout(p: &Page, wires: &Wires) -> Html {
                 </div>
                 <div class="side">
                     { part(Part::Side, revisions.any()) }
+                    { part(Part::Tools, revisions.paused()) }
                 </div>
             </div>
             if !embed {

@@ -42,8 +42,12 @@ pub enum Part {
     Intro,
     /// What a player waits for under the board: progress, the answer, a hint, the result.
     Under,
-    /// Beside the board: the controls, the replay's details, the event, sharing, the editor.
+    /// Beside the board: the controls, the replay's details, the event.
     Side,
+    /// Below them: sharing, your own board (whose field shows the board on show), how tiles
+    /// move. A move changes them little (the field's board, a copied link's note): they follow
+    /// once the moves pause.
+    Tools,
     /// The statistics and the history.
     Stats,
     /// Learn mode.
@@ -57,6 +61,7 @@ impl Part {
             Part::Intro => "intro",
             Part::Under => "under",
             Part::Side => "side",
+            Part::Tools => "tools",
             Part::Stats => "stats",
             Part::Learn => "learn",
         }
@@ -100,7 +105,8 @@ pub fn PagePart(props: &PartProps) -> Html {
     match props.part {
         Part::Intro => intro(p, on),
         Part::Under => under_the_board(p, on, node),
-        Part::Side => side(p, on, node),
+        Part::Side => side(p, on),
+        Part::Tools => tools(p, on, node),
         Part::Stats => stats(p, on),
         Part::Learn => learn(&LearnProps {
             comparison: p.learning().comparison(),
@@ -126,7 +132,7 @@ impl Focus {
             (Part::Under, Some((replay, summary))) => {
                 Focus::Answer(replay.moves.clone(), summary.clone())
             }
-            (Part::Side, _) => Focus::Link(p.sharing().shared().clone()),
+            (Part::Tools, _) => Focus::Link(p.sharing().shared().clone()),
             _ => Focus::Nothing,
         }
     }
@@ -234,11 +240,11 @@ fn about_the_board(p: &Page, on: &Callback<Action>) -> Html {
     }
 }
 
-/// Controls, the solution's details, and (outside embed mode) sharing and the editor.
-fn side(p: &Page, on: &Callback<Action>, field: NodeRef) -> Html {
+/// Controls, the solution's details, and (outside embed mode) the event.
+fn side(p: &Page, on: &Callback<Action>) -> Html {
     let g = p.game();
     let b = g.board();
-    let (sharing, prefs) = (p.sharing(), p.prefs().saved());
+    let sharing = p.sharing();
     // One stop button at a time: Cancel for a Solve or a Hint until an answer is on show (then
     // the answer's Stop looking), and a comparison has its own.
     let solving = p
@@ -267,21 +273,34 @@ fn side(p: &Page, on: &Callback<Action>, field: NodeRef) -> Html {
             }
             if !sharing.embed() {
                 { event_panel(&EventProps { eventing: p.eventing(), now_ms: now_ms(), on: on.clone() }) }
-                { share::share(&ShareProps { shared: sharing.shared(), result: p.record().result().is_some(),
-                    include_result: sharing.include_result(), include_moves: sharing.include_moves(),
-                    field, on: on.clone() }) }
-                { editor(&EditorProps {
-                    editor: p.editor(),
-                    shown: p.shown().board(),
-                    goal_choice: Goal::named(g.goal()),
-                    picture: &prefs.picture,
-                    numbers: prefs.numbers,
-                    colours: prefs.colours,
-                    fringes_apply: fringes(g.goal()).is_some(),
-                    on: on.clone(),
-                }) }
-                { handling(&HandlingProps { pointer: prefs.pointer, arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() }) }
             }
+        </>
+    }
+}
+
+/// Outside embed mode: sharing, the editor, and how tiles move.
+fn tools(p: &Page, on: &Callback<Action>, field: NodeRef) -> Html {
+    let g = p.game();
+    let (sharing, prefs) = (p.sharing(), p.prefs().saved());
+    if sharing.embed() {
+        return html! {};
+    }
+    html! {
+        <>
+            { share::share(&ShareProps { shared: sharing.shared(), result: p.record().result().is_some(),
+                include_result: sharing.include_result(), include_moves: sharing.include_moves(),
+                field, on: on.clone() }) }
+            { editor(&EditorProps {
+                editor: p.editor(),
+                shown: p.shown().board(),
+                goal_choice: Goal::named(g.goal()),
+                picture: &prefs.picture,
+                numbers: prefs.numbers,
+                colours: prefs.colours,
+                fringes_apply: fringes(g.goal()).is_some(),
+                on: on.clone(),
+            }) }
+            { handling(&HandlingProps { pointer: prefs.pointer, arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() }) }
         </>
     }
 }
