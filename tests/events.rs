@@ -265,11 +265,14 @@ fn records_survive_the_store_and_an_export_and_import() {
     let (t, _) = solve_on_show(&mut page, 1_000.0);
     let fx = event(&mut page, EventAction::Done, t + 10.0);
     let stored = saved(&fx).unwrap();
+    let (history, left_out) = slide::play::record::solves::History::from_stored(&stored);
+    let (events, events_left_out) = slide::play::event::log::EventLog::from_stored(&stored);
+    assert!(left_out.is_empty() && events_left_out.is_empty());
     let again = open_with(
         "",
         Remembered {
-            history: slide::play::record::solves::History::from_stored(&stored),
-            events: slide::play::event::log::EventLog::from_stored(&stored),
+            history,
+            events,
             ..Remembered::default()
         },
     );

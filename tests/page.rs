@@ -2,19 +2,23 @@
 //! browser. The worker's side is played by hand here (its messages are built as it would build
 //! them), so each rule of the page is tested on its own.
 
+use slide::play::event::log::EventLog;
 use slide::play::game::input::{Control, Input};
 use slide::play::game::origin::Origin;
 use slide::play::page::EditAction;
 use slide::play::page::FileProblem;
 use slide::play::page::{
-    Action, AskAction, BoardAction, Calendar, Copying, Effect, LearnAction, Page, ParentMessage,
-    PlayAction, PrefsAction, RecordAction, Remembered, ShareAction, Shared, Whose,
+    Action, AskAction, Asking, BoardAction, Calendar, Copying, Effect, Heard, LearnAction, Page,
+    ParentMessage, PlayAction, PrefsAction, RecordAction, Remembered, ShareAction, Shared, Whose,
 };
+use slide::play::record::left_out::{Entry, EntryProblem, HistoryError, LeftOut, Unread};
+use slide::play::record::solves::History;
 use slide::play::worker::protocol::{
     Answer, Failure, FromWorker, Purpose, Tables, TablesFrom, ToWorker,
 };
 use slide::play::worker::solving::Summary;
 use slide::puzzle::notation::format_moves;
+use slide::puzzle::position::Position;
 use slide::puzzle::random::Rng;
 use slide::search::Stats;
 use slide::solver::{Algorithm, Options, solve};
@@ -219,6 +223,87 @@ fn a_stale_answer_for_an_old_board_is_ignored_with_a_word() {
         4.0,
     );
     assert_eq!(page.game().board(), &before);
+}
+
+#[test]
+fn a_goal_chosen_while_solve_searches_stops_it_and_its_answers_never_show() {
+    // On 3×3 every board reaches both goals, so the board stays toward blank first.
+    let mut page = open(HARDEST);
+    let start = page.game().board().clone();
+    let toward_last = answer(&start, Algorithm::AStar, Heuristic::Manhattan);
+    let id = sent(&page.reduce(AskAction::Solve, 0.0))[0].0;
+    let fx = page.reduce(EditAction::GoalKind(Some(slide::Goal::BlankFirst)), 10.0);
+    assert_eq!(page.game().board(), &start);
+    assert_eq!(page.game().goal().to_string(), "0 1 2/3 4 5/6 7 8");
+    assert_eq!(
+        cancels(&fx),
+        vec![id],
+        "the search toward blank last is cancelled"
+    );
+    assert_eq!(page.asking().request(), None);
+    // Its answers, late, lead to blank last: none is shown under the blank-first goal.
+    page.reduce(better(id, &toward_last.moves), 20.0);
+    page.reduce(solved(id, Purpose::Solve, toward_last), 30.0);
+    assert_eq!(page.game().replay(), None);
+    assert_eq!(page.playing().summary(), None);
+    assert_eq!(page.alert(), None);
+}
+
+#[test]
+fn an_answer_for_the_board_on_show_toward_another_goal_is_stale() {
+    let board = slide::puzzle::notation::parse_board("8 6 7/2 5 4/3 0 1").unwrap();
+    let last = Position::toward(board.clone(), &slide::Goal::BlankLast).unwrap();
+    let first = Position::toward(board.clone(), &slide::Goal::BlankFirst).unwrap();
+    let toward_last = answer(&board, Algorithm::AStar, Heuristic::Manhattan);
+    let mut asking = Asking::new("https://example.org/slide/");
+    let mut fx = Vec::new();
+    asking.reduce(AskAction::Solve, &last, 0.0, &mut fx);
+    let id = sent(&fx)[0].0;
+    // The same board, its goal changed: an answer of this search is for the other goal.
+    let heard = asking.reduce(
+        AskAction::Worker(FromWorker::Better {
+            id,
+            purpose: Purpose::Solve,
+            answer: toward_last.clone(),
+        }),
+        &first,
+        10.0,
+        &mut fx,
+    );
+    assert_eq!(heard, vec![]);
+    let heard = asking.reduce(
+        AskAction::Worker(FromWorker::Solved {
+            id,
+            purpose: Purpose::Solve,
+            answer: toward_last.clone(),
+        }),
+        &first,
+        20.0,
+        &mut fx,
+    );
+    assert_eq!(
+        heard,
+        vec![Heard::Alert(
+            "The board changed while the solver worked; ask again.".into()
+        )]
+    );
+    // Toward the goal it was asked for, the same answer is shown.
+    asking.reduce(AskAction::Solve, &last, 30.0, &mut fx);
+    let id = sent(&fx).last().unwrap().0;
+    let heard = asking.reduce(
+        AskAction::Worker(FromWorker::Solved {
+            id,
+            purpose: Purpose::Solve,
+            answer: toward_last.clone(),
+        }),
+        &last,
+        40.0,
+        &mut fx,
+    );
+    assert!(
+        matches!(&heard[..], [Heard::Answer { moves, optimal: true, .. }] if format_moves(moves) == toward_last.moves),
+        "{heard:?}"
+    );
 }
 
 #[test]
@@ -986,14 +1071,85 @@ fn statistics_come_from_the_history_and_survive_a_reload() {
     // Times 1..5 s: drop 1 and 5, mean of 2, 3, 4.
     assert_eq!(stats.ao5, Some(3000.0));
     let stored = page.record().history().to_json().to_string();
+    let (history, left_out) = History::from_stored(&stored);
+    assert_eq!(left_out, LeftOut::default(), "everything kept is read back");
     let again = open_with(
         HARDEST,
         Remembered {
-            history: slide::play::record::solves::History::from_stored(&stored),
+            history,
             ..Remembered::default()
         },
     );
     assert_eq!(again.record().history(), page.record().history());
+    assert_eq!(again.record().import_note(), None);
+}
+
+#[test]
+fn the_stored_historys_readers_return_what_they_left_out() {
+    // One solve that reads, one whose board does not, and an event this page does not know.
+    let solve = |id: u64, board: &str| {
+        format!(
+            r#"{{"id":{id},"date":"2026-11-23","board":"{board}","goal":"1 2 3/4 5 6/7 8 0","moves":31,"millis":9000,"control":"keys"}}"#
+        )
+    };
+    let event = r#"{"id":7,"date":"2026-11-23","event":"bogus","board":"1 2 3/4 5 6/0 7 8","goal":"1 2 3/4 5 6/7 8 0","millis":9000,"moves":2,"control":"keys"}"#;
+    let stored = format!(
+        r#"{{"version":1,"solves":[{},{}],"events":[{event}]}}"#,
+        solve(1, "8 6 7/2 5 4/3 0 1"),
+        solve(2, "8 6 7/2 5 4/3 0 9")
+    );
+    let (history, left_out) = History::from_stored(&stored);
+    assert_eq!(history.solves.iter().map(|s| s.id).collect::<Vec<_>>(), [1]);
+    assert_eq!(left_out.whole, None);
+    assert_eq!(left_out.entries.len(), 1);
+    let unread = left_out.entries[0].clone();
+    assert_eq!(unread.entry, Entry::Solve(2));
+    assert!(matches!(unread.problem, EntryProblem::Board(_)), "{unread}");
+    let (events, events_left_out) = EventLog::from_stored(&stored);
+    assert_eq!(events, EventLog::default());
+    assert_eq!(
+        events_left_out.entries,
+        [Unread {
+            entry: Entry::Event(1),
+            problem: EntryProblem::Event(
+                "no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc)".into()
+            ),
+        }]
+    );
+    // The page says what was left out, where the history's notes are said.
+    let left_out = left_out.and(events_left_out);
+    let page = open_with(
+        HARDEST,
+        Remembered {
+            history,
+            events,
+            left_out: left_out.clone(),
+            ..Remembered::default()
+        },
+    );
+    assert_eq!(
+        page.record().import_note(),
+        Some(
+            format!("Left out of your stored history: {unread}; event 1: no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc).")
+                .as_str()
+        )
+    );
+    // An empty store leaves nothing out; a damaged one leaves out the whole, and says why.
+    assert_eq!(
+        History::from_stored(""),
+        (History::default(), LeftOut::default())
+    );
+    assert_eq!(EventLog::from_stored("").1, LeftOut::default());
+    let (history, left_out) = History::from_stored("{\"solves\":[");
+    assert_eq!(history, History::default());
+    assert!(
+        matches!(left_out.whole, Some(HistoryError::NotJson(_))),
+        "{left_out:?}"
+    );
+    assert!(matches!(
+        EventLog::from_stored("{\"solves\":[").1.whole,
+        Some(HistoryError::NotJson(_))
+    ));
 }
 
 #[test]
@@ -1140,6 +1296,30 @@ fn the_daily_is_the_dates_board_and_its_result_can_be_shared_without_moves() {
     assert_eq!(page.game().board().width(), 3);
     let other = open("?daily=2026-11-22");
     assert_ne!(other.game().board(), &start);
+}
+
+#[test]
+fn shuffle_leaves_the_daily_for_a_fresh_board_and_daily_comes_back_to_it() {
+    let mut page = open("?daily=2026-11-23");
+    let daily = page.game().board().clone();
+    page.reduce(BoardAction::Shuffle, 0.0);
+    assert_ne!(page.game().board(), &daily);
+    assert_eq!(page.game().board().width(), 4, "the daily's size stays");
+    assert_eq!(page.sharing().daily(), None);
+    assert_eq!(page.playing().origin(), Origin::Shuffle { filtered: false });
+    let fresh =
+        slide::play::link::write_query(page.game().board(), page.game().goal(), None, false);
+    assert_eq!(page.sharing().query(), fresh);
+    assert_eq!(page.alert(), None);
+    // Daily comes back to the day's board; a size, while it is on, is that day's of the size.
+    page.reduce(BoardAction::Daily, 0.0);
+    assert_eq!(page.game().board(), &daily);
+    assert_eq!(page.sharing().query(), "?daily=2026-11-23");
+    page.reduce(BoardAction::Size(3, 3), 0.0);
+    assert_eq!(page.sharing().query(), "?daily=2026-11-23&size=3x3");
+    page.reduce(BoardAction::Shuffle, 0.0);
+    assert_eq!(page.sharing().daily(), None);
+    assert_eq!(page.game().board().width(), 3);
 }
 
 #[test]
@@ -1943,19 +2123,22 @@ fn a_board_is_random_state_when_drawn_uniformly_and_only_then() {
     page.reduce(BoardAction::Size(3, 3), 0.0);
     let board = page.game().board().clone();
     let blank = board.blank();
+    // The tile beside the blank in its row always moves.
     let square = if blank.is_multiple_of(3) {
         blank + 1
     } else {
         blank - 1
     };
     page.reduce(Action::Play(PlayAction::Tap(square, Input::Click)), 0.0);
+    let moved = page.game().board().clone();
+    assert_ne!(moved, board);
+    // On 3×3 every board reaches both goals: the moved board stays, the player's own now.
     page.reduce(
         Action::Edit(EditAction::GoalKind(Some(slide::Goal::BlankLast))),
         0.0,
     );
-    if page.game().start().board() != &board {
-        assert_eq!(origin(&page), Origin::Moved);
-    }
+    assert_eq!(page.game().start().board(), &moved);
+    assert_eq!(origin(&page), Origin::Moved);
     // Links: a friend's challenge counts, a plain board does not.
     assert_eq!(
         origin(&open("?board=1,2,3/4,5,6/0,7,8&challenge=2,9000")),
@@ -2019,7 +2202,7 @@ fn a_hover_solve_counts_only_in_hovers_statistics_and_bests() {
     assert_eq!(page.record().result().unwrap().not_counted_text(), None);
     assert!(
         fx.iter()
-            .any(|e| matches!(e, Effect::SaveSettings(s) if s.best.contains_key("3x3/hover")))
+            .any(|e| matches!(e, Effect::SaveSettings(s) if s.best.get("3x3/hover").is_some()))
     );
     let history = page.record().history();
     let hover = history.statistics("3x3", Control::Hover);

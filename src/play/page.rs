@@ -57,6 +57,7 @@ use super::game::input::Input;
 use super::game::origin::Origin;
 use super::link::challenge::Challenge;
 use super::link::{LinkRequest, read_query};
+use super::record::left_out::LeftOut;
 use super::record::settings::Settings;
 use super::record::solves::{History, Solve};
 use super::worker::protocol::ToWorker;
@@ -154,12 +155,14 @@ pub enum ParentMessage {
     Solved { moves: usize, millis: f64 },
 }
 
-/// What the player has kept from earlier visits.
+/// What the player has kept from earlier visits, and what of it could not be read.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Remembered {
     pub settings: Settings,
     pub history: History,
     pub events: EventLog,
+    /// What the readers of the stored history left out: the record part says so.
+    pub left_out: LeftOut,
 }
 
 /// The whole page: its parts, and the alert on show.
@@ -201,6 +204,7 @@ impl Page {
             settings,
             history,
             events,
+            left_out,
         } = remembered;
         let mut link = read_query(query);
         let sharing = Sharing::new(base, link.embed, link.challenge.take().map(Challenge::new));
@@ -209,7 +213,7 @@ impl Page {
             playing: Playing::new(Position::default(), Origin::Link),
             asking: Asking::new(sharing.folder()),
             editor: Editor::default(),
-            record: Record::new(history, events),
+            record: Record::new(history, events, &left_out),
             sharing,
             prefs: Prefs::new(settings),
             learning: Learning::default(),
@@ -342,10 +346,6 @@ impl Page {
         for boarded in said {
             match boarded {
                 Boarded::Leave => self.leave_board(now_ms, fx),
-                Boarded::LeaveKeepingSearch => {
-                    self.leave_event(now_ms, fx);
-                    self.leave_parts(fx);
-                }
                 Boarded::Start(position, origin) => self.playing.start(position, origin),
                 Boarded::Daily(daily) => self.sharing.set_daily(daily),
                 Boarded::Replay(replay) => self.playing.open_replay(replay),
@@ -372,21 +372,11 @@ impl Page {
     /// The one message every part hears: the player leaves the board, at `now_ms`. Whatever ran
     /// on it stops (an event, the search), and what belonged to it goes.
     fn leave_board(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
-        self.leave_event(now_ms, fx);
-        let said = self.asking.cancel(fx);
-        self.heard(said, now_ms, fx);
-        self.leave_parts(fx);
-    }
-
-    /// An event run on the board is given up, and what waited for Start goes.
-    fn leave_event(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
         let when = self.boarding.when(&self.record);
         let said = self.eventing.leave(self.playing.game(), now_ms, when);
         self.evented(said, now_ms, fx);
-    }
-
-    /// The result, the analysis, a challenge and a daily, a board being set by hand go.
-    fn leave_parts(&mut self, fx: &mut Vec<Effect>) {
+        let said = self.asking.cancel(fx);
+        self.heard(said, now_ms, fx);
         self.record.leave_board();
         fx.extend(self.analysing.leave_board());
         self.sharing.leave_board();

@@ -4,10 +4,12 @@
 //!
 //! - [`solves`]: your solves by hand, their statistics per size and control, export and import.
 //! - [`histogram`]: a histogram of solve times, in bins of round widths.
+//! - [`left_out`]: what a reader of a history left out, and why.
 //! - [`settings`]: what the page remembers between visits.
 //! - [`json`]: the page's own small JSON reader and writer.
 
 pub mod histogram;
 pub mod json;
+pub mod left_out;
 pub mod settings;
 pub mod solves;

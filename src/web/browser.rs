@@ -196,10 +196,13 @@ pub fn save_settings(settings: &Settings) {
 pub fn remembered() -> Remembered {
     let stored = storage().and_then(|s| s.get_item(HISTORY_KEY).ok().flatten());
     let stored = stored.unwrap_or_default();
+    let (history, left_out) = History::from_stored(&stored);
+    let (events, events_left_out) = EventLog::from_stored(&stored);
     Remembered {
         settings: load_settings(),
-        history: History::from_stored(&stored),
-        events: EventLog::from_stored(&stored),
+        history,
+        events,
+        left_out: left_out.and(events_left_out),
     }
 }
 

@@ -220,6 +220,10 @@ mod tests {
             [(0, ToWorker::Cancel { id: 1 })]
         ));
         assert!(!run.running);
+        // The answer to the puzzle under way at Stop comes late: no row, no next puzzle.
+        let second = run.instances[1].expected as usize;
+        assert!(run.reduce(solved(1, &"L".repeat(second), 10)).is_empty());
+        assert_eq!(run.rows.len(), 1);
         assert!(
             run.summary_text()
                 .starts_with("1 of 100 solved, all at the published length: yes.")

@@ -30,7 +30,7 @@ use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
 /// What the player can do to the board itself.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardAction {
-    /// A fresh shuffle of the size on the board.
+    /// A fresh shuffle of the size on the board (leaving the daily, if one is on).
     Shuffle,
     /// A new size: a fresh shuffle of it (while a daily is on, that day's daily of the size).
     Size(usize, usize),
@@ -71,8 +71,6 @@ pub enum Boarded {
     /// Whatever ran on the board stops, and what belonged to it goes: an event, the search, the
     /// result, a challenge, a daily, a board being set by hand.
     Leave,
-    /// Whatever ran on the board stops but the search (the goal picker's way until it is fixed).
-    LeaveKeepingSearch,
     /// Play this board, which came from there.
     Start(Position, Origin),
     /// The daily of a date and size is on the board now.
@@ -162,11 +160,16 @@ impl Boarding {
     /// Carries out `action` on the page as `scene` shows it.
     pub fn reduce(&mut self, action: BoardAction, scene: &Scene) -> Vec<Boarded> {
         match action {
+            // A fresh board, leaving the daily if one is on (Daily comes back to it).
             BoardAction::Shuffle => self.new_game(size_of(scene.game), scene),
-            // The statistics follow the board to its new size.
+            // The statistics follow the board to its new size; while a daily is on, that day's
+            // daily of the size.
             BoardAction::Size(w, h) => {
                 let mut said = vec![Boarded::StatsFollowSize];
-                said.extend(self.new_game((w, h), scene));
+                said.extend(match scene.daily {
+                    Some(_) => self.new_daily((w, h)),
+                    None => self.new_game((w, h), scene),
+                });
                 said
             }
             BoardAction::Daily => {
@@ -227,12 +230,8 @@ impl Boarding {
         said
     }
 
-    /// A fresh shuffle of `size`, remembered. While a daily is on, the same day's daily of that
-    /// size instead.
+    /// A fresh shuffle of `size`, remembered.
     fn new_game(&mut self, (w, h): (usize, usize), scene: &Scene) -> Vec<Boarded> {
-        if scene.daily.is_some() {
-            return self.new_daily((w, h));
-        }
         let mut said = vec![Boarded::Leave];
         let filtered = scene.mostly_misplaced;
         match shuffled(w, h, filtered, &scene.goal, &mut self.rng) {
@@ -289,10 +288,8 @@ impl Boarding {
             Ok(position) => position,
             Err(e) => return vec![Boarded::Alert(Some(format!("Custom goal: {e}.")))],
         };
-        let mut said = vec![
-            Boarded::RememberGoal(goal.clone()),
-            Boarded::LeaveKeepingSearch,
-        ];
+        // Another goal is another puzzle: a search toward the old one stops like any other.
+        let mut said = vec![Boarded::RememberGoal(goal.clone()), Boarded::Leave];
         if position.is_solvable() {
             said.extend([Boarded::Alert(None), Boarded::Start(position, kept)]);
             return said;

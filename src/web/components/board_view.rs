@@ -143,8 +143,9 @@ pub fn BoardView(props: &BoardProps) -> Html {
         (solved && !blind).then_some("solved"),
         blind.then_some("blind")
     );
-    // Tiles in tile order, so each keeps its element and glides instead of being redrawn.
-    let mut square_of = vec![0; b.tiles().len()];
+    // Tiles in tile order, so each keeps its element and glides instead of being redrawn: where
+    // each tile is, by tile.
+    let mut square_of = vec![0; b.len()];
     for (square, &tile) in b.tiles().iter().enumerate() {
         if let Some(s) = square_of.get_mut(usize::from(tile)) {
             *s = square;
