@@ -11,7 +11,7 @@ PORT ?= 8080
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e bench bench-korf bench-browser tools tables-download \
+.PHONY: help run dist dist-counts test lint check-links check-weight test-native test-wasm test-e2e bench bench-korf bench-browser tools tables-download \
 	wasm-target trunk wasm-bindgen chromium clean
 
 help:
@@ -58,6 +58,11 @@ dist: tools tables-download
 	trunk build --release
 	trunk build --release --dist dist/bench static/bench/index.html
 
+# The game again, as a test build that counts each part's draws (the `render-counts` feature),
+# for tests/e2e/feel.test.mjs: a debug build, the quickest to make; never shipped.
+dist-counts: tools tables-download
+	trunk build --features render-counts --dist dist-counts
+
 run: dist
 	@echo "Slide is at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
 	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory dist
@@ -91,7 +96,7 @@ test-wasm: tools chromium
 	$(CARGO) test --target wasm32-unknown-unknown --test web
 
 # The built site, served by a plain static server, driven by playwright-core in Chromium.
-test-e2e: dist chromium
+test-e2e: dist dist-counts chromium
 	node --test --test-concurrency=1 tests/e2e/
 
 # --- benchmarks --------------------------------------------------------------------------
@@ -127,4 +132,4 @@ bench-browser: dist chromium
 
 clean:
 	$(CARGO) clean
-	rm -rf dist node_modules test-results
+	rm -rf dist dist-counts node_modules test-results

@@ -5,6 +5,8 @@
 //! [`start_worker`], `src/bin/store.rs` calls [`start_store`]; Trunk bundles the three.
 //!
 //! - [`app`]: the root: creates the model, connects the worker, timers and keys, lays out.
+//! - [`layout`]: the page's parts, each drawn again only when its revision changes;
+//!   [`render_counts`]: a test build's count of those draws.
 //! - [`effects`]: carries out what the model asks (worker messages, storage, address, clipboard).
 //! - [`store`]: the record's database (IndexedDB) in a worker of its own: loads, writes, imports,
 //!   exports, other tabs.
@@ -20,6 +22,8 @@ pub mod bench_page;
 pub mod browser;
 pub mod components;
 pub mod effects;
+pub mod layout;
+pub mod render_counts;
 pub mod store;
 pub mod table_cache;
 pub mod wire;

@@ -11,7 +11,7 @@ use slide::puzzle::notation::parse_board;
 use slide::puzzle::random::Rng;
 use slide::web::components::board_view::BoardView;
 use slide::web::components::replay::{ReplayProps, replay_panel};
-use slide::web::components::replay_bar::ReplayBar;
+use slide::web::components::replay_bar::{ReplayBarProps, replay_bar};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
@@ -56,13 +56,13 @@ fn Harness(props: &HarnessProps) -> Html {
     html! {
         <>
             <BoardView position={p.shown().clone()} highlight={None::<u8>} slide_ms={0}
-                on_tap={act.reform(|(s, input)| Action::Play(PlayAction::Tap(s, input)))} on_swipe={act.reform(|m| Action::Play(PlayAction::Slide(m, Input::Touch)))} />
+                on_tap={act.reform(|(s, input, _)| Action::Play(PlayAction::Tap(s, input)))} on_swipe={act.reform(|(m, _)| Action::Play(PlayAction::Slide(m, Input::Touch)))} />
             <button id="undo" onclick={act.reform(|_| Action::Play(PlayAction::Undo))}>{ "Undo" }</button>
             <button id="redo" onclick={act.reform(|_| Action::Play(PlayAction::Redo))}>{ "Redo" }</button>
             <span id="moves">{ g.moves_made() }</span>
             if let (Some(r), Some(step), Some(summary)) = (g.replay(), g.replay_step(), p.playing().summary().cloned()) {
-                <ReplayBar summary={summary.clone()} moves={r.moves.clone()} step={step} playing={false}
-                    on={act.clone()} />
+                { replay_bar(&ReplayBarProps { summary: &summary, moves: &r.moves, step, playing: false,
+                    bar: NodeRef::default(), on: act.clone() }) }
                 { replay_panel(&ReplayProps { summary: &summary, moves: &r.moves, step, speed: 4,
                     pace: Pace::Steady(4), timed: false, on: act.clone() }) }
             }

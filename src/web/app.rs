@@ -3,38 +3,22 @@
 //! the components. Every decision is the model's; this file only wires.
 
 use super::browser::{self, now_ms};
-use super::components::alert::{AlertProps, alert_banner};
-use super::components::analysis::{AnalysisProps, analysis_panel};
 use super::components::board_view::BoardView;
-use super::components::challenge::{ChallengeProps, challenge_panel};
-use super::components::controls::{ControlsProps, controls};
-use super::components::editor::{EditorProps, editor};
-use super::components::event::{EventProps, event_bar, event_challenge, event_panel};
-use super::components::event_result::{EventResultProps, event_result};
-use super::components::handling::{HandlingProps, handling};
-use super::components::how_to::{HowToProps, how_to};
-use super::components::learn::{LearnProps, learn};
-use super::components::pace_chart::{PaceProps, pace_chart};
-use super::components::replay::{ReplayProps, replay_panel};
-use super::components::replay_bar::ReplayBar;
-use super::components::result::{ResultProps, result_panel};
-use super::components::share::Share;
-use super::components::solver_panel::{SolverPanelProps, solver_panel};
-use super::components::stats::{StatsProps, stats_panel, store_note};
-use super::components::status::StatusBar;
-use super::components::unsolvable::{UnsolvableProps, unsolvable};
+use super::components::status::{StatusProps, status_bar};
 use super::effects;
+use super::layout::{PagePart, Part};
+use super::render_counts;
 use super::workers::{LOADER, Workers};
-use crate::play::game::colours::{TileColours, fringes};
+use crate::play::game::colours::TileColours;
 use crate::play::game::input::Input;
 use crate::play::game::moving::Pointer;
-use crate::play::page::{Action, AskAction, EventAction, LearnAction, Page, PlayAction};
-use crate::play::worker::protocol::Purpose;
-use crate::puzzle::goal::Goal;
+use crate::play::page::{
+    Action, AskAction, Effect, EventAction, LearnAction, Page, PlayAction, moves_only,
+};
 use crate::puzzle::moves::Move;
 use crate::puzzle::random::Rng;
 use gloo_timers::callback::{Interval, Timeout};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -45,17 +29,70 @@ struct Store {
     page: Rc<RefCell<Page>>,
     /// Started once the store can hear them (their events are its actions).
     workers: Rc<RefCell<Option<Workers>>>,
+    revisions: Rc<Cell<Revisions>>,
+    pause: Rc<RefCell<Pause>>,
     redraw: Callback<()>,
 }
 
+/// How long moves pause before the address bar and the tools follow the board. Writing the
+/// address costs the browser half a millisecond and more (and it refuses more than 200 writes
+/// in ten seconds); the editor's field is the board in words: at a speedsolver's pace neither
+/// is worth a frame's time at every move.
+const PAUSE_MS: u32 = 250;
+
+/// What waits for the moves to pause: its timer, and the address bar's query.
+#[derive(Default)]
+struct Pause {
+    timer: Option<Timeout>,
+    address: Option<String>,
+}
+
+/// How many times the parts of the page may have changed: by moves alone (the board and what
+/// stands beside it), by anything else (every part), and by the moves' pauses.
+#[derive(Clone, Copy, Default)]
+struct Revisions {
+    moves: u32,
+    all: u32,
+    paused: u32,
+}
+
+impl Revisions {
+    /// The revision of a part that only what is not a move changes.
+    fn all(self) -> u32 {
+        self.all
+    }
+
+    /// The revision of a part that moves change too.
+    fn any(self) -> u32 {
+        self.all.wrapping_add(self.moves)
+    }
+
+    /// The revision of a part that follows moves once they pause.
+    fn paused(self) -> u32 {
+        self.all.wrapping_add(self.paused)
+    }
+}
+
 impl Store {
-    /// Applies an action, carries out its effects, and redraws.
-    fn dispatch(&self, action: Action) {
-        let effects = {
+    /// Applies an action that happened at `at_ms` (`performance.now()` time: an input's own
+    /// `timeStamp`, or now), carries out its effects, and redraws. Yew draws once the task
+    /// that dispatched is done, so the moves of one input (a hover stroke's squares, a slide
+    /// of several tiles) are all applied and drawn once.
+    fn dispatch(&self, action: Action, at_ms: f64) {
+        let moves_only = moves_only(&action);
+        let (effects, glance_kept) = {
             let mut page = self.page.borrow_mut();
             page.set_calendar(browser::calendar());
-            page.reduce(action, now_ms())
+            let glance = moves_only.then(|| page.glance());
+            let effects = page.reduce(action, at_ms);
+            (effects, glance.is_some_and(|g| g == page.glance()))
         };
+        let mut revisions = self.revisions.get();
+        match glance_kept {
+            true => revisions.moves = revisions.moves.wrapping_add(1),
+            false => revisions.all = revisions.all.wrapping_add(1),
+        }
+        self.revisions.set(revisions);
         let dispatch = self.callback();
         let mut workers = self.workers.borrow_mut();
         let workers = workers.get_or_insert_with(|| {
@@ -63,15 +100,71 @@ impl Store {
             // works from any folder of any static host.
             Workers::new(LOADER, dispatch.reform(effects::action))
         });
+        // A move's address waits for the moves to pause; any other replaces one still waiting.
+        let mut pause = self.pause.borrow_mut();
         for effect in effects {
-            effects::run(effect, workers, &dispatch);
+            match effect {
+                Effect::ReplaceQuery(query) if glance_kept => pause.address = Some(query),
+                effect => {
+                    if matches!(effect, Effect::ReplaceQuery(_)) {
+                        pause.address = None;
+                    }
+                    effects::run(effect, workers, &dispatch)
+                }
+            }
         }
+        if glance_kept {
+            let store = self.clone();
+            pause.timer = Some(Timeout::new(PAUSE_MS, move || store.paused()));
+        }
+        drop(pause);
         self.redraw.emit(());
     }
 
+    /// The moves paused: the address bar and the tools follow the board.
+    fn paused(&self) {
+        if let Some(query) = self.pause.borrow_mut().address.take() {
+            browser::replace_query(&query);
+        }
+        let mut revisions = self.revisions.get();
+        revisions.paused = revisions.paused.wrapping_add(1);
+        self.revisions.set(revisions);
+        self.redraw.emit(());
+    }
+
+    /// Actions that happen now (buttons, timers, the workers).
     fn callback(&self) -> Callback<Action> {
         let store = self.clone();
-        Callback::from(move |action| store.dispatch(action))
+        Callback::from(move |action| store.dispatch(action, now_ms()))
+    }
+
+    /// Actions with the time their input happened.
+    fn timed(&self) -> Callback<(Action, f64)> {
+        let store = self.clone();
+        Callback::from(move |(action, at_ms)| store.dispatch(action, at_ms))
+    }
+}
+
+/// The store's callbacks, made once so that the parts' props compare equal between redraws.
+struct Wires {
+    store: Store,
+    on: Callback<Action>,
+    timed: Callback<(Action, f64)>,
+    on_tap: Callback<(usize, Input, f64)>,
+    on_swipe: Callback<(Move, f64)>,
+}
+
+impl Wires {
+    fn new(store: Store) -> Wires {
+        let (on, timed) = (store.callback(), store.timed());
+        Wires {
+            on_tap: timed.reform(|(s, input, at)| (Action::Play(PlayAction::Tap(s, input)), at)),
+            on_swipe: timed
+                .reform(|(m, at)| (Action::Play(PlayAction::Slide(m, Input::Touch)), at)),
+            store,
+            on,
+            timed,
+        }
     }
 }
 
@@ -91,15 +184,18 @@ fn open_page() -> Page {
 /// The whole page.
 #[component]
 pub fn App() -> Html {
-    let page = use_mut_ref(open_page);
-    let workers = use_mut_ref(|| None);
+    render_counts::count("app");
     let redraw = use_force_update();
-    let store = Store {
-        page: page.clone(),
-        workers,
-        redraw: Callback::from(move |_| redraw.force_update()),
-    };
-    let on = store.callback();
+    let wires = use_memo((), move |_| {
+        Wires::new(Store {
+            page: Rc::new(RefCell::new(open_page())),
+            workers: Rc::new(RefCell::new(None)),
+            revisions: Rc::default(),
+            pause: Rc::default(),
+            redraw: Callback::from(move |_| redraw.force_update()),
+        })
+    });
+    let on = &wires.on;
     {
         let on = on.clone();
         use_effect_with((), move |_| {
@@ -116,18 +212,24 @@ pub fn App() -> Html {
             }
         });
     }
-    let p = page.borrow();
-    use_timers(&p, &on);
-    use_keys(page.clone(), &on);
-    use_keep_run(page.clone());
-    layout(&p, &on)
+    let p = wires.store.page.borrow();
+    use_timers(&p, on, &wires.store.redraw);
+    use_keys(wires.store.page.clone(), &wires.timed);
+    use_keep_run(wires.store.page.clone());
+    layout(&p, &wires)
 }
 
 /// The replay's timer (one per step, waiting as long as the model says), the step-through's
-/// (while it runs), a fewest-moves round's clock (while it runs), and the look for silent
-/// workers (while one owes an answer).
+/// (while it runs), a fewest-moves round's clock (while it runs), the look for silent workers
+/// (while one owes an answer), and the status bar's clock (drawn again every half second while
+/// it runs: only the app and the bar are drawn, the parts' revisions unchanged).
 #[hook]
-fn use_timers(page: &Page, on: &Callback<Action>) {
+fn use_timers(page: &Page, on: &Callback<Action>, redraw: &Callback<()>) {
+    let redraw = redraw.clone();
+    use_effect_with(status_figures(page).1.is_some(), move |&running| {
+        let interval = running.then(|| Interval::new(500, move || redraw.emit(())));
+        move || drop(interval)
+    });
     let on_look = on.clone();
     use_effect_with(page.awaiting(), move |&awaiting| {
         let interval = awaiting.then(|| {
@@ -170,8 +272,8 @@ fn use_timers(page: &Page, on: &Callback<Action>) {
 /// [`crate::play::game::moving::ArrowKeys`]); Space plays or pauses a replay. Typing in a field, or
 /// using a control's own keys, is not playing.
 #[hook]
-fn use_keys(page: Rc<RefCell<Page>>, on: &Callback<Action>) {
-    let on = on.clone();
+fn use_keys(page: Rc<RefCell<Page>>, timed: &Callback<(Action, f64)>) {
+    let on = timed.clone();
     use_effect_with((), move |_| {
         let listener = browser::document().map(|doc| {
             // Not passive: arrows and Space must not also scroll the page.
@@ -186,10 +288,13 @@ fn use_keys(page: Rc<RefCell<Page>>, on: &Callback<Action>) {
                 if let Some(way) = key_move(&event.key()) {
                     event.prevent_default();
                     let mv = page.borrow().prefs().saved().arrow_keys.move_for(way);
-                    on.emit(Action::Play(PlayAction::Slide(mv, Input::Keys)));
+                    on.emit((
+                        Action::Play(PlayAction::Slide(mv, Input::Keys)),
+                        event.time_stamp(),
+                    ));
                 } else if event.key() == " " && page.borrow().game().replay().is_some() {
                     event.prevent_default();
-                    on.emit(Action::Play(PlayAction::PlayPause));
+                    on.emit((Action::Play(PlayAction::PlayPause), event.time_stamp()));
                 }
             })
         });
@@ -243,8 +348,10 @@ fn key_move(key: &str) -> Option<Move> {
 /// The page's parts, from the model. On a phone they stack in this order: the header, how to
 /// play, what the board is (a daily, a friend's challenge), the board with everything a player
 /// waits for right under it (the search's progress, the answer and Play, a hint, why a board
-/// cannot be solved, the result of a solve), then the controls and the rest.
-fn layout(p: &Page, on: &Callback<Action>) -> Html {
+/// cannot be solved, the result of a solve), then the controls and the rest. The status bar and
+/// the board compare their own props; every other part is drawn again only when its revision
+/// says it may have changed.
+fn layout(p: &Page, wires: &Wires) -> Html {
     let g = p.game();
     let shown = p.shown();
     let embed = p.sharing().embed();
@@ -255,6 +362,11 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
         embed.then_some("embed"),
         g.replay().is_some().then_some("replaying")
     );
+    let revisions = wires.store.revisions.get();
+    let part = |part: Part, revision: u32| {
+        let (page, on) = (wires.store.page.clone(), wires.on.clone());
+        html! { <PagePart {part} {revision} {page} {on} /> }
+    };
     html! {
         <div class={classes}>
             <header class="top">
@@ -264,37 +376,32 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
                 } else {
                     <h1>{ "Slide" }</h1>
                 }
-                <StatusBar
-                    moves={moves}
-                    solved={shown.is_solved() && !blind}
-                    unsolvable={p.unsolvable().is_some()}
-                    editing={p.editor().editing().is_some() && p.unsolvable().is_none()}
-                    running_since_ms={running_since_ms}
-                    elapsed_ms={elapsed_ms}
-                    started={g.moves_made() > 0}
-                    goal_blank_first={shown.goal().blank() == 0}
-                    best={p.best()}
-                />
+                { status_bar(&StatusProps {
+                    moves,
+                    solved: shown.is_solved() && !blind,
+                    unsolvable: p.unsolvable().is_some(),
+                    editing: p.editor().editing().is_some() && p.unsolvable().is_none(),
+                    running_since_ms,
+                    elapsed_ms,
+                    started: g.moves_made() > 0,
+                    goal_blank_first: shown.goal().blank() == 0,
+                    best: p.best(),
+                }) }
             </header>
-            if !embed {
-                { how_to(&HowToProps { goal: shown.goal(), hover: p.prefs().saved().pointer == Pointer::Hover }) }
-            }
-            { alert_banner(&AlertProps { message: p.alert(), on: on.clone() }) }
-            { store_note(p.record().note(), p.record().unreadable(), on) }
-            { about_the_board(p, on) }
+            { part(Part::Intro, revisions.all()) }
             <div class="play-area">
                 <div class="board-column">
-                    { board(p, on) }
-                    { under_the_board(p, on) }
+                    { board(p, wires) }
+                    { part(Part::Under, revisions.any()) }
                 </div>
                 <div class="side">
-                    { side(p, on) }
+                    { part(Part::Side, revisions.any()) }
+                    { part(Part::Tools, revisions.paused()) }
                 </div>
             </div>
             if !embed {
-                { stats(p, on) }
-                { learn(&LearnProps { comparison: p.learning().comparison(), watching: &p.learning().watch_view(),
-                    locked: p.eventing().running(), on: on.clone() }) }
+                { part(Part::Stats, revisions.all()) }
+                { part(Part::Learn, revisions.all()) }
                 <p class="more"><a href="bench/">{ "Benchmark: Korf's puzzles in this browser" }</a></p>
             }
         </div>
@@ -307,21 +414,26 @@ fn layout(p: &Page, on: &Callback<Action>) -> Html {
 fn status_figures(p: &Page) -> (usize, Option<f64>, f64) {
     let (g, e) = (p.game(), p.eventing());
     let done = (e.result()).filter(|r| r.record.finished && p.shown().is_solved());
+    // While a clock runs the bar reads the time itself (its props then stay equal).
+    let stopped =
+        |since: Option<f64>, elapsed: f64| (since, if since.is_some() { 0.0 } else { elapsed });
     match (e.run(), done) {
-        (Some(run), _) => match run.since_ms() {
-            Some(s) => (run.moves_so_far(g), Some(s), now_ms() - s),
-            None => (
-                run.moves_so_far(g),
-                g.running_since_ms(),
-                g.elapsed_ms(now_ms()),
-            ),
-        },
+        (Some(run), _) => {
+            let (since, elapsed) = match run.since_ms() {
+                Some(s) => stopped(Some(s), 0.0),
+                None => stopped(g.running_since_ms(), g.elapsed_ms(now_ms())),
+            };
+            (run.moves_so_far(g), since, elapsed)
+        }
         (None, Some(r)) => (r.record.moves, None, r.record.millis),
-        (None, None) => (g.moves_made(), g.running_since_ms(), g.elapsed_ms(now_ms())),
+        (None, None) => {
+            let (since, elapsed) = stopped(g.running_since_ms(), g.elapsed_ms(now_ms()));
+            (g.moves_made(), since, elapsed)
+        }
     }
 }
 
-fn board(p: &Page, on: &Callback<Action>) -> Html {
+fn board(p: &Page, wires: &Wires) -> Html {
     let prefs = p.prefs().saved();
     html! {
         <BoardView
@@ -329,157 +441,13 @@ fn board(p: &Page, on: &Callback<Action>) -> Html {
             highlight={p.highlight()}
             slide_ms={p.slide_ms()}
             hover={prefs.pointer == Pointer::Hover}
-            on_tap={on.reform(|(s, input)| Action::Play(PlayAction::Tap(s, input)))}
-            on_swipe={on.reform(|m| Action::Play(PlayAction::Slide(m, Input::Touch)))}
+            on_tap={wires.on_tap.clone()}
+            on_swipe={wires.on_swipe.clone()}
             picture={p.prefs().picture_url().map(AttrValue::from)}
             numbers={prefs.numbers}
             marked={p.marked()}
             fringes={prefs.colours == TileColours::Fringe}
             blind={p.eventing().blind()}
         />
-    }
-}
-
-/// What a player waits for, where they look: the search's progress, the answer and its Play,
-/// the hint in words, why the board cannot be solved, the result of their solve and its analysis.
-fn under_the_board(p: &Page, on: &Callback<Action>) -> Html {
-    let g = p.game();
-    let playing = p.playing();
-    html! {
-        <>
-            { event_under_the_board(p, on) }
-            { solver_panel(&SolverPanelProps { request: p.asking().request() }) }
-            if let (Some(summary), Some(step), Some(replay)) = (playing.summary().cloned(), g.replay_step(), g.replay()) {
-                <ReplayBar summary={summary} moves={replay.moves.clone()} step={step}
-                    playing={playing.playing()} on={on.clone()} />
-            }
-            if let (Some(figures), Some(times)) = (playing.figures(), playing.times().cloned()) {
-                { pace_chart(&PaceProps { figures, times, delay_ms: playing.step_delay_ms() }) }
-            }
-            if let Some(hint) = playing.hint_text() {
-                <p class="hint-line" data-testid="hint" role="status">{ hint }</p>
-            }
-            if let Some((explanation, a, b)) = p.unsolvable() {
-                { unsolvable(&UnsolvableProps { explanation: &explanation, tiles: (a, b), on: on.clone() }) }
-            }
-            if let Some(result) = p.record().result().filter(|_| !p.sharing().embed()) {
-                { result_panel(&ResultProps { result, shared: p.sharing().shared(), on: on.clone() }) }
-            }
-            if p.analysing().state().is_some() && !p.sharing().embed() {
-                { analysis_panel(&AnalysisProps { analysing: p.analysing().clone(), on: on.clone() }) }
-            }
-        </>
-    }
-}
-
-/// An event's bar while it runs, else its result: one place, so one node replaces the other.
-fn event_under_the_board(p: &Page, on: &Callback<Action>) -> Html {
-    let e = p.eventing();
-    match (p.sharing().embed(), e.running(), e.result()) {
-        (true, ..) => html! {},
-        (false, true, _) => event_bar(&EventProps {
-            eventing: e,
-            now_ms: now_ms(),
-            on: on.clone(),
-        }),
-        (false, false, Some(result)) => event_result(&EventResultProps {
-            result,
-            shared: p.sharing().shared(),
-            on: on.clone(),
-        }),
-        (false, false, None) => html! {},
-    }
-}
-
-/// The statistics of the size on the board (or the one picked), and the history.
-fn stats(p: &Page, on: &Callback<Action>) -> Html {
-    let (record, board) = (p.record(), p.game().board());
-    stats_panel(&StatsProps {
-        size: record.stats_size(board),
-        sizes: record.stats_sizes(board),
-        control: record.stats_control(),
-        statistics: record.statistics(board),
-        solves: &record.history().solves,
-        total: record.total(),
-        shown: record.shown(),
-        events: &record.events().events,
-        event_stats: record.event_stats(),
-        confirm_clear: record.confirm_clear(),
-        format: record.export_format(),
-        note: record.import_note(),
-        progress: record.progress(),
-        store: record.store(),
-        persisted: record.persisted(),
-        unreadable: record.unreadable(),
-        on: on.clone(),
-    })
-}
-
-/// What the board on show is, above it: the daily puzzle, a friend's challenge to beat.
-fn about_the_board(p: &Page, on: &Callback<Action>) -> Html {
-    let start = (p.record().result()).map_or_else(|| p.game().start(), |r| &r.solve.start);
-    html! {
-        <>
-            if let Some(d) = p.sharing().daily() {
-                <p class="daily-note" data-testid="daily" data-date={d.date.to_string()}>
-                    { format!("The daily puzzle of {}, {}×{}: the same board for every player today.", d.date, d.width, d.height) }
-                </p>
-            }
-            if let Some(challenge) = p.sharing().challenge() {
-                { challenge_panel(&ChallengeProps { challenge, start, on: on.clone() }) }
-            }
-            { event_challenge(p.eventing()) }
-        </>
-    }
-}
-
-/// Controls, the solution's details, and (outside embed mode) sharing and the editor.
-fn side(p: &Page, on: &Callback<Action>) -> Html {
-    let g = p.game();
-    let b = g.board();
-    let (sharing, prefs) = (p.sharing(), p.prefs().saved());
-    // One stop button at a time: Cancel for a Solve or a Hint until an answer is on show (then
-    // the answer's Stop looking), and a comparison has its own.
-    let solving = p
-        .asking()
-        .request()
-        .is_some_and(|r| matches!(r.purpose, Purpose::Solve | Purpose::Hint) && r.shown.is_none());
-    html! {
-        <>
-            { controls(&ControlsProps {
-                size: (b.width(), b.height()),
-                mostly_misplaced: p.prefs().mostly_misplaced(),
-                method: p.asking().method(),
-                searching: solving,
-                can_undo: g.can_undo() && p.eventing().allows_undo(),
-                can_redo: g.can_redo() && p.eventing().allows_undo(),
-                in_event: p.eventing().running(),
-                solved: p.shown().is_solved() || p.editor().editing().is_some(),
-                daily: sharing.daily().is_some(),
-                compact: sharing.embed(),
-                on: on.clone(),
-            }) }
-            if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary(), g.replay_step(), g.replay()) {
-                { replay_panel(&ReplayProps { summary, moves: &replay.moves, step,
-                    speed: p.playing().speed(), pace: p.playing().pace(),
-                    timed: p.playing().times().is_some(), on: on.clone() }) }
-            }
-            if !sharing.embed() {
-                { event_panel(&EventProps { eventing: p.eventing(), now_ms: now_ms(), on: on.clone() }) }
-                <Share shared={sharing.shared().clone()} result={p.record().result().is_some()}
-                    include_result={sharing.include_result()} include_moves={sharing.include_moves()} on={on.clone()} />
-                { editor(&EditorProps {
-                    editor: p.editor(),
-                    shown: p.shown().board(),
-                    goal_choice: Goal::named(g.goal()),
-                    picture: &prefs.picture,
-                    numbers: prefs.numbers,
-                    colours: prefs.colours,
-                    fringes_apply: fringes(g.goal()).is_some(),
-                    on: on.clone(),
-                }) }
-                { handling(&HandlingProps { pointer: prefs.pointer, arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() }) }
-            }
-        </>
     }
 }

@@ -32,16 +32,17 @@ const types = {
  * wasm go compressed to clients that accept it, as a real static host sends them. `overrides`
  * maps a path of dist/ (`/sw.js`) to a function of the file's text: what is served instead,
  * as if a new build had been copied over, or `null` for a file the site does not have (the map
- * may change while the server runs). `hidden(path)` hides whole folders the same way.
+ * may change while the server runs). `hidden(path)` hides whole folders the same way. `folder`
+ * serves another build than dist/ (the test build of `make dist-counts`).
  */
-export async function serve({ gzip = false, overrides = new Map(), hidden = () => false } = {}) {
+export async function serve({ gzip = false, overrides = new Map(), hidden = () => false, folder = dist } = {}) {
   const compressed = new Map();
   const server = createServer(async (req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (path.startsWith('/games/slide/')) path = path.slice('/games/slide'.length);
     if (path.endsWith('/')) path += 'index.html';
-    const file = normalize(join(dist, path));
-    if (!file.startsWith(dist)) {
+    const file = normalize(join(folder, path));
+    if (!file.startsWith(folder)) {
       res.writeHead(403).end();
       return;
     }

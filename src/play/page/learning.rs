@@ -128,4 +128,11 @@ impl Learning {
     pub fn watch_running(&self) -> bool {
         self.watching.running
     }
+
+    /// Whether the step-through shows anything (a search begun, a step, a problem): a new
+    /// board leaves it behind.
+    pub fn watch_shown(&self) -> bool {
+        let w = &self.watching;
+        w.active() || w.running || w.problem.is_some() || !w.steps.is_empty()
+    }
 }

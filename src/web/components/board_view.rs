@@ -1,13 +1,30 @@
-//! The board: one button per tile, placed with CSS transforms so a move glides; taps, and swipes
-//! on touch screens. `data-state` always equals what is shown. The board is one Tab stop (the
-//! tiles are buttons for pointers and screen readers, out of the Tab order): a 10×10 would be 99
-//! stops before Shuffle, and the arrow keys already slide tiles.
+//! The board: one button per tile, placed with CSS transforms so a move glides; taps, hover, and
+//! swipes on touch screens, each with its input's own time. `data-state` always equals what is
+//! shown. The board is one Tab stop (the tiles are buttons for pointers and screen readers, out
+//! of the Tab order): a 10×10 would be 99 stops before Shuffle, and the arrow keys already slide
+//! tiles.
 
 use crate::play::game::colours::{PALETTE, fringes};
+use crate::play::game::hover::{Path, Point};
 use crate::play::game::input::Input;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::wasm_bindgen;
 use yew::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A pointer event read as the browser has it: fractions of a pixel included (web-sys
+    /// reads `clientX` and `clientY` as whole pixels).
+    type Exact;
+    #[wasm_bindgen(method, getter = clientX)]
+    fn x(this: &Exact) -> f64;
+    #[wasm_bindgen(method, getter = clientY)]
+    fn y(this: &Exact) -> f64;
+}
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
@@ -20,9 +37,11 @@ pub struct BoardProps {
     /// A mouse or pen passing over a tile slides it, as a click would (a finger still taps).
     #[prop_or_default]
     pub hover: bool,
-    /// A tile tapped: its square, and whether by a click or a finger.
-    pub on_tap: Callback<(usize, Input)>,
-    pub on_swipe: Callback<Move>,
+    /// A tile tapped: its square, how (a click, a finger, the pointer passing over it), and when
+    /// (the input's `timeStamp`, `performance.now()` time).
+    pub on_tap: Callback<(usize, Input, f64)>,
+    /// A swipe, and when it ended.
+    pub on_swipe: Callback<(Move, f64)>,
     /// A picture to cut into tiles (each shows the part at its home square).
     #[prop_or_default]
     pub picture: Option<AttrValue>,
@@ -56,7 +75,7 @@ struct Swipes {
 
 /// A swipe of at least [`SWIPE_PX`] moves the tile the way the finger went.
 #[hook]
-fn use_swipes(on_swipe: &Callback<Move>) -> Swipes {
+fn use_swipes(on_swipe: &Callback<(Move, f64)>) -> Swipes {
     let touch_start = use_mut_ref(|| None::<(f64, f64)>);
     let swiped_at = use_mut_ref(|| f64::NEG_INFINITY);
     let touched_at = use_mut_ref(|| f64::NEG_INFINITY);
@@ -93,7 +112,7 @@ fn use_swipes(on_swipe: &Callback<Move>) -> Swipes {
             } else {
                 Move::Up
             };
-            on_swipe.emit(mv);
+            on_swipe.emit((mv, e.time_stamp()));
         })
     };
     Swipes {
@@ -106,9 +125,11 @@ fn use_swipes(on_swipe: &Callback<Move>) -> Swipes {
 
 #[component]
 pub fn BoardView(props: &BoardProps) -> Html {
+    crate::web::render_counts::count("board");
     let (b, goal) = (props.position.board(), props.position.goal());
     let (w, h) = (b.width(), b.height());
     let swipes = use_swipes(&props.on_swipe);
+    let hover = use_hover(props.hover.then_some(&props.on_tap), (w, h));
     let (ontouchstart, ontouchend) = (swipes.ontouchstart.clone(), swipes.ontouchend.clone());
     let fringe_of = props.fringes.then(|| fringes(goal)).flatten();
     let solved = props.position.is_solved();
@@ -124,37 +145,167 @@ pub fn BoardView(props: &BoardProps) -> Html {
     );
     // Tiles in tile order, so each keeps its element and glides instead of being redrawn: where
     // each tile is, by tile.
-    let mut squares = vec![0; b.len()];
+    let mut square_of = vec![0; b.len()];
     for (square, &tile) in b.tiles().iter().enumerate() {
-        squares[usize::from(tile)] = square;
+        if let Some(s) = square_of.get_mut(usize::from(tile)) {
+            *s = square;
+        }
     }
-    let tiles = squares.into_iter().enumerate().map(|(tile, square)| {
+    let onclick = taps(&props.on_tap, &swipes, square_of.clone());
+    let tiles = square_of.into_iter().enumerate().map(|(tile, square)| {
         let tile = tile as u8;
         let fringe = (fringe_of.as_ref())
             .filter(|_| props.picture.is_none() && !blind)
             .and_then(|f| f.get(usize::from(tile)))
             .map(|&f| usize::from(f) % PALETTE);
-        tile_view(props, tile, square, fringe, &swipes)
+        tile_view(props, tile, square, fringe)
     });
     html! {
         <div class={class} data-testid="board" data-state={b.to_string()} data-goal={goal.to_string()}
             data-blind={blind.then_some("true")}
             role="group" tabindex="0" aria-label={format!("Puzzle board, {w} by {h}: the arrow keys slide a tile into the gap")}
-            {style} {ontouchstart} {ontouchend}>
+            {style} {onclick} {ontouchstart} {ontouchend} ref={hover.board}
+            onpointermove={hover.onpointermove} onpointerleave={hover.onpointerleave}>
             { for tiles }
         </div>
     }
 }
 
+/// A click on a tile (one listener for the board, not one a tile): the tile's square, `square_of`
+/// a tile's square on the board drawn, and whether a mouse or a finger clicked. The click a
+/// browser fires after a swipe is not a tap.
+fn taps(
+    on_tap: &Callback<(usize, Input, f64)>,
+    swipes: &Swipes,
+    square_of: Vec<usize>,
+) -> Callback<MouseEvent> {
+    let on_tap = on_tap.clone();
+    let (swiped_at, touched_at) = (swipes.swiped_at.clone(), swipes.touched_at.clone());
+    Callback::from(move |e: MouseEvent| {
+        let tile = (e.target())
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("button[data-tile]").ok().flatten())
+            .and_then(|t| t.get_attribute("data-tile"))
+            .and_then(|t| t.parse::<usize>().ok());
+        let Some(&square) = tile.and_then(|t| square_of.get(t)) else {
+            return;
+        };
+        let now = js_sys::Date::now();
+        if now - *swiped_at.borrow() > 500.0 {
+            let finger = now - *touched_at.borrow() < 800.0;
+            let input = if finger { Input::Touch } else { Input::Click };
+            on_tap.emit((square, input, e.time_stamp()));
+        }
+    })
+}
+
+/// Hover: the board's element, and its pointer listeners (none unless hover is on).
+struct Hover {
+    board: NodeRef,
+    onpointermove: Option<Callback<PointerEvent>>,
+    onpointerleave: Option<Callback<PointerEvent>>,
+}
+
+/// Hover from the pointer's path: every point the browser saw since the last event (its
+/// coalesced events, several a frame when the pointer is fast) is placed on the board's squares,
+/// and each square the path enters taps the tile the game has there at that moment, at the
+/// time the pointer entered it. A mouse button or a modifier key held pauses hover, so the
+/// pointer can be placed; a finger never hovers.
+#[hook]
+fn use_hover(on_tap: Option<&Callback<(usize, Input, f64)>>, size: (usize, usize)) -> Hover {
+    let board = use_node_ref();
+    let path = use_mut_ref(|| Path::new(size.0, size.1));
+    let onpointermove = on_tap.map(|on_tap| {
+        let (board, path, on_tap) = (board.clone(), path.clone(), on_tap.clone());
+        Callback::from(move |e: PointerEvent| hover(&e, &board, &path, size, &on_tap))
+    });
+    let onpointerleave = on_tap.map(|_| {
+        let path = path.clone();
+        Callback::from(move |_: PointerEvent| path.borrow_mut().lift())
+    });
+    Hover {
+        board,
+        onpointermove,
+        onpointerleave,
+    }
+}
+
+fn hover(
+    e: &PointerEvent,
+    board: &NodeRef,
+    path: &Rc<RefCell<Path>>,
+    (w, h): (usize, usize),
+    on_tap: &Callback<(usize, Input, f64)>,
+) {
+    if e.pointer_type() == "touch" {
+        return;
+    }
+    let Some(grid) = board
+        .cast::<web_sys::Element>()
+        .and_then(|b| Grid::of(&b, w, h))
+    else {
+        return;
+    };
+    let mut path = path.borrow_mut();
+    if path.size() != (w, h) {
+        *path = Path::new(w, h);
+    }
+    let paused = e.buttons() != 0 || e.shift_key() || e.ctrl_key() || e.alt_key() || e.meta_key();
+    let coalesced = e.get_coalesced_events();
+    let count = coalesced.length();
+    for i in 0..count.max(1) {
+        let point = match count {
+            0 => grid.point(e),
+            _ => grid.point(&coalesced.get(i).unchecked_into()),
+        };
+        if paused {
+            path.rest(point);
+            continue;
+        }
+        for (square, at_ms) in path.to(point) {
+            on_tap.emit((square, Input::Hover, at_ms));
+        }
+    }
+}
+
+/// Where the board's squares are on screen: inside its padding, split evenly.
+struct Grid {
+    left: f64,
+    top: f64,
+    square_w: f64,
+    square_h: f64,
+}
+
+impl Grid {
+    /// The board's squares, from where a tile's box stands before its transform: its offset is
+    /// the board's padding, the same on every side (the board has no border). Each call to the
+    /// browser costs the page's script its own few bytes: these are the fewest that read it.
+    fn of(board: &web_sys::Element, w: usize, h: usize) -> Option<Grid> {
+        let rect = board.get_bounding_client_rect();
+        let tile: web_sys::HtmlElement = board.last_child()?.unchecked_into();
+        let pad = f64::from(tile.offset_left());
+        let grid = Grid {
+            left: rect.left() + pad,
+            top: rect.top() + pad,
+            square_w: (rect.width() - 2.0 * pad) / w as f64,
+            square_h: (rect.height() - 2.0 * pad) / h as f64,
+        };
+        (grid.square_w > 0.0 && grid.square_h > 0.0).then_some(grid)
+    }
+
+    /// A pointer's point on the board, in squares, at its own time.
+    fn point(&self, p: &PointerEvent) -> Point {
+        Point {
+            x: (p.unchecked_ref::<Exact>().x() - self.left) / self.square_w,
+            y: (p.unchecked_ref::<Exact>().y() - self.top) / self.square_h,
+            at_ms: p.time_stamp(),
+        }
+    }
+}
+
 /// One tile (or the blank) on `square`, placed by a transform so that a move glides; `fringe`
 /// is its colour's place in the palette, when tiles are coloured by fringe.
-fn tile_view(
-    props: &BoardProps,
-    tile: u8,
-    square: usize,
-    fringe: Option<usize>,
-    swipes: &Swipes,
-) -> Html {
+fn tile_view(props: &BoardProps, tile: u8, square: usize, fringe: Option<usize>) -> Html {
     let w = props.position.width();
     let h = props.position.height();
     let (row, col) = (square / w, square % w);
@@ -191,28 +342,9 @@ fn tile_view(
         true => "Tile".to_string(),
         false => format!("Tile {tile}"),
     };
-    let onpointerenter = props.hover.then(|| {
-        let on_tap = props.on_tap.clone();
-        Callback::from(move |e: PointerEvent| {
-            if e.pointer_type() != "touch" {
-                on_tap.emit((square, Input::Hover));
-            }
-        })
-    });
-    let onclick = {
-        let on_tap = props.on_tap.clone();
-        let (swiped_at, touched_at) = (swipes.swiped_at.clone(), swipes.touched_at.clone());
-        Callback::from(move |_: MouseEvent| {
-            let now = js_sys::Date::now();
-            if now - *swiped_at.borrow() > 500.0 {
-                let finger = now - *touched_at.borrow() < 800.0;
-                on_tap.emit((square, if finger { Input::Touch } else { Input::Click }));
-            }
-        })
-    };
     html! {
         <button key={u32::from(tile)} {class} data-tile={tile.to_string()} tabindex="-1"
-            aria-label={label} style={place} {onclick} {onpointerenter}>
+            aria-label={label} style={place}>
             <span aria-hidden="true" style={face}>
                 if number { <span class="number">{ tile }</span> }
             </span>

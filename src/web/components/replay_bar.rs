@@ -7,35 +7,23 @@ use crate::puzzle::moves::Move;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct ReplayBarProps {
-    pub summary: Summary,
-    pub moves: Vec<Move>,
+pub struct ReplayBarProps<'a> {
+    pub summary: &'a Summary,
+    pub moves: &'a [Move],
     pub step: usize,
     pub playing: bool,
+    /// The bar's element: a new answer scrolls it just enough to be seen ([`scroll_into_view`]).
+    pub bar: NodeRef,
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn ReplayBar(props: &ReplayBarProps) -> Html {
+pub fn replay_bar(props: &ReplayBarProps) -> Html {
     let n = props.moves.len();
     let letters: String = props.moves.iter().map(|m| m.letter()).collect();
-    let summary = &props.summary;
+    let summary = props.summary;
     let on = &props.on;
-    // A new answer scrolls just enough to be seen (nothing, if it is in view already).
-    let bar = use_node_ref();
-    {
-        let bar = bar.clone();
-        use_effect_with((letters.clone(), summary.clone()), move |_| {
-            if let Some(el) = bar.cast::<web_sys::Element>() {
-                let options = web_sys::ScrollIntoViewOptions::new();
-                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-                el.scroll_into_view_with_scroll_into_view_options(&options);
-            }
-        });
-    }
     html! {
-        <section class="replay-bar" data-testid="solution" aria-label="Solution" ref={bar}
+        <section class="replay-bar" data-testid="solution" aria-label="Solution" ref={props.bar.clone()}
             data-moves={letters} data-length={n.to_string()} data-optimal={summary.optimal().to_string()}
             data-step={props.step.to_string()} data-wall-ms={summary.wall_ms().map(|w| decimals(w, 1))}
             data-search-ms={summary.search_ms().map(|w| decimals(w, 1))}
@@ -54,5 +42,14 @@ pub fn ReplayBar(props: &ReplayBarProps) -> Html {
                 }
             </div>
         </section>
+    }
+}
+
+/// Scrolls a new answer's bar just enough to be seen (nothing, if it is in view already).
+pub fn scroll_into_view(bar: &NodeRef) {
+    if let Some(el) = bar.cast::<web_sys::Element>() {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        el.scroll_into_view_with_scroll_into_view_options(&options);
     }
 }

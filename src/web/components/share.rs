@@ -6,32 +6,20 @@ use crate::play::page::{Action, ShareAction, Shared};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct ShareProps {
-    pub shared: Shared,
+pub struct ShareProps<'a> {
+    pub shared: &'a Shared,
     /// A solve by hand is on show: Copy link can carry it as a challenge.
-    #[prop_or_default]
     pub result: bool,
-    #[prop_or_default]
     pub include_result: bool,
-    #[prop_or_default]
     pub include_moves: bool,
+    /// The link's field, when the clipboard refused it: selected when shown ([`select`]).
+    pub field: NodeRef,
     pub on: Callback<Action>,
 }
 
-#[component]
-pub fn Share(props: &ShareProps) -> Html {
-    let field = use_node_ref();
-    // Select the fallback field so one Ctrl-C copies it.
-    {
-        let field = field.clone();
-        use_effect_with(props.shared.clone(), move |_| {
-            if let Some(input) = field.cast::<HtmlInputElement>() {
-                input.select();
-            }
-        });
-    }
-    let shown = match &props.shared {
+pub fn share(props: &ShareProps) -> Html {
+    let field = &props.field;
+    let shown = match props.shared {
         Shared::Nothing => html! {},
         Shared::Copied => html! {
             <p class="note" role="status">{ "Link copied: paste it to share this position." }</p>
@@ -81,5 +69,12 @@ pub fn Share(props: &ShareProps) -> Html {
             }
             { shown }
         </div>
+    }
+}
+
+/// Selects the link's field, so that one Ctrl-C copies it.
+pub fn select(field: &NodeRef) {
+    if let Some(input) = field.cast::<HtmlInputElement>() {
+        input.select();
     }
 }

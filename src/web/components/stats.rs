@@ -152,6 +152,7 @@ fn pickers(props: &StatsProps) -> Html {
 }
 
 fn history_table(props: &StatsProps, on_more: Callback<MouseEvent>) -> Html {
+    crate::web::render_counts::count("history");
     let (solves, events, total) = (props.solves, props.events, props.total);
     if total == 0 && events.is_empty() {
         return html! { <p class="note" data-testid="history" data-total="0">{ "No solves yet: solve a shuffled board by hand." }</p> };

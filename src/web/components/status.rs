@@ -1,29 +1,26 @@
-//! The move counter, the clock, and the status line with its "Solved" moment.
+//! The move counter, the clock, and the status line with its "Solved" moment. The clock reads
+//! the time itself at each draw; the app draws it again every half second while it runs.
 
 use crate::play::game::input::Control;
 use crate::play::record::solves::time_text;
-use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
 pub struct StatusProps {
     pub moves: usize,
     /// The board on show is its goal.
     pub solved: bool,
     /// The board on show can never reach its goal (it waits for its fix).
-    #[prop_or_default]
     pub unsolvable: bool,
     /// The board on show is being set by hand.
-    #[prop_or_default]
     pub editing: bool,
     pub started: bool,
-    /// When the clock started (`performance.now()` time), while it runs.
+    /// When the clock started (`performance.now()` time), while it runs (`elapsed_ms` is then
+    /// not read).
     pub running_since_ms: Option<f64>,
     /// The time played, once the clock has stopped.
     pub elapsed_ms: f64,
     pub goal_blank_first: bool,
     /// Fewest moves and shortest time for this size with a control, from earlier games.
-    #[prop_or_default]
     pub best: Option<(usize, f64, Control)>,
 }
 
@@ -38,18 +35,8 @@ fn clock(ms: f64) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
 
-#[component]
-pub fn StatusBar(props: &StatusProps) -> Html {
-    // Redraw every half second while the clock runs; the time itself comes from the game.
-    let tick = use_state(|| 0u32);
-    {
-        let tick = tick.clone();
-        use_effect_with(props.running_since_ms.is_some(), move |&running| {
-            let interval =
-                running.then(|| Interval::new(500, move || tick.set(tick.wrapping_add(1))));
-            move || drop(interval)
-        });
-    }
+pub fn status_bar(props: &StatusProps) -> Html {
+    crate::web::render_counts::count("status");
     let elapsed = match props.running_since_ms {
         Some(since) => {
             let now = web_sys::window()
