@@ -1,6 +1,10 @@
 //! The page's components, one file each. Each takes data and callbacks as props (most take one
 //! `Callback<Action>` into the page's model) and never reaches for globals.
 
+use crate::play::page::Action;
+use web_sys::HtmlInputElement;
+use yew::{Callback, MouseEvent, TargetCast};
+
 pub mod alert;
 pub mod analysis;
 pub mod bench;
@@ -26,3 +30,31 @@ pub mod stats;
 pub mod status;
 pub mod step_through;
 pub mod unsolvable;
+
+/// A button's click, sending `action`. One closure for every button of the page: a closure of
+/// its own at each button cost the page's WebAssembly its own copy of the callback's code.
+pub fn click(on: &Callback<Action>, action: Action) -> Callback<MouseEvent> {
+    on.reform(move |_| action.clone())
+}
+
+/// A field's or a picker's new value (its `value`, a select's as an input's), made an action
+/// by `action`: one closure for every field, as [`click`] is for buttons.
+pub fn changed<E: AsRef<web_sys::Event> + 'static>(
+    on: &Callback<Action>,
+    action: fn(String) -> Action,
+) -> Callback<E> {
+    on.reform(move |e: E| {
+        action(
+            e.as_ref()
+                .target_unchecked_into::<HtmlInputElement>()
+                .value(),
+        )
+    })
+}
+
+/// A checkbox's new state, made an action by `action`.
+pub fn toggled(on: &Callback<Action>, action: fn(bool) -> Action) -> Callback<web_sys::Event> {
+    on.reform(move |e: web_sys::Event| {
+        action(e.target_unchecked_into::<HtmlInputElement>().checked())
+    })
+}

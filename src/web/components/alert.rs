@@ -1,5 +1,6 @@
 //! The page's alert: what went wrong (a bad link, a search that found nothing), until dismissed.
 
+use super::click;
 use crate::play::page::Action;
 use yew::prelude::*;
 
@@ -15,7 +16,7 @@ pub fn alert_banner(props: &AlertProps) -> Html {
     html! {
         <div role="alert" class="alert">
             <span>{ message }</span>
-            <button class="dismiss" aria-label="Dismiss" onclick={props.on.reform(|_| Action::DismissAlert)}>{ "×" }</button>
+            <button class="dismiss" aria-label="Dismiss" onclick={click(&props.on, Action::DismissAlert)}>{ "×" }</button>
         </div>
     }
 }

@@ -2,6 +2,7 @@
 //! each move against the shortest way (one less a move), and the moves that went away from the
 //! goal, each a button that replays the solve from just before it.
 
+use super::click;
 use crate::play::page::{Action, Analysing, AnalysisAction, AnalysisState, away_text};
 use crate::puzzle::numbers::decimals;
 use crate::solver::analysis::Analysed;
@@ -42,7 +43,7 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                 AnalysisState::Running { .. } => html! {
                     <div class="row">
                         <p role="status">{ a.summary() }</p>
-                        <button class="cancel" onclick={on.reform(|_| Action::Analysis(AnalysisAction::Cancel))}>{ "Cancel" }</button>
+                        <button class="cancel" onclick={click(&on, Action::Analysis(AnalysisAction::Cancel))}>{ "Cancel" }</button>
                     </div>
                 },
                 AnalysisState::Done(d) => html! {
@@ -56,7 +57,7 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                 AnalysisState::Cancelled { .. } | AnalysisState::Failed { .. } => html! {
                     <div class="row">
                         <p role="status">{ a.summary() }</p>
-                        <button onclick={on.reform(|_| Action::Analysis(AnalysisAction::Again))}>{ "Analyse again" }</button>
+                        <button onclick={click(&on, Action::Analysis(AnalysisAction::Again))}>{ "Analyse again" }</button>
                     </div>
                 },
             } }
@@ -134,7 +135,7 @@ fn away_moves(analysed: &Analysed, on: &Callback<Action>) -> Html {
                     let number = a.number;
                     html! {
                         <li><button class="small" data-away-move={number.to_string()}
-                            onclick={on.reform(move |_| Action::Analysis(AnalysisAction::Show(number)))}>
+                            onclick={click(&on, Action::Analysis(AnalysisAction::Show(number)))}>
                             { away_text(a) }
                         </button></li>
                     }

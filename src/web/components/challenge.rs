@@ -1,6 +1,7 @@
 //! A friend's challenge: the result to beat, Give up, and once the player has solved the board
 //! (or given up) who won and what replaying the friend's moves showed.
 
+use super::click;
 use crate::play::link::challenge::{Challenge, Verdict};
 use crate::play::page::{Action, BoardAction, ShareAction, Whose};
 use crate::puzzle::numbers::decimals;
@@ -35,10 +36,10 @@ pub fn challenge_panel(props: &ChallengeProps) -> Html {
             }
             <div class="row">
                 if !c.revealed && c.target.proof.is_some() {
-                    <button onclick={on.reform(|_| Action::Share(ShareAction::GiveUp))}>{ "Give up" }</button>
+                    <button onclick={click(&on, Action::Share(ShareAction::GiveUp))}>{ "Give up" }</button>
                 }
                 if can_watch {
-                    <button onclick={on.reform(|_| Action::Board(BoardAction::Watch(Whose::Friends)))}>{ "Watch your friend's solve" }</button>
+                    <button onclick={click(&on, Action::Board(BoardAction::Watch(Whose::Friends)))}>{ "Watch your friend's solve" }</button>
                 }
             </div>
         </section>

@@ -1,5 +1,6 @@
 //! Learn mode's comparison table and its chart of the work each search did.
 
+use super::click;
 use crate::play::learn::comparison::{Comparison, Row};
 use crate::play::page::{Action, LearnAction};
 use crate::puzzle::numbers::{decimals, thousands};
@@ -44,7 +45,7 @@ pub fn compare_table(props: &TableProps) -> Html {
                                 <td class="num">{ format!("{} ms", decimals(r.millis, 1)) }</td>
                                 <td>if r.length.is_some() {
                                     <button class="small" aria-label={format!("Replay {}", r.method.label())}
-                                        onclick={props.on.reform(move |_: MouseEvent| Action::Learn(LearnAction::ReplayRow(i)))}>{ "Replay" }</button>
+                                        onclick={click(&props.on, Action::Learn(LearnAction::ReplayRow(i)))}>{ "Replay" }</button>
                                 }</td>
                             </tr>
                         }

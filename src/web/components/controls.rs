@@ -1,9 +1,10 @@
 //! The buttons and pickers: shuffle, size, solve or cancel, hint, undo, redo, daily; and folded
 //! away, the solver's options (the method, and how shuffles scramble).
 
+use super::{changed, click, toggled};
 use crate::play::page::{Action, AskAction, BoardAction, PlayAction, PrefsAction};
 use crate::solver::Method;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+
 use yew::prelude::*;
 
 /// The sizes offered, width × height.
@@ -46,18 +47,17 @@ pub struct ControlsProps {
 
 pub fn controls(props: &ControlsProps) -> Html {
     let on = &props.on;
-    let click = |action: Action| on.reform(move |_: MouseEvent| action.clone());
     html! {
         <div class="controls">
             <div class="row buttons">
-                <button class="primary" onclick={click(Action::Board(BoardAction::Shuffle))}>{ "Shuffle" }</button>
-                <button onclick={click(Action::Play(PlayAction::Undo))} disabled={!props.can_undo}>{ "Undo" }</button>
+                <button class="primary" onclick={click(on, Action::Board(BoardAction::Shuffle))}>{ "Shuffle" }</button>
+                <button onclick={click(on, Action::Play(PlayAction::Undo))} disabled={!props.can_undo}>{ "Undo" }</button>
                 if !props.compact {
-                    <button onclick={click(Action::Play(PlayAction::Redo))} disabled={!props.can_redo}>{ "Redo" }</button>
+                    <button onclick={click(on, Action::Play(PlayAction::Redo))} disabled={!props.can_redo}>{ "Redo" }</button>
                 }
-                <button onclick={click(Action::Ask(AskAction::Hint))} disabled={props.solved || props.searching || props.in_event}>{ "Hint" }</button>
+                <button onclick={click(on, Action::Ask(AskAction::Hint))} disabled={props.solved || props.searching || props.in_event}>{ "Hint" }</button>
                 if !props.compact {
-                    <button onclick={click(Action::Board(BoardAction::Daily))} aria-pressed={props.daily.to_string()}
+                    <button onclick={click(on, Action::Board(BoardAction::Daily))} aria-pressed={props.daily.to_string()}
                         title="Today's board, the same for every player">{ "Daily" }</button>
                 }
                 if props.compact {
@@ -73,8 +73,7 @@ pub fn controls(props: &ControlsProps) -> Html {
 
 /// Size, and Solve beside it; the solver's options folded away.
 fn pickers(props: &ControlsProps) -> Html {
-    let on_size = props.on.reform(|e: Event| {
-        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+    let on_size = changed(&props.on, |value| {
         let mut parts = value.split('x').map(|p| p.parse::<usize>().ok());
         match (parts.next(), parts.next()) {
             (Some(Some(w)), Some(Some(h))) => Action::Board(BoardAction::Size(w, h)),
@@ -110,17 +109,14 @@ fn pickers(props: &ControlsProps) -> Html {
 /// The method (the picker carries the method itself, by its place in [`Method::OFFERED`]) and
 /// how shuffles scramble, each said in plain words.
 fn options(props: &ControlsProps) -> Html {
-    let on_method = props.on.reform(|e: Event| {
-        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+    let on_method = changed(&props.on, |value| {
         let index = value.parse::<usize>().unwrap_or(0);
         Action::Ask(AskAction::Method(
             Method::OFFERED.get(index).copied().unwrap_or_default(),
         ))
     });
-    let on_mostly = props.on.reform(|e: Event| {
-        Action::Prefs(PrefsAction::MostlyMisplaced(
-            e.target_unchecked_into::<HtmlInputElement>().checked(),
-        ))
+    let on_mostly = toggled(&props.on, |checked| {
+        Action::Prefs(PrefsAction::MostlyMisplaced(checked))
     });
     let option = |(i, m): (usize, &Method)| {
         let selected = *m == props.method;
@@ -155,8 +151,8 @@ fn options(props: &ControlsProps) -> Html {
 /// Solve, or Cancel while a search runs.
 fn solve_or_cancel(props: &ControlsProps) -> Html {
     if props.searching {
-        html! { <button class="cancel" onclick={props.on.reform(|_| Action::Ask(AskAction::Cancel))}>{ "Cancel" }</button> }
+        html! { <button class="cancel" onclick={click(&props.on, Action::Ask(AskAction::Cancel))}>{ "Cancel" }</button> }
     } else {
-        html! { <button class="primary solve" onclick={props.on.reform(|_| Action::Ask(AskAction::Solve))} disabled={props.solved || props.in_event}>{ "Solve" }</button> }
+        html! { <button class="primary solve" onclick={click(&props.on, Action::Ask(AskAction::Solve))} disabled={props.solved || props.in_event}>{ "Solve" }</button> }
     }
 }

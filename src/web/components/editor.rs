@@ -2,13 +2,14 @@
 //! text file or save it to one; choose the goal; choose a picture for the tiles; clear what the
 //! page remembers. The panel's state is the model's ([`Editor`](EditorState)); files are read here.
 
+use super::{changed, click, toggled};
 use crate::play::game::colours::TileColours;
 use crate::play::page::EditAction;
 use crate::play::page::{Action, PrefsAction};
 use crate::play::page::{Editor as EditorState, MAX_FILE_BYTES};
 use crate::puzzle::goal::Goal;
 use crate::web::browser::read_chosen_file;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 /// The bundled pictures: file stem and name shown.
@@ -35,11 +36,7 @@ pub struct EditorProps<'a> {
 pub fn editor(props: &EditorProps) -> Html {
     let e = props.editor;
     let on = &props.on;
-    let on_input = on.reform(|e: InputEvent| {
-        Action::Edit(EditAction::BoardText(
-            e.target_unchecked_into::<HtmlInputElement>().value(),
-        ))
-    });
+    let on_input = changed(on, |text| Action::Edit(EditAction::BoardText(text)));
     let apply = on.reform(|e: SubmitEvent| {
         e.prevent_default();
         Action::Edit(EditAction::ApplyBoard)
@@ -60,14 +57,14 @@ pub fn editor(props: &EditorProps) -> Html {
                 <p class="error" role="alert">{ p }</p>
             }
             <div class="row">
-                <button onclick={on.reform(move |_| Action::Edit(EditAction::EditTiles(!editing)))} aria-pressed={editing.to_string()}>
+                <button onclick={click(&on, Action::Edit(EditAction::EditTiles(!editing)))} aria-pressed={editing.to_string()}>
                     { if editing { "Done" } else { "Edit tiles" } }
                 </button>
                 <span class="field">
                     <label for="load-file">{ "Load file" }</label>
                     <input id="load-file" type="file" accept=".txt,text/plain" onchange={load(on)} />
                 </span>
-                <button onclick={on.reform(|_| Action::Edit(EditAction::SaveFile))}>{ "Save file" }</button>
+                <button onclick={click(&on, Action::Edit(EditAction::SaveFile))}>{ "Save file" }</button>
             </div>
             if editing {
                 <p class="note">{ "Click two tiles to swap them; Done starts the game." }</p>
@@ -75,7 +72,7 @@ pub fn editor(props: &EditorProps) -> Html {
             { goal_picker(props) }
             { picture_picker(props) }
             <div class="row">
-                <button onclick={on.reform(|_| Action::Prefs(PrefsAction::ClearSettings))}>{ "Clear" }</button>
+                <button onclick={click(&on, Action::Prefs(PrefsAction::ClearSettings))}>{ "Clear" }</button>
                 <span class="note">{ "Forget the saved size, goal, picture, colours and best results (your solves stay; clear them under Your solves)." }</span>
             </div>
         </details>
@@ -96,24 +93,14 @@ fn load(on: &Callback<Action>) -> Callback<Event> {
 /// Blank last, blank first, or a custom goal (its field opens until Set goal).
 fn goal_picker(props: &EditorProps) -> Html {
     let on = &props.on;
-    let on_kind = on.reform(|e: Event| {
-        Action::Edit(EditAction::GoalKind(
-            match e
-                .target_unchecked_into::<HtmlSelectElement>()
-                .value()
-                .as_str()
-            {
-                "blank-last" => Some(Goal::BlankLast),
-                "blank-first" => Some(Goal::BlankFirst),
-                _ => None,
-            },
-        ))
+    let on_kind = changed(on, |kind| {
+        Action::Edit(EditAction::GoalKind(match kind.as_str() {
+            "blank-last" => Some(Goal::BlankLast),
+            "blank-first" => Some(Goal::BlankFirst),
+            _ => None,
+        }))
     });
-    let on_custom = on.reform(|e: InputEvent| {
-        Action::Edit(EditAction::CustomGoalText(
-            e.target_unchecked_into::<HtmlInputElement>().value(),
-        ))
-    });
+    let on_custom = changed(on, |text| Action::Edit(EditAction::CustomGoalText(text)));
     let set_custom = on.reform(|e: SubmitEvent| {
         e.prevent_default();
         Action::Edit(EditAction::SetCustomGoal)
@@ -153,11 +140,7 @@ fn goal_picker(props: &EditorProps) -> Html {
 /// A bundled picture, your own, or numbers only; numbers over pictures on or off.
 fn picture_picker(props: &EditorProps) -> Html {
     let on = &props.on;
-    let on_picture = on.reform(|e: Event| {
-        Action::Prefs(PrefsAction::Picture(
-            e.target_unchecked_into::<HtmlSelectElement>().value(),
-        ))
-    });
+    let on_picture = changed(on, |name| Action::Prefs(PrefsAction::Picture(name)));
     let on_own = {
         let on = on.clone();
         Callback::from(move |e: Event| {
@@ -169,15 +152,9 @@ fn picture_picker(props: &EditorProps) -> Html {
             }
         })
     };
-    let on_numbers = on.reform(|e: Event| {
-        Action::Prefs(PrefsAction::Numbers(
-            e.target_unchecked_into::<HtmlInputElement>().checked(),
-        ))
-    });
-    let on_colours = on.reform(|e: Event| {
-        Action::Prefs(PrefsAction::TileColours(TileColours::from_name(
-            &e.target_unchecked_into::<HtmlSelectElement>().value(),
-        )))
+    let on_numbers = toggled(on, |checked| Action::Prefs(PrefsAction::Numbers(checked)));
+    let on_colours = changed(on, |name| {
+        Action::Prefs(PrefsAction::TileColours(TileColours::from_name(&name)))
     });
     let fringe = props.colours == TileColours::Fringe;
     let picture = props.picture;

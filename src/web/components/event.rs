@@ -3,11 +3,12 @@
 //! stands (board k of n, memorising or blind, the time left) with its buttons: Done, Submit,
 //! Reset to start, Give up, where a thumb reaches them.
 
+use super::{changed, click};
 use crate::play::event::run::Phase;
 use crate::play::event::{FMC_MINUTES, MARATHON_SOLVES, RELAY_UP_TO};
 use crate::play::page::{Action, Choice, EventAction, Eventing};
 use crate::puzzle::numbers::decimals;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 pub struct EventProps<'a> {
@@ -35,8 +36,7 @@ pub fn event_panel(props: &EventProps) -> Html {
 /// The picker, the chosen event's settings, and Start.
 fn choosing(props: &EventProps) -> Html {
     let (e, on) = (props.eventing, &props.on);
-    let on_choice = on.reform(|ev: Event| {
-        let value = ev.target_unchecked_into::<HtmlSelectElement>().value();
+    let on_choice = changed(on, |value| {
         Action::Event(EventAction::Choose(
             Choice::parse(&value).unwrap_or(Choice::Single),
         ))
@@ -47,8 +47,7 @@ fn choosing(props: &EventProps) -> Html {
             Action::Event(make(text.trim().parse().unwrap_or(old)))
         })
     };
-    let on_up_to = on.reform(|ev: Event| {
-        let value = ev.target_unchecked_into::<HtmlSelectElement>().value();
+    let on_up_to = changed(on, |value| {
         Action::Event(EventAction::UpTo(value.parse().unwrap_or(4)))
     });
     html! {
@@ -92,7 +91,7 @@ fn choosing(props: &EventProps) -> Html {
                     </span>
                 }
                 if e.choice() != Choice::Single {
-                    <button class="primary" onclick={on.reform(|_| Action::Event(EventAction::Start))}>{ "Start" }</button>
+                    <button class="primary" onclick={click(&on, Action::Event(EventAction::Start))}>{ "Start" }</button>
                 }
             </div>
             <p class="note">{ about(e) }</p>
@@ -183,7 +182,7 @@ pub fn event_bar(props: &EventProps) -> Html {
         }
         _ => None,
     };
-    let click = |action: EventAction| on.reform(move |_| Action::Event(action.clone()));
+    let send = |action: EventAction| click(on, Action::Event(action));
     html! {
         <div class="event-bar">
             <p data-testid="event-status" data-state={run.phase().name()} data-board={k.to_string()}
@@ -194,13 +193,13 @@ pub fn event_bar(props: &EventProps) -> Html {
             </p>
             <div class="row">
                 if matches!(run.phase(), Phase::Blind { .. }) {
-                    <button class="primary" onclick={click(EventAction::Done)}>{ "Done" }</button>
+                    <button class="primary" onclick={send(EventAction::Done)}>{ "Done" }</button>
                 }
                 if matches!(run.phase(), Phase::Exploring { .. }) {
-                    <button class="primary" onclick={click(EventAction::Submit)}>{ "Submit" }</button>
-                    <button onclick={click(EventAction::Reset)}>{ "Reset to start" }</button>
+                    <button class="primary" onclick={send(EventAction::Submit)}>{ "Submit" }</button>
+                    <button onclick={send(EventAction::Reset)}>{ "Reset to start" }</button>
                 }
-                <button onclick={click(EventAction::GiveUp)}>{ "Give up" }</button>
+                <button onclick={send(EventAction::GiveUp)}>{ "Give up" }</button>
             </div>
         </div>
     }

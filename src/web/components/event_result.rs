@@ -2,6 +2,7 @@
 //! split; blindfolded, memorisation and execution and whether it was solved; fewest moves, the
 //! score against the optimum), and a link that challenges a friend to the same boards.
 
+use super::click;
 use super::result::link_by_hand;
 use crate::play::event::Event;
 use crate::play::page::{Action, EventAction, EventResult, Shared};
@@ -33,7 +34,7 @@ pub fn event_result(props: &EventResultProps) -> Html {
             { details(props.result) }
             if r.counts() && !r.path.is_empty() {
                 <div class="row">
-                    <button onclick={props.on.reform(|_| Action::Event(EventAction::CopyChallenge))}>{ "Copy challenge link" }</button>
+                    <button onclick={click(&props.on, Action::Event(EventAction::CopyChallenge))}>{ "Copy challenge link" }</button>
                 </div>
             }
             { copied(props.shared) }

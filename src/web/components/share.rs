@@ -2,6 +2,7 @@
 //! shows it in a field to copy by hand when the browser refuses; `Embed` shows a ready-to-paste
 //! `<iframe>` snippet. What is shown is the model's ([`Shared`]); this only renders it.
 
+use super::{click, toggled};
 use crate::play::page::{Action, ShareAction, Shared};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -46,23 +47,22 @@ pub fn share(props: &ShareProps) -> Html {
         | Shared::EventField(_) => html! {},
     };
     let on = &props.on;
-    let checked = |e: Event| e.target_unchecked_into::<HtmlInputElement>().checked();
     html! {
         <div class="share">
             <div class="row">
-                <button onclick={on.reform(|_| Action::Share(ShareAction::CopyLink))}>{ "Copy link" }</button>
-                <button onclick={on.reform(|_| Action::Share(ShareAction::ShowEmbed))}>{ "Embed" }</button>
+                <button onclick={click(&on, Action::Share(ShareAction::CopyLink))}>{ "Copy link" }</button>
+                <button onclick={click(&on, Action::Share(ShareAction::ShowEmbed))}>{ "Embed" }</button>
             </div>
             if props.result {
                 <div class="row">
                     <label class="check">
                         <input type="checkbox" checked={props.include_result}
-                            onchange={on.reform(move |e| Action::Share(ShareAction::IncludeResult(checked(e))))} />
+                            onchange={toggled(&on, |checked| Action::Share(ShareAction::IncludeResult(checked)))} />
                         { "Challenge a friend: the link carries your result" }
                     </label>
                     <label class="check">
                         <input type="checkbox" checked={props.include_moves} disabled={!props.include_result}
-                            onchange={on.reform(move |e| Action::Share(ShareAction::IncludeMoves(checked(e))))} />
+                            onchange={toggled(&on, |checked| Action::Share(ShareAction::IncludeMoves(checked)))} />
                         { "and your moves, so the page can check them" }
                     </label>
                 </div>

@@ -6,13 +6,14 @@
 
 use super::event_records::{event_rows, event_stats};
 use super::histogram::{HistogramProps, times_histogram};
+use super::{changed, click};
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::EventStats;
 use crate::play::game::input::Control;
 use crate::play::page::{Action, HistoryFormat, PAGE, Progress, RecordAction, Store};
 use crate::play::record::solves::{Solve, Statistics, count, time_text};
 use crate::puzzle::numbers::decimals;
-use web_sys::HtmlSelectElement;
+
 use yew::prelude::*;
 
 /// A figure: its `data-stat` key, its label, and its value (for `data-value`, and as shown).
@@ -77,7 +78,7 @@ pub fn stats_panel(props: &StatsProps) -> Html {
     ];
     let size = props.size.replace('x', "×");
     let of = format!("{size} by {}", props.control.name());
-    let on_more = (props.on).reform(|_| Action::Record(RecordAction::ShowMoreSolves));
+    let on_more = click(&props.on, Action::Record(RecordAction::ShowMoreSolves));
     html! {
         <details class="panel stats">
             <summary>{ "Your solves and statistics" }</summary>
@@ -118,13 +119,10 @@ pub fn stats_panel(props: &StatsProps) -> Html {
 
 /// The size (where there is more than one) and the control whose statistics are shown.
 fn pickers(props: &StatsProps) -> Html {
-    let on_size = props.on.reform(|e: Event| {
-        Action::Record(RecordAction::StatsSize(Some(
-            e.target_unchecked_into::<HtmlSelectElement>().value(),
-        )))
+    let on_size = changed(&props.on, |size| {
+        Action::Record(RecordAction::StatsSize(Some(size)))
     });
-    let on_control = props.on.reform(|e: Event| {
-        let name = e.target_unchecked_into::<HtmlSelectElement>().value();
+    let on_control = changed(&props.on, |name| {
         Action::Record(RecordAction::StatsControl(Control::parse(&name)))
     });
     html! {
@@ -229,9 +227,8 @@ fn storage(props: &StatsProps) -> Html {
 /// Export (JSON or CSV), import, and clear after asking.
 fn files(props: &StatsProps) -> Html {
     let on = &props.on;
-    let on_format = on.reform(|e: Event| {
-        let csv = e.target_unchecked_into::<HtmlSelectElement>().value() == "csv";
-        Action::Record(RecordAction::HistoryFormat(if csv {
+    let on_format = changed(on, |format| {
+        Action::Record(RecordAction::HistoryFormat(if format == "csv" {
             HistoryFormat::Csv
         } else {
             HistoryFormat::Json
@@ -248,7 +245,7 @@ fn files(props: &StatsProps) -> Html {
                         <option value="csv" selected={chosen == HistoryFormat::Csv}>{ "CSV" }</option>
                     </select>
                 </span>
-                <button onclick={on.reform(move |_| Action::Record(RecordAction::ExportHistory(chosen)))}>{ "Export history" }</button>
+                <button onclick={click(&on, Action::Record(RecordAction::ExportHistory(chosen)))}>{ "Export history" }</button>
                 <span class="field">
                     <label for="import-history">{ "Import history" }</label>
                     <input id="import-history" type="file" accept=".json,.csv,application/json,text/csv" onchange={import(on)} />
@@ -263,7 +260,7 @@ fn files(props: &StatsProps) -> Html {
                     <p class="note">{ format!("{} of your history could not be read by this version and {} kept as {} was.",
                         if props.unreadable == 1 { "A part".to_string() } else { format!("{} parts", props.unreadable) },
                         if props.unreadable == 1 { "is" } else { "are" }, if props.unreadable == 1 { "it" } else { "each" }) }</p>
-                    <button onclick={on.reform(|_| Action::Record(RecordAction::DownloadUnreadable))}>{ "Download what could not be read" }</button>
+                    <button onclick={click(&on, Action::Record(RecordAction::DownloadUnreadable))}>{ "Download what could not be read" }</button>
                 </div>
             }
             <div class="row">
@@ -272,10 +269,10 @@ fn files(props: &StatsProps) -> Html {
                         0 => format!("Clear all {} from this browser? This cannot be undone.", count(props.total, "solve")),
                         n => format!("Clear all {} and {} from this browser? This cannot be undone.", count(props.total, "solve"), count(n, "event")),
                     } }</p>
-                    <button class="danger" onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(true)))}>{ "Clear all" }</button>
-                    <button onclick={on.reform(|_| Action::Record(RecordAction::ConfirmClear(false)))}>{ "Keep history" }</button>
+                    <button class="danger" onclick={click(&on, Action::Record(RecordAction::ConfirmClear(true)))}>{ "Clear all" }</button>
+                    <button onclick={click(&on, Action::Record(RecordAction::ConfirmClear(false)))}>{ "Keep history" }</button>
                 } else {
-                    <button onclick={on.reform(|_| Action::Record(RecordAction::ClearHistory))} disabled={props.total == 0 && props.events.is_empty()}>{ "Clear history" }</button>
+                    <button onclick={click(&on, Action::Record(RecordAction::ClearHistory))} disabled={props.total == 0 && props.events.is_empty()}>{ "Clear history" }</button>
                 }
             </div>
         </>
@@ -305,9 +302,9 @@ pub fn store_note(note: Option<&str>, unreadable: usize, on: &Callback<Action>) 
         <div role="alert" class="alert store-note" data-testid="store-note">
             <span>{ note }</span>
             if unreadable > 0 {
-                <button onclick={on.reform(|_| Action::Record(RecordAction::DownloadUnreadable))}>{ "Download it" }</button>
+                <button onclick={click(&on, Action::Record(RecordAction::DownloadUnreadable))}>{ "Download it" }</button>
             }
-            <button class="dismiss" aria-label="Dismiss" onclick={on.reform(|_| Action::Record(RecordAction::DismissNote))}>{ "×" }</button>
+            <button class="dismiss" aria-label="Dismiss" onclick={click(&on, Action::Record(RecordAction::DismissNote))}>{ "×" }</button>
         </div>
     }
 }

@@ -1,6 +1,7 @@
 //! Learn mode's step-through: A* or greedy best-first, one expansion at a time (Step, or Run and
 //! Stop on a timer): the board expanded with its g, h and f, the open list, the boards next in line.
 
+use super::click;
 use crate::play::learn::watching::WatchView;
 use crate::play::page::{Action, LearnAction};
 use crate::puzzle::board::Board;
@@ -24,10 +25,10 @@ pub fn step_through(props: &StepProps) -> Html {
         <section class="step-through" aria-label="Step-through">
             <h2>{ "Watch a search" }</h2>
             <div class="row">
-                <button onclick={on.reform(|_| Action::Learn(LearnAction::Watch(false)))}>{ "Watch A*" }</button>
-                <button onclick={on.reform(|_| Action::Learn(LearnAction::Watch(true)))}>{ "Watch greedy" }</button>
-                <button onclick={on.reform(|_| Action::Learn(LearnAction::WatchStep))} disabled={!w.active || w.finished}>{ "Step" }</button>
-                <button onclick={on.reform(move |_| Action::Learn(LearnAction::WatchRun(!running)))}
+                <button onclick={click(&on, Action::Learn(LearnAction::Watch(false)))}>{ "Watch A*" }</button>
+                <button onclick={click(&on, Action::Learn(LearnAction::Watch(true)))}>{ "Watch greedy" }</button>
+                <button onclick={click(&on, Action::Learn(LearnAction::WatchStep))} disabled={!w.active || w.finished}>{ "Step" }</button>
+                <button onclick={click(&on, Action::Learn(LearnAction::WatchRun(!running)))}
                     disabled={!w.active || w.finished}>{ if running { "Stop" } else { "Run" } }</button>
             </div>
             if let Some(p) = w.problem.clone() {

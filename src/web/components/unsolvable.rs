@@ -1,6 +1,7 @@
 //! A board that cannot reach its goal: why, in words, and the one swap that fixes it (the two
 //! tiles are marked on the board).
 
+use super::click;
 use crate::play::page::Action;
 use crate::play::page::EditAction;
 use yew::prelude::*;
@@ -18,7 +19,7 @@ pub fn unsolvable(props: &UnsolvableProps) -> Html {
         <div class="alert unsolvable" role="alert">
             <p>{ props.explanation }</p>
             <p>{ format!("Swapping tiles {a} and {b} (marked on the board) makes it solvable.") }</p>
-            <button class="primary" onclick={props.on.reform(|_| Action::Edit(EditAction::Fix))}>{ "Fix" }</button>
+            <button class="primary" onclick={click(&props.on, Action::Edit(EditAction::Fix))}>{ "Fix" }</button>
         </div>
     }
 }
