@@ -197,7 +197,7 @@ pub fn App() -> Html {
     });
     let on = &wires.on;
     {
-        let on = on.clone();
+        let (on, page) = (on.clone(), wires.store.page.clone());
         use_effect_with((), move |_| {
             on.emit(Action::Mounted);
             // An event the tab was playing before a reload goes on.
@@ -210,12 +210,13 @@ pub fn App() -> Html {
             if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
                 let _ = p.mark("slide:first-board");
             }
+            let kept = keep_run(&page);
+            move || drop(kept)
         });
     }
     let p = wires.store.page.borrow();
     use_timers(&p, on, &wires.store.redraw);
     use_keys(wires.store.page.clone(), &wires.timed);
-    use_keep_run(wires.store.page.clone());
     layout(&p, &wires)
 }
 
@@ -303,27 +304,20 @@ fn use_keys(page: Rc<RefCell<Page>>, timed: &Callback<(Action, f64)>) {
 }
 
 /// An event in progress is kept, with the moves on its board, whenever the page is hidden or
-/// left (a reload among them): the next load goes on from there.
-#[hook]
-fn use_keep_run(page: Rc<RefCell<Page>>) {
-    use_effect_with((), move |_| {
-        let keep = move |_: &web_sys::Event| {
+/// left (a reload among them): the next load goes on from there. The listeners live as long
+/// as the page.
+fn keep_run(page: &Rc<RefCell<Page>>) -> Option<[gloo_events::EventListener; 2]> {
+    let window = web_sys::window()?;
+    let listen = |name| {
+        let page = page.clone();
+        gloo_events::EventListener::new(&window, name, move |_| {
             let page = page.borrow();
             if page.eventing().running() {
                 browser::save_run(page.event_saved(browser::clock_offset()).as_deref());
             }
-        };
-        let window = web_sys::window();
-        let listeners = window.map(|w| {
-            let keep = Rc::new(keep);
-            let (a, b) = (keep.clone(), keep);
-            [
-                gloo_events::EventListener::new(&w, "pagehide", move |e| a(e)),
-                gloo_events::EventListener::new(&w, "visibilitychange", move |e| b(e)),
-            ]
-        });
-        move || drop(listeners)
-    });
+        })
+    };
+    Some([listen("pagehide"), listen("visibilitychange")])
 }
 
 /// Whether a key went to a field or a picker.
