@@ -43,7 +43,7 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                 AnalysisState::Running { .. } => html! {
                     <div class="row">
                         <p role="status">{ a.summary() }</p>
-                        <button class="cancel" onclick={click(&on, Action::Analysis(AnalysisAction::Cancel))}>{ "Cancel" }</button>
+                        <button class="cancel" onclick={click(on, Action::Analysis(AnalysisAction::Cancel))}>{ "Cancel" }</button>
                     </div>
                 },
                 AnalysisState::Done(d) => html! {
@@ -57,7 +57,7 @@ pub fn analysis_panel(props: &AnalysisProps) -> Html {
                 AnalysisState::Cancelled { .. } | AnalysisState::Failed { .. } => html! {
                     <div class="row">
                         <p role="status">{ a.summary() }</p>
-                        <button onclick={click(&on, Action::Analysis(AnalysisAction::Again))}>{ "Analyse again" }</button>
+                        <button onclick={click(on, Action::Analysis(AnalysisAction::Again))}>{ "Analyse again" }</button>
                     </div>
                 },
             } }
@@ -135,7 +135,7 @@ fn away_moves(analysed: &Analysed, on: &Callback<Action>) -> Html {
                     let number = a.number;
                     html! {
                         <li><button class="small" data-away-move={number.to_string()}
-                            onclick={click(&on, Action::Analysis(AnalysisAction::Show(number)))}>
+                            onclick={click(on, Action::Analysis(AnalysisAction::Show(number)))}>
                             { away_text(a) }
                         </button></li>
                     }

@@ -36,10 +36,10 @@ pub fn challenge_panel(props: &ChallengeProps) -> Html {
             }
             <div class="row">
                 if !c.revealed && c.target.proof.is_some() {
-                    <button onclick={click(&on, Action::Share(ShareAction::GiveUp))}>{ "Give up" }</button>
+                    <button onclick={click(on, Action::Share(ShareAction::GiveUp))}>{ "Give up" }</button>
                 }
                 if can_watch {
-                    <button onclick={click(&on, Action::Board(BoardAction::Watch(Whose::Friends)))}>{ "Watch your friend's solve" }</button>
+                    <button onclick={click(on, Action::Board(BoardAction::Watch(Whose::Friends)))}>{ "Watch your friend's solve" }</button>
                 }
             </div>
         </section>

@@ -57,14 +57,14 @@ pub fn editor(props: &EditorProps) -> Html {
                 <p class="error" role="alert">{ p }</p>
             }
             <div class="row">
-                <button onclick={click(&on, Action::Edit(EditAction::EditTiles(!editing)))} aria-pressed={editing.to_string()}>
+                <button onclick={click(on, Action::Edit(EditAction::EditTiles(!editing)))} aria-pressed={editing.to_string()}>
                     { if editing { "Done" } else { "Edit tiles" } }
                 </button>
                 <span class="field">
                     <label for="load-file">{ "Load file" }</label>
                     <input id="load-file" type="file" accept=".txt,text/plain" onchange={load(on)} />
                 </span>
-                <button onclick={click(&on, Action::Edit(EditAction::SaveFile))}>{ "Save file" }</button>
+                <button onclick={click(on, Action::Edit(EditAction::SaveFile))}>{ "Save file" }</button>
             </div>
             if editing {
                 <p class="note">{ "Click two tiles to swap them; Done starts the game." }</p>
@@ -72,7 +72,7 @@ pub fn editor(props: &EditorProps) -> Html {
             { goal_picker(props) }
             { picture_picker(props) }
             <div class="row">
-                <button onclick={click(&on, Action::Prefs(PrefsAction::ClearSettings))}>{ "Clear" }</button>
+                <button onclick={click(on, Action::Prefs(PrefsAction::ClearSettings))}>{ "Clear" }</button>
                 <span class="note">{ "Forget the saved size, goal, picture, colours and best results (your solves stay; clear them under Your solves)." }</span>
             </div>
         </details>

@@ -91,7 +91,7 @@ fn choosing(props: &EventProps) -> Html {
                     </span>
                 }
                 if e.choice() != Choice::Single {
-                    <button class="primary" onclick={click(&on, Action::Event(EventAction::Start))}>{ "Start" }</button>
+                    <button class="primary" onclick={click(on, Action::Event(EventAction::Start))}>{ "Start" }</button>
                 }
             </div>
             <p class="note">{ about(e) }</p>

@@ -33,13 +33,13 @@ pub fn replay_bar(props: &ReplayBarProps) -> Html {
                 <strong>{ format!("{n} move{}", if n == 1 { "" } else { "s" }) }</strong>{ summary.headline() }
             </p>
             <div class="replay-buttons">
-                <button aria-label="Step back" onclick={click(&on, Action::Play(PlayAction::Step(false)))} disabled={props.step == 0}>{ "◀" }</button>
-                <button class="primary play" onclick={click(&on, Action::Play(PlayAction::PlayPause))}>{ if props.playing { "Pause" } else { "Play" } }</button>
-                <button aria-label="Step forward" onclick={click(&on, Action::Play(PlayAction::Step(true)))} disabled={props.step >= n}>{ "▶" }</button>
+                <button aria-label="Step back" onclick={click(on, Action::Play(PlayAction::Step(false)))} disabled={props.step == 0}>{ "◀" }</button>
+                <button class="primary play" onclick={click(on, Action::Play(PlayAction::PlayPause))}>{ if props.playing { "Pause" } else { "Play" } }</button>
+                <button aria-label="Step forward" onclick={click(on, Action::Play(PlayAction::Step(true)))} disabled={props.step >= n}>{ "▶" }</button>
                 <span class="step">{ format!("{} / {n}", props.step) }</span>
                 // Still looking for a shorter answer: the player may stop it, keeping this one.
                 if summary.improving() {
-                    <button class="stop" data-testid="stop-looking" onclick={click(&on, Action::Ask(AskAction::Cancel))}>{ "Stop looking" }</button>
+                    <button class="stop" data-testid="stop-looking" onclick={click(on, Action::Ask(AskAction::Cancel))}>{ "Stop looking" }</button>
                 }
             </div>
         </section>

@@ -46,11 +46,11 @@ pub fn result_panel(props: &ResultProps) -> Html {
             }
             <p aria-live="polite">{ r.comparison_text() }</p>
             <div class="row">
-                <button onclick={click(&on, Action::Board(BoardAction::Watch(Whose::Yours)))}>{ "Watch your solve" }</button>
-                <button onclick={click(&on, Action::Board(BoardAction::Watch(Whose::Shortest)))} disabled={r.shortest.is_none()}>{ "Watch the shortest" }</button>
-                <button onclick={click(&on, Action::Share(ShareAction::CopyReplayLink))}>{ "Copy replay link" }</button>
+                <button onclick={click(on, Action::Board(BoardAction::Watch(Whose::Yours)))}>{ "Watch your solve" }</button>
+                <button onclick={click(on, Action::Board(BoardAction::Watch(Whose::Shortest)))} disabled={r.shortest.is_none()}>{ "Watch the shortest" }</button>
+                <button onclick={click(on, Action::Share(ShareAction::CopyReplayLink))}>{ "Copy replay link" }</button>
                 if r.daily.is_some() {
-                    <button class="primary" onclick={click(&on, Action::Share(ShareAction::ShareResult))}>{ "Share result" }</button>
+                    <button class="primary" onclick={click(on, Action::Share(ShareAction::ShareResult))}>{ "Share result" }</button>
                 }
             </div>
             { shared_result(props.shared) }

@@ -50,19 +50,19 @@ pub fn share(props: &ShareProps) -> Html {
     html! {
         <div class="share">
             <div class="row">
-                <button onclick={click(&on, Action::Share(ShareAction::CopyLink))}>{ "Copy link" }</button>
-                <button onclick={click(&on, Action::Share(ShareAction::ShowEmbed))}>{ "Embed" }</button>
+                <button onclick={click(on, Action::Share(ShareAction::CopyLink))}>{ "Copy link" }</button>
+                <button onclick={click(on, Action::Share(ShareAction::ShowEmbed))}>{ "Embed" }</button>
             </div>
             if props.result {
                 <div class="row">
                     <label class="check">
                         <input type="checkbox" checked={props.include_result}
-                            onchange={toggled(&on, |checked| Action::Share(ShareAction::IncludeResult(checked)))} />
+                            onchange={toggled(on, |checked| Action::Share(ShareAction::IncludeResult(checked)))} />
                         { "Challenge a friend: the link carries your result" }
                     </label>
                     <label class="check">
                         <input type="checkbox" checked={props.include_moves} disabled={!props.include_result}
-                            onchange={toggled(&on, |checked| Action::Share(ShareAction::IncludeMoves(checked)))} />
+                            onchange={toggled(on, |checked| Action::Share(ShareAction::IncludeMoves(checked)))} />
                         { "and your moves, so the page can check them" }
                     </label>
                 </div>

@@ -245,7 +245,7 @@ fn files(props: &StatsProps) -> Html {
                         <option value="csv" selected={chosen == HistoryFormat::Csv}>{ "CSV" }</option>
                     </select>
                 </span>
-                <button onclick={click(&on, Action::Record(RecordAction::ExportHistory(chosen)))}>{ "Export history" }</button>
+                <button onclick={click(on, Action::Record(RecordAction::ExportHistory(chosen)))}>{ "Export history" }</button>
                 <span class="field">
                     <label for="import-history">{ "Import history" }</label>
                     <input id="import-history" type="file" accept=".json,.csv,application/json,text/csv" onchange={import(on)} />
@@ -260,7 +260,7 @@ fn files(props: &StatsProps) -> Html {
                     <p class="note">{ format!("{} of your history could not be read by this version and {} kept as {} was.",
                         if props.unreadable == 1 { "A part".to_string() } else { format!("{} parts", props.unreadable) },
                         if props.unreadable == 1 { "is" } else { "are" }, if props.unreadable == 1 { "it" } else { "each" }) }</p>
-                    <button onclick={click(&on, Action::Record(RecordAction::DownloadUnreadable))}>{ "Download what could not be read" }</button>
+                    <button onclick={click(on, Action::Record(RecordAction::DownloadUnreadable))}>{ "Download what could not be read" }</button>
                 </div>
             }
             <div class="row">
@@ -269,10 +269,10 @@ fn files(props: &StatsProps) -> Html {
                         0 => format!("Clear all {} from this browser? This cannot be undone.", count(props.total, "solve")),
                         n => format!("Clear all {} and {} from this browser? This cannot be undone.", count(props.total, "solve"), count(n, "event")),
                     } }</p>
-                    <button class="danger" onclick={click(&on, Action::Record(RecordAction::ConfirmClear(true)))}>{ "Clear all" }</button>
-                    <button onclick={click(&on, Action::Record(RecordAction::ConfirmClear(false)))}>{ "Keep history" }</button>
+                    <button class="danger" onclick={click(on, Action::Record(RecordAction::ConfirmClear(true)))}>{ "Clear all" }</button>
+                    <button onclick={click(on, Action::Record(RecordAction::ConfirmClear(false)))}>{ "Keep history" }</button>
                 } else {
-                    <button onclick={click(&on, Action::Record(RecordAction::ClearHistory))} disabled={props.total == 0 && props.events.is_empty()}>{ "Clear history" }</button>
+                    <button onclick={click(on, Action::Record(RecordAction::ClearHistory))} disabled={props.total == 0 && props.events.is_empty()}>{ "Clear history" }</button>
                 }
             </div>
         </>
@@ -302,9 +302,9 @@ pub fn store_note(note: Option<&str>, unreadable: usize, on: &Callback<Action>) 
         <div role="alert" class="alert store-note" data-testid="store-note">
             <span>{ note }</span>
             if unreadable > 0 {
-                <button onclick={click(&on, Action::Record(RecordAction::DownloadUnreadable))}>{ "Download it" }</button>
+                <button onclick={click(on, Action::Record(RecordAction::DownloadUnreadable))}>{ "Download it" }</button>
             }
-            <button class="dismiss" aria-label="Dismiss" onclick={click(&on, Action::Record(RecordAction::DismissNote))}>{ "×" }</button>
+            <button class="dismiss" aria-label="Dismiss" onclick={click(on, Action::Record(RecordAction::DismissNote))}>{ "×" }</button>
         </div>
     }
 }

@@ -25,10 +25,10 @@ pub fn step_through(props: &StepProps) -> Html {
         <section class="step-through" aria-label="Step-through">
             <h2>{ "Watch a search" }</h2>
             <div class="row">
-                <button onclick={click(&on, Action::Learn(LearnAction::Watch(false)))}>{ "Watch A*" }</button>
-                <button onclick={click(&on, Action::Learn(LearnAction::Watch(true)))}>{ "Watch greedy" }</button>
-                <button onclick={click(&on, Action::Learn(LearnAction::WatchStep))} disabled={!w.active || w.finished}>{ "Step" }</button>
-                <button onclick={click(&on, Action::Learn(LearnAction::WatchRun(!running)))}
+                <button onclick={click(on, Action::Learn(LearnAction::Watch(false)))}>{ "Watch A*" }</button>
+                <button onclick={click(on, Action::Learn(LearnAction::Watch(true)))}>{ "Watch greedy" }</button>
+                <button onclick={click(on, Action::Learn(LearnAction::WatchStep))} disabled={!w.active || w.finished}>{ "Step" }</button>
+                <button onclick={click(on, Action::Learn(LearnAction::WatchRun(!running)))}
                     disabled={!w.active || w.finished}>{ if running { "Stop" } else { "Run" } }</button>
             </div>
             if let Some(p) = w.problem.clone() {
