@@ -173,6 +173,9 @@ export function lifecycle() {
 }
 
 /** A button by its accessible name, exactly. */
+/** The page's solver workers, oldest first (the record's worker, `store-loader.js`, left out). */
+export const solverWorkers = (page) => page.workers().filter((w) => w.url().endsWith('/worker-loader.js'));
+
 export const button = (page, name) => page.getByRole('button', { name, exact: true });
 
 /** Picks the search method by its label, in the Solver options fold (opened if need be). */

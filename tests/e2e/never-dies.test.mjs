@@ -4,7 +4,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, lifecycle, open, state } from './harness.mjs';
+import { button, lifecycle, open, solverWorkers, state } from './harness.mjs';
 
 const started = lifecycle();
 
@@ -64,7 +64,7 @@ describe('a solver worker that stops', () => {
     );
     // As the browser does to a tab short of memory: the game's worker (the first started) ends,
     // without a word to the page.
-    const workers = page.workers();
+    const workers = solverWorkers(page);
     assert.ok(workers.length >= 1);
     await workers[0].evaluate(() => self.close());
     const stopped = page.locator('[role=alert]', { hasText: 'The solver stopped unexpectedly' });
@@ -93,7 +93,7 @@ describe('a solver worker that stops', () => {
     await button(page, 'Compare').click();
     await page.waitForSelector('[data-testid=compare] tr.pending');
     // An error the worker does not catch, as a trap in its WebAssembly raises.
-    await page.workers()[0].evaluate(() => setTimeout(() => {
+    await solverWorkers(page)[0].evaluate(() => setTimeout(() => {
       throw new Error('a trap, as it were');
     }));
     const stopped = page.locator('[role=alert]', { hasText: 'The solver stopped unexpectedly' });

@@ -4,7 +4,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, lifecycle, open } from './harness.mjs';
+import { button, lifecycle, open, solverWorkers } from './harness.mjs';
 
 const started = lifecycle();
 
@@ -70,7 +70,7 @@ describe('the benchmark page with two workers', () => {
     assert.equal(await solution.getAttribute('data-length'), '60');
     assert.equal(await solution.getAttribute('data-optimal'), 'true');
     // The game's worker and, where there are cores to spare, a helper started for this solve.
-    assert.equal(page.workers().length, cores > 1 ? 2 : 1);
+    assert.equal(solverWorkers(page).length, cores > 1 ? 2 : 1);
     assert.deepEqual(errors, []);
     await page.close();
   });
