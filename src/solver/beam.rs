@@ -40,6 +40,7 @@
 //! - [`kept`]: a board of the beam, as its children need it.
 //! - [`seen`]: the hashes boards are told apart by, and the table of boards seen lately.
 //! - [`path`]: each kept board's link to its parent, and the moves followed back.
+//! - [`trim`]: the links no board of the beam leads back through, dropped.
 //!
 //! How the weights and sizes were chosen, with the figures: `docs/lab/2026-11-26-solver-notes.md`.
 
@@ -58,6 +59,7 @@ mod start;
 mod tables;
 #[cfg(test)]
 mod test_shells;
+mod trim;
 mod walls;
 mod weights;
 
