@@ -123,7 +123,7 @@ mod tests {
     /// agree. The least and most estimates are those of the children.
     fn children_and_fresh(beam: &Beam, again: impl Fn(&Board) -> Beam) -> Vec<(Child, i32, Kept)> {
         let mut children = Vec::new();
-        beam.generate(&mut children);
+        beam.generate(&mut children, 0..beam.boards.len());
         let estimator = beam.estimator.clone().unwrap();
         let span = match beam.partial {
             true => beam.estimate::<true>(&mut children, estimator.lines().unwrap()),

@@ -124,6 +124,7 @@ impl Beam {
             parents: Vec::new(),
             generated: 0,
             children: Vec::new(),
+            making: None,
             counts: Vec::new(),
             per_board: 4.0,
             partial: aim.partial,
