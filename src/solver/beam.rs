@@ -63,7 +63,7 @@ mod trim;
 mod walls;
 mod weights;
 
-pub use budget::PACE;
+pub use budget::{PACE, bytes_per_width};
 
 use crate::heuristics::Estimator;
 use crate::puzzle::board::Board;
@@ -149,8 +149,9 @@ pub struct Beam {
     /// are kept until the end, 4 bytes a board kept.
     parents: Vec<Vec<u32>>,
     generated: u64,
-    /// The children of the level being made (see [`Child`]).
+    /// The children of the level being made (see [`Child`]), and how far it is made.
     children: Vec<Child>,
+    making: Option<levels::Making>,
     /// Children by estimate, for [`keep_least`].
     counts: Vec<u32>,
     /// Boards generated a kept board at the last level.
@@ -189,4 +190,8 @@ pub struct Beam {
     shell_home: Vec<usize>,
     rings: Vec<u128>,
     reach: usize,
+    /// Levels without progress a whole-board beam gives up after (see
+    /// [`Beam::giving_up_after`]), and whether it did.
+    give_up: Option<usize>,
+    gave_up: bool,
 }

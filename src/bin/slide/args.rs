@@ -61,6 +61,7 @@ impl MethodArgs {
             max_nodes: self.max_nodes,
             max_memory: self.max_memory.map(|mb| mb.saturating_mul(1 << 20)),
             threads: usize::from(self.threads),
+            seconds: None,
         }
     }
 }

@@ -58,9 +58,24 @@ impl Beam {
 
     /// Whether the last call of [`Beam::levels`] gave up.
     fn ended(&self) -> bool {
-        self.making.is_none()
-            && (self.boards.is_empty()
-                || self.generated + 4 * self.boards.len() as u64 > self.max_nodes)
+        self.gave_up
+            || self.making.is_none()
+                && (self.boards.is_empty()
+                    || self.generated + 4 * self.boards.len() as u64 > self.max_nodes)
+    }
+
+    /// Gives up when the best estimate has not gone down for `levels` levels (a whole-board
+    /// beam; a shell's beam stops after [`STALL_LEVELS`] at its best board anyway), rather than
+    /// wander until its budget is spent.
+    pub(crate) fn giving_up_after(mut self, levels: usize) -> Beam {
+        self.give_up = Some(levels);
+        self
+    }
+
+    /// Spends at most `max_nodes` in all from now on, if that is fewer than its budget: the
+    /// levels still to come narrow to what it pays for.
+    pub(crate) fn spend_at_most(&mut self, max_nodes: u64) {
+        self.max_nodes = self.max_nodes.min(max_nodes.max(self.generated));
     }
 
     /// [`Beam::step`] with the estimator at hand: `None` when `boards` are generated, or when
@@ -88,7 +103,9 @@ impl Beam {
             match (0..self.boards.len()).min_by_key(|&i| key(&self.boards[i])) {
                 Some(i) if key(&self.boards[i]) < self.best.0 => {
                     let best = key(&self.boards[i]);
-                    if best >> 32 < self.best.0 >> 32 {
+                    // A shell's beam makes progress when its tiles come nearer home; a
+                    // whole board's, when its estimate goes down.
+                    if !partial || best >> 32 < self.best.0 >> 32 {
                         self.stalled = 0;
                     } else {
                         self.stalled += 1;
@@ -96,6 +113,10 @@ impl Beam {
                     self.best = (best, level, i);
                 }
                 _ => self.stalled += 1,
+            }
+            if !self.partial && self.give_up.is_some_and(|levels| self.stalled > levels) {
+                self.gave_up = true;
+                return None;
             }
             if self.partial && self.stalled > STALL_LEVELS {
                 let (_, level, i) = self.best;
