@@ -252,7 +252,7 @@ fn a_goal_without_a_corner_blank_falls_back_and_keeps_to_its_budget() {
 }
 
 #[test]
-fn with_the_pages_budget_a_quick_variant_answers_before_the_shells() {
+fn with_the_pages_time_a_quick_variant_answers_before_the_shells() {
     // The page goes on looking while the player watches: beyond 7×7 its first answer after rows
     // and columns' comes from lines and a 5×5 corner, within a few hundred thousand nodes (a
     // part of a second), not from shells, which take millions. At the command line's default
@@ -261,10 +261,10 @@ fn with_the_pages_budget_a_quick_variant_answers_before_the_shells() {
     let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(2))
         .unwrap()
         .into_board();
-    let second_answer = |max_nodes: Option<u64>| {
+    let second_answer = |seconds: Option<f64>| {
         let options = Options {
             algorithm: Algorithm::Fringe,
-            max_nodes,
+            seconds,
             ..Options::default()
         };
         let mut solver = Solver::new(&start, &goal, &options).unwrap();
@@ -277,13 +277,13 @@ fn with_the_pages_budget_a_quick_variant_answers_before_the_shells() {
                     answers.push((moves.len(), report.stats.expanded));
                 }
                 Progress::Running(_) => {}
-                Progress::Done(report) => panic!("{max_nodes:?}: ended early: {report:?}"),
+                Progress::Done(report) => panic!("{seconds:?}: ended early: {report:?}"),
             }
         }
-        assert!(answers[1].0 < answers[0].0, "{max_nodes:?}: {answers:?}");
+        assert!(answers[1].0 < answers[0].0, "{seconds:?}: {answers:?}");
         answers[1].1
     };
-    let watching = slide::play::protocol::BROWSER_WATCHING_NODES;
+    let watching = slide::play::protocol::BROWSER_WATCHING_SECONDS;
     let quick = second_answer(Some(watching));
     assert!(quick < 2_000_000, "{quick} nodes");
     let shells = second_answer(None);
