@@ -4,12 +4,12 @@
 
 use slide::Heuristic;
 use slide::play::event::record::EventRecord;
-use slide::play::input::Input;
+use slide::play::game::input::Input;
 use slide::play::page::{
-    Action, AskAction, Calendar, Choice, Effect, EventAction, Page, PlayAction, RecordAction,
-    Remembered,
+    Action, AskAction, BoardAction, Calendar, Choice, Effect, EventAction, Page, PlayAction,
+    RecordAction, Remembered,
 };
-use slide::play::protocol::{Answer, FromWorker, Purpose, ToWorker};
+use slide::play::worker::protocol::{Answer, FromWorker, Purpose, ToWorker};
 use slide::puzzle::moves::Move;
 use slide::puzzle::position::Position;
 use slide::puzzle::random::Rng;
@@ -171,7 +171,7 @@ fn blindfolded_hides_the_board_at_the_first_move_and_done_says_whether_it_is_sol
 #[test]
 fn a_fewest_moves_submission_is_checked_scored_against_the_optimum_or_rejected() {
     let mut page = open("?board=1,2,3/4,5,6/7,8,0");
-    page.reduce(Action::Shuffle, 0.0);
+    page.reduce(BoardAction::Shuffle, 0.0);
     event(&mut page, EventAction::Choose(Choice::Fmc), 0.0);
     event(&mut page, EventAction::TimeLimit(2), 0.0);
     event(&mut page, EventAction::Start, 1_000.0);
@@ -244,7 +244,7 @@ fn giving_up_or_leaving_ends_an_event_unfinished() {
     event(&mut page, EventAction::Choose(Choice::Marathon), 0.0);
     event(&mut page, EventAction::Start, 0.0);
     // Left before a move: nothing kept.
-    page.reduce(Action::Shuffle, 100.0);
+    page.reduce(BoardAction::Shuffle, 100.0);
     assert!(page.record().events().events.is_empty() && !page.eventing().running());
     event(&mut page, EventAction::Start, 200.0);
     let first = shortest(page.game().position())[0];
@@ -265,11 +265,14 @@ fn records_survive_the_store_and_an_export_and_import() {
     let (t, _) = solve_on_show(&mut page, 1_000.0);
     let fx = event(&mut page, EventAction::Done, t + 10.0);
     let stored = saved(&fx).unwrap();
+    let (history, left_out) = slide::play::record::solves::History::from_stored(&stored);
+    let (events, events_left_out) = slide::play::event::log::EventLog::from_stored(&stored);
+    assert!(left_out.is_empty() && events_left_out.is_empty());
     let again = open_with(
         "",
         Remembered {
-            history: slide::play::solves::History::from_stored(&stored),
-            events: slide::play::event::log::EventLog::from_stored(&stored),
+            history,
+            events,
             ..Remembered::default()
         },
     );
@@ -333,7 +336,7 @@ fn an_import_names_the_events_it_left_out() {
 #[test]
 fn a_challenge_link_to_an_event_plays_the_same_boards_and_checks_the_moves() {
     let mut page = open("?board=1,2,3/4,5,6/7,0,8");
-    page.reduce(Action::Shuffle, 0.0);
+    page.reduce(BoardAction::Shuffle, 0.0);
     event(&mut page, EventAction::Choose(Choice::Marathon), 0.0);
     event(&mut page, EventAction::Solves(2), 0.0);
     event(&mut page, EventAction::Start, 0.0);

@@ -283,7 +283,7 @@ fn with_the_pages_time_a_quick_variant_answers_before_the_shells() {
         assert!(answers[1].0 < answers[0].0, "{seconds:?}: {answers:?}");
         answers[1].1
     };
-    let watching = slide::play::protocol::BROWSER_WATCHING_SECONDS;
+    let watching = slide::play::worker::protocol::BROWSER_WATCHING_SECONDS;
     let quick = second_answer(Some(watching));
     assert!(quick < 2_000_000, "{quick} nodes");
     let shells = second_answer(None);

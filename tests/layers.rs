@@ -1,5 +1,6 @@
-//! The house's layout, checked: the core's layers use only the layers below them, and no module
-//! of the crate imports another that imports it back (directly or around a circle). A module's
+//! The house's layout, checked: the core's layers use only the layers below them, the rooms of
+//! `play` (its folders by idea) only the rooms before them, and no module of the crate imports
+//! another that imports it back (directly or around a circle). A module's
 //! own children are part of it (the page model's `impl Page` spread over `page/*.rs`, say), so a
 //! child naming its parent is not a circle; anything else is. Read from the source files, not
 //! compiled: test code (`#[cfg(test)] mod tests`) may reach anywhere.
@@ -10,6 +11,19 @@ use std::path::Path;
 
 /// The layers, lowest first.
 const LAYERS: [&str; 6] = ["puzzle", "heuristics", "search", "solver", "play", "web"];
+
+/// The rooms of `play`, lowest first (the order `src/play.rs` lists them in): a room uses only
+/// the rooms before it. A new room takes its place here, or the test says where it is missing.
+const ROOMS: [&str; 8] = [
+    "worker",
+    "game",
+    "learn",
+    "record",
+    "event",
+    "link",
+    "bench_run",
+    "page",
+];
 
 /// Every module (`play::page::asking`) and the text of its file, test modules cut off.
 fn modules() -> BTreeMap<String, String> {
@@ -97,6 +111,48 @@ fn each_layer_uses_only_the_layers_below_it() {
         }
     }
     assert!(wrong.is_empty(), "upward imports: {wrong:#?}");
+}
+
+#[test]
+fn each_room_of_play_uses_only_the_rooms_before_it() {
+    let all = modules();
+    fn room(m: &str) -> Option<&str> {
+        m.strip_prefix("play::")?.split("::").next()
+    }
+    let rank = |r: &str| ROOMS.iter().position(|x| *x == r);
+    let mut unplaced = BTreeSet::new();
+    let mut wrong = Vec::new();
+    for (name, code) in &all {
+        let Some(mine) = room(name) else { continue };
+        let Some(my_rank) = rank(mine) else {
+            unplaced.insert(mine.to_string());
+            continue;
+        };
+        for dep in dependencies(name, code, &all) {
+            let theirs = room(&dep).and_then(rank);
+            if theirs.is_some_and(|t| t > my_rank) {
+                wrong.push(format!("{name} uses {dep}"));
+            }
+        }
+    }
+    assert!(unplaced.is_empty(), "rooms not in ROOMS: {unplaced:?}");
+    assert!(wrong.is_empty(), "imports from a later room: {wrong:#?}");
+    // The order is the one `play.rs` declares its rooms in, for the reader.
+    let play = fs::read_to_string("src/play.rs").unwrap();
+    let declared: Vec<&str> = (play.lines())
+        .filter_map(|l| l.strip_prefix("pub mod ")?.strip_suffix(';'))
+        .collect();
+    assert_eq!(declared, ROOMS, "src/play.rs declares the rooms in order");
+}
+
+#[test]
+fn the_room_check_sees_an_import_from_a_later_room() {
+    let mut all = BTreeMap::new();
+    all.insert("play::game".to_string(), String::new());
+    all.insert("play::page".to_string(), String::new());
+    let code = "use crate::play::page::Action;";
+    let deps = dependencies("play::game", code, &all);
+    assert_eq!(deps, BTreeSet::from(["play::page".to_string()]));
 }
 
 #[test]

@@ -8,9 +8,9 @@ use common::{bfs_distances, reaches};
 use proptest::prelude::*;
 use slide::heuristics::{Estimator, Heuristic};
 use slide::play::event::log::EventLog;
+use slide::play::event::proof::ProofError;
 use slide::play::event::{Event, boards, proof};
-use slide::play::link::read_query;
-use slide::play::replay_link;
+use slide::play::link::replay;
 use slide::puzzle::notation::{format_moves, parse_board, parse_moves};
 use slide::puzzle::random::Rng;
 use slide::puzzle::scramble::random_walk;
@@ -91,7 +91,7 @@ proptest! {
     #[test]
     fn replay_links_round_trip(
         moves in prop::collection::vec(prop::sample::select(Move::ALL.to_vec()), 1..300),
-        gaps in prop::collection::vec(0u32..=replay_link::MAX_GAP_MS, 300),
+        gaps in prop::collection::vec(0u32..=replay::MAX_GAP_MS, 300),
     ) {
         // Times as a page keeps them: fractions of a millisecond, from the first move.
         let mut at = 0.0;
@@ -99,8 +99,8 @@ proptest! {
             if i > 0 { at += f64::from(g) + 0.25; }
             at
         }).collect();
-        let text = replay_link::encode(&moves, &times);
-        let back = replay_link::decode(&text).unwrap();
+        let text = replay::encode(&moves, &times);
+        let back = replay::decode(&text).unwrap();
         prop_assert_eq!(back.moves, moves);
         let rounded: Vec<f64> = times.iter().map(|t| t.round()).collect();
         prop_assert_eq!(back.times, rounded);
@@ -109,21 +109,54 @@ proptest! {
 
     #[test]
     fn replay_links_never_panic_on_junk(text in ".{0,80}") {
-        let _ = replay_link::decode(&text);
+        // Whatever a junk link decodes to is a replay that writes and reads back the same.
+        if let Ok(back) = replay::decode(&text) {
+            let again = replay::decode(&replay::encode(&back.moves, &back.times)).unwrap();
+            prop_assert_eq!(again.moves, back.moves);
+            prop_assert_eq!(again.times, back.times);
+        }
     }
 
     #[test]
-    fn events_never_panic_on_junk(name in ".{0,20}", text in ".{0,200}", moves in "[UDLR]{0,40}") {
-        // A name, a history file's events, an event link with a result: read, never a panic.
-        let _ = Event::parse(&name);
-        let _ = EventLog::default().import(&text);
-        let _ = EventLog::default().import(&format!("{{\"events\":[{{\"event\":\"{name}\",{text}}}]}}"));
-        let query = format!("?board=1,2,3/4,5,6/7,0,8&event={name}&challenge=3,900&moves={moves}");
-        let request = read_query(&query);
-        if let (Some(event), Some(position), Some(c)) = (request.event, request.position, request.challenge)
-            && let Ok(boards) = boards::from_anchor(event, &position)
-        {
-            let _ = proof::check(&boards, &c.proof.unwrap_or_default());
+    fn events_never_panic_on_junk(name in ".{0,20}", text in ".{0,200}") {
+        // A name that reads is an event whose own name reads back as it.
+        if let Ok(event) = Event::parse(&name) {
+            prop_assert_eq!(Event::parse(&event.name()), Ok(event));
+        }
+        // A file of junk: whatever is read is kept, and at most its one entry is accounted for.
+        for text in [text.clone(), format!("{{\"events\":[{{\"event\":\"{name}\",{text}}}]}}")] {
+            let mut log = EventLog::default();
+            let report = log.import(&text);
+            prop_assert_eq!(log.events.len(), report.added);
+            prop_assert!(report.added + report.problems.len() <= 1, "{:?}", report);
+        }
+    }
+
+    #[test]
+    fn a_friends_moves_prove_an_event_exactly_when_they_solve_its_boards(
+        seed in any::<u64>(), walk in 0usize..30, which in 0usize..4, junk in "[UDLR]{0,40}"
+    ) {
+        let event = [Event::Marathon { solves: 2 }, Event::Marathon { solves: 3 }, Event::Blindfolded, Event::Fmc][which];
+        let goal = Goal::BlankLast.board(3, 3).unwrap();
+        let (anchor, _) = random_walk(&goal, walk, &mut Rng::seeded(seed));
+        let anchor = slide::puzzle::position::Position::new(anchor, goal).unwrap();
+        let boards = boards::from_anchor(event, &anchor).unwrap();
+        // Each board's shortest solution, one after another, proves the event board by board.
+        let parts: Vec<Vec<Move>> = boards
+            .iter()
+            .map(|b| solve(b.board(), b.goal(), &Options::default()).unwrap().solution().unwrap().moves().to_vec())
+            .collect();
+        let path = parts.concat();
+        prop_assert_eq!(proof::check(&boards, &path), Ok(parts.iter().map(Vec::len).collect()));
+        // One move short, the last board is left unsolved.
+        if !parts.last().unwrap().is_empty() {
+            let short = &path[..path.len() - 1];
+            prop_assert_eq!(proof::check(&boards, short), Err(ProofError::Unsolved { board: boards.len() }));
+        }
+        // Any moves at all: if they prove it, every move was some board's.
+        let junk = parse_moves(&junk).unwrap();
+        if let Ok(taken) = proof::check(&boards, &junk) {
+            prop_assert_eq!(taken.iter().sum::<usize>(), junk.len());
         }
     }
 

@@ -4,8 +4,8 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use slide::play::input::Input;
-use slide::play::pace::Pace;
+use slide::play::game::input::Input;
+use slide::play::link::pace::Pace;
 use slide::play::page::{Action, Calendar, Page, PlayAction, Remembered};
 use slide::puzzle::notation::parse_board;
 use slide::puzzle::random::Rng;

@@ -30,7 +30,7 @@ mod team;
 pub use rows::Row;
 pub use sets::{SETS, Set, Teamwork};
 
-use crate::play::protocol::{FromWorker, Tables};
+use crate::play::worker::protocol::{FromWorker, Tables};
 use crate::solver::bench::Instance;
 use crew::Crew;
 

@@ -1,3 +1,13 @@
+//! One game of Slide and how it is played. The room's parts:
+//!
+//! - [`input`]: how a move was made (click, hover, keys, touch), and a solve's control.
+//! - [`moving`]: how the player moves tiles (click or hover, the arrow keys' sense) and how a
+//!   move looks; [`colours`]: plain tiles or the fringe scheme.
+//! - [`origin`]: where the board came from, and whether its solve counts (random state);
+//!   [`daily`]: the daily puzzle, one board a date.
+//!
+//! The game itself, here:
+//!
 //! One game of Slide as plain data: the board, its goal, the history (undo and redo), the clock,
 //! and a solution being replayed. The browser's components only dispatch [`Action`]s to it and
 //! render what it says, so every rule of play is tested natively.
@@ -7,10 +17,16 @@
 //! can open at any step, undo works during a replay, and touching the board simply continues
 //! from wherever the replay stands.
 
-use super::input::{Control, Input};
+pub mod colours;
+pub mod daily;
+pub mod input;
+pub mod moving;
+pub mod origin;
+
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
+use input::{Control, Input};
 
 /// A solution attached to the game, replayed from the position where it was found.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,19 +1,28 @@
-//! Links: a position (and a replay) in a URL's query string, read and written.
+//! Links: a position (and a replay) in a URL's query string, read and written; the room's parts
+//! are what links carry:
+//!
+//! - [`replay`]: a solve's moves and their times in a link; [`pace`]: a replay at the pace
+//!   played, and its figures at each step.
+//! - [`challenge`]: a friend's result to beat.
+//!
 //!
 //! `?board=8,6,7/2,5,4/3,0,1` opens that board; `goal` (`blank-last`, `blank-first` or a board),
 //! `moves` (a sequence to replay from the board) and `step` (the replay position) may follow, and
 //! `embed=1` asks for the framed layout. `daily=2026-11-23` (with `size=5x5`) opens that date's
 //! daily board instead, and `challenge=67,83456` is a friend's result to beat (then `moves`, if
 //! given, are the friend's moves, kept hidden until the player has solved or given up).
-//! `replay=RDLU….AgBk…` is a solve by hand with its pace (see [`super::replay_link`]), played back
+//! `replay=RDLU….AgBk…` is a solve by hand with its pace (see [`replay`]), played back
 //! on the board at the pace it was played. Shared links must keep working forever, so this format is
 //! fixed by DESIGN.md. Text from a URL is hostile until proven otherwise: each value is
 //! percent-decoded once, capped in length, parsed by the one parser of the core, and only ever
 //! shown as text. Whatever cannot be honoured becomes one message for a `role="alert"`.
 
-use super::daily::Date;
+pub mod challenge;
+pub mod pace;
+pub mod replay;
+
 use super::event::Event;
-use super::replay_link;
+use super::game::daily::Date;
 use crate::puzzle::board::{Board, check_size};
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
@@ -188,7 +197,7 @@ fn read_event(text: &str) -> Result<Event, String> {
 }
 
 fn read_timed_replay(board: &Board, text: &str) -> Result<LinkedReplay, String> {
-    let timed = replay_link::decode_on(board, &decode("replay", text)?)
+    let timed = replay::decode_on(board, &decode("replay", text)?)
         .map_err(|e| format!("The link's replay cannot be played: {e}."))?;
     Ok(LinkedReplay {
         moves: timed.moves,
@@ -375,7 +384,7 @@ pub fn write_query(
 /// and their times: `?board=1,2,3/4,5,6/0,7,8&replay=LL.Hn`.
 pub fn write_replay_query(start: &Position, moves: &[Move], times: &[f64]) -> String {
     let mut query = write_query(start.board(), start.goal(), None, false);
-    query.push_str(&format!("&replay={}", replay_link::encode(moves, times)));
+    query.push_str(&format!("&replay={}", replay::encode(moves, times)));
     query
 }
 

@@ -36,9 +36,28 @@ pub fn decimals(x: f64, places: u32) -> String {
     }
 }
 
+/// `x` to at most `places` decimals, without the zeros that would end it: `trimmed(1.5, 2)` →
+/// `1.5`, `trimmed(2.0, 2)` → `2`, `trimmed(0.125, 2)` → `0.13`.
+pub fn trimmed(x: f64, places: u32) -> String {
+    let text = decimals(x, places);
+    match text.contains('.') {
+        true => text.trim_end_matches('0').trim_end_matches('.').to_string(),
+        false => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trimmed_numbers_end_on_their_last_digit() {
+        assert_eq!(trimmed(1.5, 2), "1.5");
+        assert_eq!(trimmed(2.0, 2), "2");
+        assert_eq!(trimmed(0.125, 2), "0.13");
+        assert_eq!(trimmed(-2.0, 3), "-2");
+        assert_eq!(trimmed(120.0, 0), "120");
+    }
 
     #[test]
     fn counts_get_separators() {

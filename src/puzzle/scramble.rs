@@ -8,6 +8,7 @@
 
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::{Move, Neighbours};
+use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 use crate::puzzle::random::Rng;
 use std::fmt;
@@ -43,8 +44,17 @@ pub enum ScrambleError {
 impl fmt::Display for ScrambleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // Written without the standard float printer, whose code the page would carry.
+            ScrambleError::BadFraction(x) if x.is_nan() => {
+                write!(f, "the fraction of misplaced tiles must be 0 to 1, not NaN")
+            }
             ScrambleError::BadFraction(x) => {
-                write!(f, "the fraction of misplaced tiles must be 0 to 1, not {x}")
+                let shown = decimals(*x, 3);
+                let shown = shown.trim_end_matches('0').trim_end_matches('.');
+                write!(
+                    f,
+                    "the fraction of misplaced tiles must be 0 to 1, not {shown}"
+                )
             }
             ScrambleError::TooDemanding { attempts } => write!(
                 f,
@@ -178,6 +188,14 @@ mod tests {
         assert_eq!(
             random_solvable(&goal, ScrambleOptions { min_misplaced: 1.5 }, &mut rng),
             Err(ScrambleError::BadFraction(1.5))
+        );
+        assert_eq!(
+            ScrambleError::BadFraction(1.5).to_string(),
+            "the fraction of misplaced tiles must be 0 to 1, not 1.5"
+        );
+        assert_eq!(
+            ScrambleError::BadFraction(-2.0).to_string(),
+            "the fraction of misplaced tiles must be 0 to 1, not -2"
         );
     }
 

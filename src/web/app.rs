@@ -25,11 +25,11 @@ use super::components::status::StatusBar;
 use super::components::unsolvable::{UnsolvableProps, unsolvable};
 use super::effects;
 use super::workers::{LOADER, Workers};
-use crate::play::colours::{TileColours, fringes};
-use crate::play::input::Input;
-use crate::play::moving::Pointer;
+use crate::play::game::colours::{TileColours, fringes};
+use crate::play::game::input::Input;
+use crate::play::game::moving::Pointer;
 use crate::play::page::{Action, AskAction, EventAction, LearnAction, Page, PlayAction};
-use crate::play::protocol::Purpose;
+use crate::play::worker::protocol::Purpose;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
 use crate::puzzle::random::Rng;
@@ -126,7 +126,7 @@ fn use_timers(page: &Page, on: &Callback<Action>) {
     let on_look = on.clone();
     use_effect_with(page.awaiting(), move |&awaiting| {
         let interval = awaiting.then(|| {
-            Interval::new(crate::play::watchdog::LOOK_EVERY_MS, move || {
+            Interval::new(crate::play::worker::watchdog::LOOK_EVERY_MS, move || {
                 on_look.emit(Action::Ask(AskAction::CheckWorkers))
             })
         });
@@ -162,7 +162,7 @@ fn use_timers(page: &Page, on: &Callback<Action>) {
 }
 
 /// Arrows and WASD slide a tile (the arrow names the tile's way, or the blank's: see
-/// [`crate::play::moving::ArrowKeys`]); Space plays or pauses a replay. Typing in a field, or
+/// [`crate::play::game::moving::ArrowKeys`]); Space plays or pauses a replay. Typing in a field, or
 /// using a control's own keys, is not playing.
 #[hook]
 fn use_keys(page: Rc<RefCell<Page>>, on: &Callback<Action>) {

@@ -2,12 +2,12 @@
 //! page that embeds it, the clipboard and downloads. Everything here may be refused (a private
 //! window, a sandboxed frame): then the page carries on without it.
 
-use crate::play::editor::FileProblem;
 use crate::play::event::log::EventLog;
-use crate::play::json::Json;
+use crate::play::page::FileProblem;
 use crate::play::page::{Calendar, ParentMessage, Remembered};
-use crate::play::settings::Settings;
-use crate::play::solves::History;
+use crate::play::record::json::Json;
+use crate::play::record::settings::Settings;
+use crate::play::record::solves::History;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
@@ -196,10 +196,13 @@ pub fn save_settings(settings: &Settings) {
 pub fn remembered() -> Remembered {
     let stored = storage().and_then(|s| s.get_item(HISTORY_KEY).ok().flatten());
     let stored = stored.unwrap_or_default();
+    let (history, left_out) = History::from_stored(&stored);
+    let (events, events_left_out) = EventLog::from_stored(&stored);
     Remembered {
         settings: load_settings(),
-        history: History::from_stored(&stored),
-        events: EventLog::from_stored(&stored),
+        history,
+        events,
+        left_out: left_out.and(events_left_out),
     }
 }
 

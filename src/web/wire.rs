@@ -1,13 +1,14 @@
 //! The solver worker's messages as they cross between the page and the worker: each one of
-//! [`crate::play::protocol`]'s messages in an envelope that says which channel it is on, encoded
-//! with bincode into bytes (a copy of a few hundred bytes, where a structured clone of the same
+//! [`crate::play::worker::protocol`]'s messages in an envelope that says which channel it is on, encoded
+//! with bincode's layout into bytes (a copy of a few hundred bytes, where a structured clone of the same
 //! data would walk every field).
 //!
 //! One worker serves three channels, the game's searches, the measures of solves by hand and
 //! their analyses, so that a Solve or a Hint, which replace each other's searches, never cancel
 //! a measure or an analysis, and the two never cancel each other.
 
-use crate::play::protocol::{FromWorker, ToWorker};
+use crate::play::worker::bytes::from_bytes;
+use crate::play::worker::protocol::{FromWorker, ToWorker};
 use js_sys::Uint8Array;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::{JsCast, JsValue};
@@ -51,8 +52,9 @@ pub fn encode(value: &impl Serialize) -> Option<JsValue> {
     Some(Uint8Array::from(bytes.as_slice()).into())
 }
 
-/// A message's data as `T`, if it is bytes that decode to one.
+/// A message's data as `T`, if it is bytes that decode to one (read by
+/// [`crate::play::worker::bytes`], bincode's layout without its error messages).
 pub fn decode<T: for<'de> Deserialize<'de>>(data: &JsValue) -> Option<T> {
     let bytes = data.dyn_ref::<Uint8Array>()?.to_vec();
-    bincode::deserialize(&bytes).ok()
+    from_bytes(&bytes).ok()
 }

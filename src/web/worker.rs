@@ -5,14 +5,14 @@
 //! worker's event loop (by posting a message to itself: a zero-delay timer would be clamped to
 //! 4 ms once nested), reads any messages that arrived, and reports progress
 //! at least every 100 ms. Cancel is honoured at the next slice boundary; a new request replaces the
-//! running one. The messages are [`crate::play::protocol`]'s; what a request runs with and what
+//! running one. The messages are [`crate::play::worker::protocol`]'s; what a request runs with and what
 //! a report becomes are decided there too, so this file is only the loop.
 
 use super::wire::{self, Channel, Posted, Reply};
 use crate::heuristics::Estimator;
 use crate::heuristics::Heuristic;
 use crate::heuristics::pdb;
-use crate::play::protocol::{
+use crate::play::worker::protocol::{
     Answer, Failure, FromWorker, Heard, Purpose, Requests, Resolved, ShareWork, Tables, TablesFrom,
     ToWorker, analysis, analysis_failure, finished, resolve,
 };

@@ -7,7 +7,7 @@
 //! that share hard solves and the benchmark's runs. Each is started when first sent a message.
 
 use super::wire::{self, Channel, Posted, Reply};
-use crate::play::protocol::{FromWorker, ToWorker};
+use crate::play::worker::protocol::{FromWorker, ToWorker};
 use gloo_events::EventListener;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;

@@ -4,7 +4,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { button, chooseMethod, lifecycle, open, screenshots, shot, solvable, state } from './harness.mjs';
+import { button, chooseMethod, lifecycle, open, played, screenshots, shot, solvable, state } from './harness.mjs';
 
 const started = lifecycle();
 const figures = {};
@@ -198,21 +198,69 @@ describe('solving and replay', () => {
     assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
 
     // Scrub to the middle, then touch the board: the player continues from there.
+    const all = await solution(page, 'moves');
     await setRange(page, 'Position', 10);
     assert.equal(await solution(page, 'step'), '10');
-    const mid = await state(page);
+    assert.equal(await state(page), played('8 6 7/2 5 4/3 0 1', all.slice(0, 10)));
     await page.keyboard.press('Space'); // plays
     await page.keyboard.press('Space'); // pauses
-    await page.waitForTimeout(50);
-    const before = await moves(page);
-    const legal = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
-    for (const key of legal) {
+    await button(page, 'Play').waitFor();
+    // Wherever it paused, the board is the solution's moves up to there, and so is the count.
+    const [step, paused] = await page.evaluate(() => [
+      Number(document.querySelector('[data-testid=solution]').dataset.step),
+      document.querySelector('[data-testid=board]').dataset.state,
+    ]);
+    assert.equal(paused, played('8 6 7/2 5 4/3 0 1', all.slice(0, step)));
+    assert.equal(await moves(page), step);
+    const letters = { ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' };
+    let pressed;
+    for (const key of Object.keys(letters)) {
       await page.keyboard.press(key);
-      if ((await moves(page)) !== before) break;
+      if ((await moves(page)) !== step) {
+        pressed = key;
+        break;
+      }
     }
     assert.equal(await page.locator('[data-testid=solution]').count(), 0, 'the replay is left');
-    assert.equal(await moves(page), before + 1);
-    assert.ok(mid);
+    assert.equal(await moves(page), step + 1);
+    assert.equal(await state(page), played(paused, letters[pressed]));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a goal chosen while Solve searches stops the search, and every answer shown leads to the goal on show', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
+    // On 5×5 every board reaches both goals, so the board stays when the goal changes.
+    await page.getByLabel('Size', { exact: true }).selectOption({ label: '5×5' });
+    const board = await state(page);
+    // Every answer the page shows, as it appears, with the board and the goal on show then.
+    await page.evaluate(() => {
+      window.shown = [];
+      const look = () => {
+        const s = document.querySelector('[data-testid=solution]');
+        const b = document.querySelector('[data-testid=board]').dataset;
+        const seen = s && s.dataset.step === '0' && { moves: s.dataset.moves, board: b.state, goal: b.goal };
+        const last = window.shown.at(-1);
+        if (seen && !(last && last.moves === seen.moves && last.goal === seen.goal)) window.shown.push(seen);
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=progress], [data-testid=stop-looking]');
+    await page.getByText('Your board, goal and picture').click();
+    await page.getByLabel('Goal', { exact: true }).selectOption({ label: 'Blank first' });
+    // The search toward blank last stops at once: Solve is offered again, nothing searches.
+    await button(page, 'Solve').waitFor({ timeout: 5000 });
+    assert.equal(await page.getByTestId('progress').count(), 0);
+    assert.equal(await state(page), board);
+    const firstGoal = '0 1 2 3 4/5 6 7 8 9/10 11 12 13 14/15 16 17 18 19/20 21 22 23 24';
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-goal'), firstGoal);
+    // Solve again: the worker answers in order, so once an answer toward blank first is on
+    // show, whatever the old search had sent has come and gone.
+    await button(page, 'Solve').click();
+    await page.waitForFunction((g) => window.shown.some((s) => s.goal === g), firstGoal, { timeout: 120_000 });
+    const shown = await page.evaluate(() => window.shown);
+    for (const s of shown) assert.equal(played(s.board, s.moves), s.goal, `${s.moves.length} moves shown under ${s.goal}`);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -225,7 +273,7 @@ describe('solving and replay', () => {
     await page.close();
   });
 
-  it('a long 5×5 search shows live progress, the page answers meanwhile, and nothing comes after Cancel', async () => {
+  it('a long 5×5 search shows live progress, the page answers meanwhile, and nothing of it comes after Cancel', async () => {
     const { page, errors } = await open(started.browser, `${started.server.url}/`);
     await page.getByLabel('Size', { exact: true }).selectOption({ label: '5×5' });
     const method = await chooseMethod(page, 'A* with misplaced tiles (Hamming)');
@@ -242,10 +290,32 @@ describe('solving and replay', () => {
     await button(page, 'Cancel').click();
     await button(page, 'Solve').waitFor();
     figures.cancel_ms = Math.round((await page.evaluate(() => performance.now())) - cancelledAt);
-    // Nothing after Cancel: no progress and no answer, however long one waits for them.
-    await page.waitForTimeout(1000);
     assert.equal(await progress.count(), 0);
     assert.equal(await page.locator('[data-testid=solution]').count(), 0);
+    // Nothing of the cancelled search comes after Cancel. The worker answers in order, so once
+    // the next question's answer is on show, whatever the cancelled search had sent has come:
+    // every answer shown from here on is recorded, with how it was found.
+    await page.evaluate(() => {
+      window.shown = [];
+      new MutationObserver(() => {
+        const s = document.querySelector('[data-testid=solution]');
+        const how = document.querySelector('details.how')?.textContent ?? '';
+        const last = window.shown.at(-1);
+        if (s && !(last && last.moves === s.dataset.moves && last.how === how)) {
+          const b = document.querySelector('[data-testid=board]').dataset;
+          window.shown.push({ moves: s.dataset.moves, how, board: b.state, goal: b.goal });
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await method.selectOption({ label: 'Rows and columns' });
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=solution][data-improving=false]', { timeout: 60000 });
+    const shown = await page.evaluate(() => window.shown);
+    assert.ok(shown.length >= 1);
+    for (const s of shown) {
+      assert.match(s.how, /rows and columns/i, 'only the new question\'s answers');
+      assert.equal(played(s.board, s.moves), s.goal);
+    }
     // And the board still plays: some arrow key moves a tile.
     const b = await state(page);
     for (const key of ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']) {

@@ -133,6 +133,28 @@ export function solvable(board, goal) {
 }
 
 /**
+ * The board (notation) after `moves` (letters: the way each *tile* slides, so `U` takes the tile
+ * below the blank up), computed independently here; throws on a move the board cannot make.
+ */
+export function played(board, moves) {
+  const rows = board.split('/').map((r) => r.trim().split(/[ ,]+/).map(Number));
+  const [w, h] = [rows[0].length, rows.length];
+  const tiles = rows.flat();
+  // Where the blank goes: the tile below it slides up, so the blank goes down.
+  const step = { U: [0, 1], D: [0, -1], L: [1, 0], R: [-1, 0] };
+  for (const m of moves) {
+    if (!step[m]) throw new Error(`no move ${m}`);
+    const at = tiles.indexOf(0);
+    const [x, y] = [at % w + step[m][0], Math.floor(at / w) + step[m][1]];
+    if (x < 0 || x >= w || y < 0 || y >= h) throw new Error(`move ${m} off ${board}`);
+    [tiles[at], tiles[y * w + x]] = [tiles[y * w + x], 0];
+  }
+  const out = [];
+  for (let y = 0; y < h; y++) out.push(tiles.slice(y * w, y * w + w).join(' '));
+  return out.join('/');
+}
+
+/**
  * Starts the static server and the browser before a file's tests and stops them after; the
  * returned object holds `server` and `browser` once started.
  */

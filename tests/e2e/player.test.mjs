@@ -193,6 +193,30 @@ describe('the daily puzzle', () => {
   });
 });
 
+describe('leaving the daily', () => {
+  it('Shuffle leaves the daily for a fresh board of its size, and Daily comes back to today\'s', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/?daily=2026-06-01`);
+    await page.waitForSelector('[data-testid=daily]');
+    const daily = await state(page);
+    assert.equal(await button(page, 'Daily').getAttribute('aria-pressed'), 'true');
+    await button(page, 'Shuffle').click();
+    // The daily's note goes, the button says it is off, and the address names the fresh board.
+    await page.waitForSelector('[data-testid=daily]', { state: 'detached', timeout: 5000 });
+    assert.equal(await button(page, 'Daily').getAttribute('aria-pressed'), 'false');
+    const fresh = await state(page);
+    assert.notEqual(fresh, daily);
+    assert.equal(fresh.split('/').length, 4, 'the size stays 4×4');
+    assert.equal(new URL(page.url()).searchParams.get('board'), fresh.replaceAll(' ', ','));
+    assert.equal(await page.getByRole('alert').count(), 0);
+    await button(page, 'Daily').click();
+    await page.waitForSelector('[data-testid=daily]');
+    const today = await page.getAttribute('[data-testid=daily]', 'data-date');
+    assert.equal(new URL(page.url()).search, `?daily=${today}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
 describe('a friend\'s challenge', () => {
   it('shows the target, says who won, and checks the friend\'s moves', async () => {
     const { page, errors } = await open(started.browser, `${started.server.url}/?board=${NEAR}&challenge=3,60000&moves=LU`);

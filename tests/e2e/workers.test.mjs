@@ -53,8 +53,6 @@ describe('the benchmark page with two workers', () => {
     assert.equal(sum.workers, '2');
     assert.equal(sum.teamwork, 'puzzles');
     assert.equal(sum.allOptimal, 'true');
-    // The set's time on the page is less than its puzzles' search times added up.
-    assert.ok(Number(sum.wallMs) < Number(sum.totalMs), `${sum.wallMs} against ${sum.totalMs}`);
     assert.match(await page.textContent('[data-testid=bench-summary]'), /Side by side in 2 workers/);
     assert.deepEqual(errors, []);
     await page.close();

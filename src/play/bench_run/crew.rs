@@ -3,7 +3,7 @@
 
 use super::BenchRun;
 use super::sets::Teamwork;
-use crate::play::protocol::{FromWorker, Tables, ToWorker};
+use crate::play::worker::protocol::{FromWorker, Tables, ToWorker};
 use crate::solver::team::Team;
 use std::collections::VecDeque;
 

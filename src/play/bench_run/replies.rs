@@ -1,7 +1,7 @@
 //! Workers' replies as the tests play them to a run, and a run they start from.
 
 use super::{BenchAction, BenchRun};
-use crate::play::protocol::{Answer, FromWorker, Purpose, Tables, ToWorker};
+use crate::play::worker::protocol::{Answer, FromWorker, Purpose, Tables, ToWorker};
 use crate::search::Stats;
 use crate::solver::Algorithm;
 
@@ -42,7 +42,7 @@ pub(super) fn ready_at(worker: usize, at: f64) -> BenchAction {
             goal: "blank-last".into(),
             tables: Tables {
                 millis: 1.0,
-                from: crate::play::protocol::TablesFrom::Cache,
+                from: crate::play::worker::protocol::TablesFrom::Cache,
             },
         },
     }

@@ -3,7 +3,7 @@
 
 use super::BenchRun;
 use super::crew::{Crew, Together};
-use crate::play::protocol::Answer;
+use crate::play::worker::protocol::Answer;
 use crate::puzzle::numbers::{decimals, thousands};
 use crate::solver::bench::{Summary, Timing, summarize};
 

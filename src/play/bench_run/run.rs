@@ -2,7 +2,7 @@
 
 use super::sets::{SETS, Set, Teamwork};
 use super::{BenchAction, BenchRun, MAX_WORKERS};
-use crate::play::protocol::{Failure, FromWorker, Purpose, ToWorker};
+use crate::play::worker::protocol::{Failure, FromWorker, Purpose, ToWorker};
 use crate::puzzle::goal::Goal;
 use crate::solver::Algorithm;
 use crate::solver::bench::{Instance, parse_instances};
@@ -220,6 +220,10 @@ mod tests {
             [(0, ToWorker::Cancel { id: 1 })]
         ));
         assert!(!run.running);
+        // The answer to the puzzle under way at Stop comes late: no row, no next puzzle.
+        let second = run.instances[1].expected as usize;
+        assert!(run.reduce(solved(1, &"L".repeat(second), 10)).is_empty());
+        assert_eq!(run.rows.len(), 1);
         assert!(
             run.summary_text()
                 .starts_with("1 of 100 solved, all at the published length: yes.")

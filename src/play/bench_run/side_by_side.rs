@@ -3,7 +3,7 @@
 
 use super::BenchRun;
 use super::crew::{Crew, Together};
-use crate::play::protocol::{FromWorker, Purpose, ToWorker};
+use crate::play::worker::protocol::{FromWorker, Purpose, ToWorker};
 use std::collections::VecDeque;
 
 /// Puzzles waiting in a worker's queue behind the one it is on, side by side.
@@ -117,7 +117,7 @@ mod tests {
         queued, ready, ready_at, side_by_side_started, solved_by, solves,
     };
     use crate::play::bench_run::{BenchAction, Teamwork};
-    use crate::play::protocol::Failure;
+    use crate::play::worker::protocol::Failure;
 
     #[test]
     fn two_workers_solve_korfs_puzzles_side_by_side_each_taking_the_next_when_free() {

@@ -4,7 +4,7 @@
 use super::BenchRun;
 use super::crew::{Crew, Together};
 use crate::heuristics::Heuristic;
-use crate::play::protocol::{
+use crate::play::worker::protocol::{
     Answer, BROWSER_IDA_MAX_NODES, FromWorker, Purpose, ToWorker, order_message, team_hears,
 };
 use crate::puzzle::goal::Goal;

@@ -9,7 +9,7 @@
 //! the other).
 
 use super::Event;
-use crate::play::daily::Date;
+use crate::play::game::daily::Date;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::position::Position;
 use crate::puzzle::random::Rng;
@@ -189,7 +189,7 @@ mod tests {
     fn a_daily_event_is_the_same_for_everyone_and_not_the_daily_puzzle() {
         let a = daily(Event::Fmc, date(), (4, 4)).unwrap();
         assert_eq!(a, daily(Event::Fmc, date(), (4, 4)).unwrap());
-        let puzzle = crate::play::daily::board(date(), 4, 4).unwrap();
+        let puzzle = crate::play::game::daily::board(date(), 4, 4).unwrap();
         assert_ne!(a[0], puzzle);
         assert_ne!(a, daily(Event::Blindfolded, date(), (4, 4)).unwrap());
         let relay = daily(Event::Relay { up_to: 3 }, date(), (4, 4)).unwrap();

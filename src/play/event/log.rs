@@ -1,11 +1,12 @@
 //! Every event played, kept with the history: in the same stored JSON (`"events"` beside
 //! `"solves"`) and in the same files (JSON, or a second table in the CSV after a blank line).
 //! An entry that cannot be read, such as one naming an event this page does not know, is left
-//! out and named; the rest is kept.
+//! out and named ([`Unread`]); the rest is kept.
 
 use super::record::{self, CSV_HEADER, EventRecord};
-use crate::play::json::{self, Json};
-use crate::play::solves::Imported;
+use crate::play::record::json::{self, Json};
+use crate::play::record::left_out::{Entry, HistoryError, LeftOut, Unread};
+use crate::play::record::solves::Imported;
 
 /// Every event, oldest first.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -65,11 +66,25 @@ impl EventLog {
         Imported::of(entries, |event| self.add(event))
     }
 
-    /// Reads the stored history's events; what cannot be read is left out.
-    pub fn from_stored(text: &str) -> EventLog {
+    /// Reads the stored history's events: those it could read, and what it left out (the
+    /// whole text, when it is not JSON; nothing for an empty store or a history without events).
+    pub fn from_stored(text: &str) -> (EventLog, LeftOut) {
         let mut log = EventLog::default();
-        log.import(text);
-        log
+        if !text.trim().is_empty()
+            && let Err(e) = Json::parse(text)
+        {
+            let whole = Some(HistoryError::NotJson(e.to_string()));
+            let entries = Vec::new();
+            return (log, LeftOut { whole, entries });
+        }
+        let entries = log.import(text).problems;
+        (
+            log,
+            LeftOut {
+                whole: None,
+                entries,
+            },
+        )
     }
 }
 
@@ -88,7 +103,7 @@ pub fn split_csv(text: &str) -> (&str, Option<&str>) {
     (text, None)
 }
 
-fn from_json(text: &str) -> Vec<Result<EventRecord, String>> {
+fn from_json(text: &str) -> Vec<Result<EventRecord, Unread>> {
     let Ok(value) = Json::parse(text) else {
         return Vec::new();
     };
@@ -105,12 +120,15 @@ fn from_json(text: &str) -> Vec<Result<EventRecord, String>> {
             let splits = (v.get("splits").and_then(Json::as_array))
                 .map(|s| s.iter().map(|t| t.as_f64().unwrap_or(-1.0)).collect())
                 .unwrap_or_default();
-            record::read(&text, &number, splits).map_err(|e| format!("event {}: {e}", i + 1))
+            record::read(&text, &number, splits).map_err(|problem| Unread {
+                entry: Entry::Event(i + 1),
+                problem,
+            })
         })
         .collect()
 }
 
-fn from_csv(text: &str) -> Vec<Result<EventRecord, String>> {
+fn from_csv(text: &str) -> Vec<Result<EventRecord, Unread>> {
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let Some(header) = lines.next() else {
         return Vec::new();
@@ -130,7 +148,10 @@ fn from_csv(text: &str) -> Vec<Result<EventRecord, String>> {
             let splits = (cell("splits").unwrap_or_default().split_whitespace())
                 .map(|t| json::number(t).unwrap_or(-1.0))
                 .collect();
-            record::read(&cell, &number, splits).map_err(|e| format!("event line {}: {e}", i + 1))
+            record::read(&cell, &number, splits).map_err(|problem| Unread {
+                entry: Entry::EventLine(i + 1),
+                problem,
+            })
         })
         .collect()
 }
@@ -180,7 +201,11 @@ mod tests {
         let report = back.import(&format!("{{\"events\":{json}}}"));
         assert_eq!(report.added, 1);
         assert_eq!(report.problems.len(), 1);
-        assert!(report.problems[0].contains("event 1: no such event \"bogus\""));
+        assert_eq!(report.problems[0].entry, Entry::Event(1));
+        assert_eq!(
+            report.problems[0].to_string(),
+            "event 1: no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc)"
+        );
         // A history without events, or not one at all, adds none.
         assert_eq!(back.import("{\"solves\":[]}").added, 0);
         assert_eq!(back.import("not a file").added, 0);

@@ -1,9 +1,10 @@
 //! An event as the history keeps it, and as files carry it: one JSON object, or one CSV line.
 
 use super::Event;
-use crate::play::daily::Date;
-use crate::play::input::Control;
-use crate::play::json::Json;
+use crate::play::game::daily::Date;
+use crate::play::game::input::Control;
+use crate::play::record::json::Json;
+use crate::play::record::left_out::EntryProblem;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::{format_moves, parse_board, parse_moves};
 use crate::puzzle::numbers::decimals;
@@ -132,46 +133,44 @@ impl EventRecord {
 pub const CSV_HEADER: &str = "id,date,event,size,board,goal,millis,moves,splits,control,finished,memo_millis,out_of_place,optimal,best_known,random_state,path";
 
 /// An event's fields by name, however they were read (a JSON object's members, a CSV line's
-/// cells): `text` gives each as text, `number` as a number.
+/// cells): `text` gives each as text, `number` as a number. Or why it is no event.
 pub fn read(
     text: &dyn Fn(&str) -> Option<String>,
     number: &dyn Fn(&str) -> Option<f64>,
     splits: Vec<f64>,
-) -> Result<EventRecord, String> {
-    let name = text("event").ok_or("no event")?;
-    let event = Event::parse(&name).map_err(|e| e.to_string())?;
+) -> Result<EventRecord, EntryProblem> {
+    let need = |key: &'static str| text(key).ok_or(EntryProblem::Missing(key));
+    let event = Event::parse(&need("event")?).map_err(|e| EntryProblem::Event(e.to_string()))?;
     let count = |key: &str| {
         number(key)
             .filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n < 1e9)
             .map(|n| n as usize)
     };
     let millis = |key: &str| number(key).filter(|n| *n >= 0.0 && n.is_finite());
-    let board =
-        parse_board(&text("board").ok_or("no board")?).map_err(|e| format!("board: {e}"))?;
-    let goal = parse_board(&text("goal").ok_or("no goal")?).map_err(|e| format!("goal: {e}"))?;
-    let anchor = Position::new(board, goal).map_err(|_| "the goal and the board differ in size")?;
+    let board = parse_board(&need("board")?).map_err(EntryProblem::Board)?;
+    let goal = parse_board(&need("goal")?).map_err(EntryProblem::Goal)?;
+    let anchor = Position::new(board, goal).map_err(|_| EntryProblem::SizesDiffer)?;
     if splits.iter().any(|s| !(s.is_finite() && *s >= 0.0)) {
-        return Err("splits: not times".into());
+        return Err(EntryProblem::Splits);
     }
     let control = text("control").unwrap_or_default();
+    let id = number("id").filter(|n| *n >= 0.0 && n.fract() == 0.0);
     Ok(EventRecord {
-        id: number("id")
-            .filter(|n| *n >= 0.0 && n.fract() == 0.0)
-            .ok_or("no id")? as u64,
-        date: Date::parse(&text("date").ok_or("no date")?).map_err(|e| e.to_string())?,
+        id: id.ok_or(EntryProblem::Missing("id"))? as u64,
+        date: Date::parse(&need("date")?).map_err(EntryProblem::Date)?,
         event,
         anchor,
-        millis: millis("millis").ok_or("no time")?,
-        moves: count("moves").ok_or("moves is not a count")?,
+        millis: millis("millis").ok_or(EntryProblem::Missing("time"))?,
+        moves: count("moves").ok_or(EntryProblem::NotACount("moves"))?,
         splits,
-        control: Control::parse(&control).ok_or(format!("control: no such control {control}"))?,
+        control: Control::parse(&control).ok_or(EntryProblem::Control(control))?,
         finished: text("finished").as_deref() == Some("true"),
         memo_millis: millis("memo_millis"),
         out_of_place: count("out_of_place"),
         optimal: count("optimal"),
         best_known: count("best_known"),
         random_state: text("random_state").as_deref() == Some("true"),
-        path: parse_moves(&text("path").unwrap_or_default()).map_err(|e| format!("path: {e}"))?,
+        path: parse_moves(&text("path").unwrap_or_default()).map_err(EntryProblem::Path)?,
     })
 }
 

@@ -11,9 +11,9 @@
 use super::Event;
 use super::record::EventRecord;
 use super::submission::{self, Rejection};
-use crate::play::daily::Date;
 use crate::play::game::Game;
-use crate::play::input::Control;
+use crate::play::game::daily::Date;
+use crate::play::game::input::Control;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 

@@ -5,8 +5,8 @@
 use super::Event;
 use super::log::EventLog;
 use super::record::EventRecord;
-use crate::play::input::Control;
-use crate::play::solves::average_of;
+use crate::play::game::input::Control;
+use crate::play::record::solves::average_of;
 
 /// What the records of one event, size and control are keyed by.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

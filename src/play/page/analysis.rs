@@ -4,8 +4,8 @@
 //! Again; gone with the board.
 
 use super::Effect;
-use crate::play::protocol::{Failure, FromWorker, Purpose, ToWorker};
-use crate::play::solves::count;
+use crate::play::record::solves::count;
+use crate::play::worker::protocol::{Failure, FromWorker, Purpose, ToWorker};
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::format_moves;
 use crate::puzzle::numbers::thousands;

@@ -1,7 +1,7 @@
 //! Asking the solver's workers and hearing back: Solve, Hint, the comparison's rows and the
 //! measure of a solve by hand; Cancel; which answers still count (only the open request's, and
 //! an answer for a board no longer shown is stale); the workers that died and their
-//! replacements (see [`crate::play::watchdog`]).
+//! replacements (see [`crate::play::worker::watchdog`]).
 //!
 //! Where the machine has cores to spare, an optimal IDA* Solve is shared between the game's
 //! worker and helper workers ([`crate::solver::team`]): the team's end comes back as the answer
@@ -9,16 +9,17 @@
 
 use super::Effect;
 use crate::heuristics::Heuristic;
-use crate::play::comparison::Row;
-use crate::play::protocol::{
+use crate::play::learn::comparison::Row;
+use crate::play::worker::protocol::{
     Answer, BROWSER_IDA_MAX_NODES, Failure, FromWorker, Purpose, ToWorker, finished, order_message,
     resolve, team_hears,
 };
-use crate::play::solving::{Request, Summary, TeamWork};
-use crate::play::watchdog::{SILENCE_MS, Watchdog};
+use crate::play::worker::solving::{Request, Summary, TeamWork};
+use crate::play::worker::watchdog::{SILENCE_MS, Watchdog};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
+use crate::puzzle::numbers::trimmed;
 use crate::puzzle::position::Position;
 use crate::search::Stats;
 use crate::solver::team::{Order, Team};
@@ -56,7 +57,7 @@ pub enum AskAction {
         why: String,
     },
     /// Look for workers that owe an answer and have fallen silent (every
-    /// [`LOOK_EVERY_MS`](crate::play::watchdog::LOOK_EVERY_MS) while [`Asking::awaiting`]).
+    /// [`LOOK_EVERY_MS`](crate::play::worker::watchdog::LOOK_EVERY_MS) while [`Asking::awaiting`]).
     CheckWorkers,
 }
 
@@ -158,11 +159,11 @@ impl Asking {
             }
             AskAction::Worker(message) => {
                 self.watchdog.heard(0, now_ms);
-                return self.receive(0, message, position.board(), now_ms, fx);
+                return self.receive(0, message, position, now_ms, fx);
             }
             AskAction::Helper { worker, message } if worker > 0 => {
                 self.watchdog.heard(worker, now_ms);
-                return self.receive(worker, message, position.board(), now_ms, fx);
+                return self.receive(worker, message, position, now_ms, fx);
             }
             AskAction::Helper { .. } => {}
             AskAction::WorkerReady { worker } => self.watchdog.ready(worker, now_ms),
@@ -170,7 +171,7 @@ impl Asking {
             AskAction::CheckWorkers => {
                 let mut heard = Vec::new();
                 for worker in self.watchdog.silent(&self.owing(), now_ms) {
-                    let why = format!("it fell silent for {} s", SILENCE_MS / 1000.0);
+                    let why = format!("it fell silent for {} s", trimmed(SILENCE_MS / 1000.0, 1));
                     heard.extend(self.stopped(worker, why, fx));
                 }
                 return heard;
@@ -204,7 +205,6 @@ impl Asking {
     ) -> Vec<Heard> {
         let heard = self.cancel(fx);
         self.next_id += 1;
-        let board = position.board().clone();
         let team = (purpose == Purpose::Solve)
             .then(|| self.team_work(position, method))
             .flatten();
@@ -212,7 +212,7 @@ impl Asking {
             id: self.next_id,
             purpose,
             method,
-            board,
+            position: position.clone(),
             started_ms: now_ms,
             stats: Stats::default(),
             preparing: None,
@@ -222,13 +222,13 @@ impl Asking {
         match &request.team {
             Some(work) => {
                 let team = self.team.get_or_insert_with(|| Team::new(work.workers));
-                let orders = team.solve(request.id, &request.board, work.max_nodes);
+                let orders = team.solve(request.id, request.position.board(), work.max_nodes);
                 send_orders(orders, Some(&request), fx);
             }
             None => fx.push(Effect::Send(ToWorker::Solve {
                 id: request.id,
                 purpose,
-                board: request.board.to_string(),
+                board: position.board().to_string(),
                 goal: position.goal().to_string(),
                 algorithm: method.algorithm,
                 heuristic: method.heuristic,
@@ -315,7 +315,7 @@ impl Asking {
         &mut self,
         worker: usize,
         message: FromWorker,
-        on_show: &Board,
+        on_show: &Position,
         now_ms: f64,
         fx: &mut Vec<Effect>,
     ) -> Vec<Heard> {
@@ -338,6 +338,17 @@ impl Asking {
         if purpose == Purpose::Analysis {
             return vec![Heard::Analysis(message)];
         }
+        self.hear_request(id, message, on_show, now_ms)
+    }
+
+    /// The game's worker's message about request `id`: only the open request's counts.
+    fn hear_request(
+        &mut self,
+        id: u32,
+        message: FromWorker,
+        on_show: &Position,
+        now_ms: f64,
+    ) -> Vec<Heard> {
         let Some(request) = self.request.as_mut().filter(|r| r.id == id) else {
             return Vec::new();
         };
@@ -351,7 +362,7 @@ impl Asking {
                 purpose: Purpose::Solve,
                 answer,
                 ..
-            } if on_show == &request.board => {
+            } if on_show == &request.position => {
                 // Shown at once; the search goes on, so the request stays open.
                 let Ok(moves) = parse_moves(&answer.moves) else {
                     return Vec::new();
@@ -382,7 +393,7 @@ impl Asking {
     }
 
     /// The open request's final answer.
-    fn solved(&mut self, answer: Answer, on_show: &Board, now_ms: f64) -> Vec<Heard> {
+    fn solved(&mut self, answer: Answer, on_show: &Position, now_ms: f64) -> Vec<Heard> {
         let Some(request) = self.request.take() else {
             return Vec::new();
         };
@@ -394,7 +405,7 @@ impl Asking {
         if request.purpose == Purpose::Compare {
             return vec![Heard::Row(Row::solved(&answer, moves))];
         }
-        if on_show != &request.board {
+        if on_show != &request.position {
             return match request.shown {
                 // The player is replaying an earlier answer: it stays, and stops saying a
                 // shorter one may come.
@@ -406,7 +417,7 @@ impl Asking {
         }
         match request.purpose {
             Purpose::Hint => (moves.first())
-                .map(|&m| Heard::Hint(request.board, m))
+                .map(|&m| Heard::Hint(request.position.board().clone(), m))
                 .into_iter()
                 .collect(),
             Purpose::Solve => vec![Heard::Answer {
@@ -463,7 +474,7 @@ impl Asking {
         &mut self,
         worker: usize,
         message: FromWorker,
-        on_show: &Board,
+        on_show: &Position,
         now_ms: f64,
         fx: &mut Vec<Effect>,
     ) -> Vec<Heard> {
@@ -499,7 +510,7 @@ impl Asking {
         let tables = work.tables;
         let millis = now_ms - request.started_ms - tables.map_or(0.0, |t| t.millis);
         let report = end.report(
-            &request.board,
+            request.position.board(),
             &work.goal,
             work.method,
             work.max_nodes,
@@ -600,11 +611,13 @@ impl Asking {
         {
             owing.push(0);
         }
-        if let Some(t) = self.team.as_ref().filter(|_| team) {
-            owing.extend(t.busy());
+        // The team's busy seats come in order: the list stays in order without a sort (whose
+        // code the page would carry for these few numbers).
+        for worker in self.team.iter().filter(|_| team).flat_map(Team::busy) {
+            if !owing.contains(&worker) {
+                owing.push(worker);
+            }
         }
-        owing.sort_unstable();
-        owing.dedup();
         owing
     }
 
@@ -645,13 +658,13 @@ fn send_orders(orders: Vec<Order>, request: Option<&Request>, fx: &mut Vec<Effec
                 order,
                 Some(Request {
                     team: Some(work),
-                    board,
+                    position,
                     purpose,
                     ..
                 }),
             ) => {
                 let heuristic = work.method.heuristic.unwrap_or(Heuristic::Manhattan);
-                let (board, goal) = (board.to_string(), work.goal.to_string());
+                let (board, goal) = (position.board().to_string(), work.goal.to_string());
                 order_message(order, *purpose, &board, &goal, heuristic)
             }
             (Order::Search { .. }, _) => continue,

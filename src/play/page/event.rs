@@ -1,15 +1,20 @@
 //! Events on the page: the event chosen and its settings (solves, up to, time limit), the
 //! boards a link or a daily named for the next Start, the event in progress, its result, and a
 //! friend's result to beat. The run's rules are [`crate::play::event::run`]'s; this part turns
-//! the player's buttons into them and says what the page must do ([`Evented`]).
+//! the player's buttons into them and says what the page must do ([`Evented`]). What the page
+//! admits while an event runs or waits for Start is decided here too ([`Eventing::admits`]).
 
-use crate::play::challenge::Challenge;
+use super::{Action, AskAction, BoardAction, PlayAction};
 use crate::play::event::run::{Phase, Run, Step, When};
 use crate::play::event::{
-    Event, FMC_DEFAULT_MINUTES, FMC_MINUTES, MARATHON_SOLVES, RELAY_UP_TO, record::EventRecord,
+    Event, FMC_DEFAULT_MINUTES, FMC_MINUTES, MARATHON_SOLVES, RELAY_UP_TO, boards, proof,
+    record::EventRecord,
 };
 use crate::play::game::Game;
-use crate::play::link::{LinkedChallenge, LinkedDaily, write_event_query};
+use crate::play::game::daily::{self, Date};
+use crate::play::link::challenge::Challenge;
+use crate::play::link::{LinkRequest, LinkedChallenge, LinkedDaily, write_event_query};
+use crate::puzzle::board::Board;
 use crate::puzzle::position::Position;
 
 /// The events a player can choose (Single: a solve at a time, as without events).
@@ -95,14 +100,32 @@ pub enum EventAction {
 /// What the page must do for the event part.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Evented {
+    /// Draw fresh boards for this event (Start with no boards waiting).
+    Draw(Event),
+    /// Leave the board, then begin the event on these boards, against a friend's result.
+    Begin(Pending, Option<Challenge>),
     /// Play this board of the event (the first, the next, or the start again).
     Board(Position),
-    /// The event ended: keep its record (and measure a fewest-moves answer).
+    /// Measure a fewest-moves answer: event `id`'s start board, against the optimum.
+    Measure(u64, Position),
+    /// The event ended: keep its record.
     Ended(EventRecord),
-    /// Say this in the page's alert.
-    Alert(String),
+    /// Say this in the page's alert (`None`: the alert goes).
+    Alert(Option<String>),
     /// Put this link (a query) on the clipboard.
     Copy(String),
+}
+
+/// Whether the page carries out an action while an event runs or waits for Start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Admission {
+    Allowed,
+    /// Not while the event runs: an event is the player's own (no solution, hint or
+    /// comparison on its boards), and no Undo while blind.
+    Refused,
+    /// A move on boards waiting for Start: the event starts first, and its clock runs from the
+    /// move.
+    StartsEvent,
 }
 
 /// Boards a link or a daily named, waiting for Start.
@@ -174,8 +197,16 @@ impl Eventing {
             EventAction::TimeLimit(n) => {
                 self.minutes = n.clamp(*FMC_MINUTES.start(), *FMC_MINUTES.end())
             }
-            // The page starts an event: it draws the boards, and leaves the board before.
-            EventAction::Start => {}
+            // The boards waiting, or fresh ones the page draws; the page leaves the board before.
+            EventAction::Start => {
+                let Some(event) = self.chosen() else {
+                    return Vec::new();
+                };
+                return match self.take_pending() {
+                    Some(pending) => vec![Evented::Begin(pending, self.challenge.clone())],
+                    None => vec![Evented::Draw(event)],
+                };
+            }
             EventAction::Done => return self.done(game, now_ms, when),
             EventAction::Submit => return self.submit(game, now_ms, when),
             EventAction::Reset => {
@@ -201,14 +232,34 @@ impl Eventing {
         Vec::new()
     }
 
+    /// What the page admits while an event runs or waits for Start, with `board` on show.
+    pub fn admits(&self, action: &Action, board: &Board) -> Admission {
+        let running = self.running();
+        match action {
+            Action::Board(BoardAction::Watch(_)) | Action::Learn(_) if running => {
+                Admission::Refused
+            }
+            Action::Ask(AskAction::Solve | AskAction::Hint) if running => Admission::Refused,
+            Action::Play(PlayAction::Undo | PlayAction::Redo) if !self.allows_undo() => {
+                Admission::Refused
+            }
+            Action::Play(action) if self.pending.is_some() && !running && moves(action, board) => {
+                Admission::StartsEvent
+            }
+            _ => Admission::Allowed,
+        }
+    }
+
     /// The page drew (or had) the boards: the event starts on them at `now_ms`.
     pub(super) fn begin(
         &mut self,
         pending: Pending,
         challenge: Option<Challenge>,
         now_ms: f64,
-    ) -> Option<Position> {
-        let first = pending.boards.first()?.clone();
+    ) -> Vec<Evented> {
+        let Some(first) = pending.boards.first().cloned() else {
+            return Vec::new();
+        };
         self.challenge = challenge;
         let random_state = pending.random_state;
         let run = Run::start(
@@ -221,11 +272,46 @@ impl Eventing {
         self.choice = Choice::of(pending.event);
         self.run = Some((run, pending.daily));
         self.result = None;
-        Some(first)
+        vec![Evented::Alert(None), Evented::Board(first)]
+    }
+
+    /// A link to an event: its boards (from its board or its daily, checked against `latest`,
+    /// the latest date anywhere), a friend's result checked against them, waiting for Start;
+    /// its first board to show, or what is wrong with it, for the alert.
+    pub(super) fn open_link(
+        &mut self,
+        event: Event,
+        link: &LinkRequest,
+        challenge: Option<Challenge>,
+        latest: Date,
+    ) -> Result<Position, String> {
+        let (boards, daily) = match (&link.position, link.daily) {
+            (_, Some(d)) => {
+                daily::check(d.date, latest).map_err(|e| e.to_string())?;
+                (boards::daily(event, d.date, (d.width, d.height)), Some(d))
+            }
+            (Some(anchor), None) => (boards::from_anchor(event, anchor), None),
+            (None, None) => return Err("The link has no board for its event.".into()),
+        };
+        let boards = boards.map_err(|e| format!("The link's event cannot be used: {e}."))?;
+        let target = challenge.map(|c| c.target);
+        if let Some(t) = &target {
+            check_target(&boards, t)?;
+        }
+        let first = boards.first().cloned();
+        let first = first.ok_or("The link's event has no board.")?;
+        let pending = Pending {
+            event,
+            boards,
+            random_state: daily.is_some() || target.is_some(),
+            daily,
+        };
+        self.wait_for_start(pending, target);
+        Ok(first)
     }
 
     /// The boards a link or a daily named for the next Start, with a friend's checked result.
-    pub(super) fn wait_for_start(&mut self, pending: Pending, challenge: Option<LinkedChallenge>) {
+    fn wait_for_start(&mut self, pending: Pending, challenge: Option<LinkedChallenge>) {
         self.choice = Choice::of(pending.event);
         match pending.event {
             Event::Marathon { solves } => self.solves = solves,
@@ -237,7 +323,7 @@ impl Eventing {
     }
 
     /// The pending boards, taken for Start.
-    pub(super) fn take_pending(&mut self) -> Option<Pending> {
+    fn take_pending(&mut self) -> Option<Pending> {
         let event = self.chosen()?;
         self.pending.take_if(|p| p.event == event)
     }
@@ -270,9 +356,9 @@ impl Eventing {
             return Vec::new();
         };
         let s = if minutes == 1 { "" } else { "s" };
-        let mut said = vec![Evented::Alert(format!(
+        let mut said = vec![Evented::Alert(Some(format!(
             "Time is up: the time limit of {minutes} minute{s} has passed, so the round is over, not finished."
-        ))];
+        )))];
         said.extend(self.give_up(game, now_ms, when));
         said
     }
@@ -292,7 +378,7 @@ impl Eventing {
         match run.submit(game, now_ms, when) {
             Some(Ok(record)) => self.end(record),
             Some(Err((rejection, ended))) => {
-                let mut said = vec![Evented::Alert(rejection.to_string())];
+                let mut said = vec![Evented::Alert(Some(rejection.to_string()))];
                 said.extend(ended.map(|r| self.end(r)).unwrap_or_default());
                 said
             }
@@ -302,7 +388,7 @@ impl Eventing {
 
     /// Give up (or another board): the event ends, not finished; nothing is kept of an event
     /// left before it was played.
-    pub(super) fn give_up(&mut self, game: &Game, now_ms: f64, when: When) -> Vec<Evented> {
+    fn give_up(&mut self, game: &Game, now_ms: f64, when: When) -> Vec<Evented> {
         match self.run.as_mut() {
             Some((run, _)) if run.played(game) => {
                 let record = run.give_up(game, now_ms, when);
@@ -314,6 +400,14 @@ impl Eventing {
             }
             None => Vec::new(),
         }
+    }
+
+    /// The player leaves the event's boards (another board, a goal, a daily): a run is given
+    /// up, and the event's result and what waited for Start go.
+    pub(super) fn leave(&mut self, game: &Game, now_ms: f64, when: When) -> Vec<Evented> {
+        let said = self.give_up(game, now_ms, when);
+        self.leave_board();
+        said
     }
 
     fn end(&mut self, record: EventRecord) -> Vec<Evented> {
@@ -328,12 +422,22 @@ impl Eventing {
                 }
             }
         }
+        let measuring = record.event == Event::Fmc && record.finished;
         self.result = Some(EventResult {
             record: record.clone(),
-            measuring: record.event == Event::Fmc && record.finished,
+            measuring,
             daily,
         });
-        vec![Evented::Ended(record)]
+        let mut said = Vec::new();
+        // A rejection said before an accepted answer no longer holds.
+        if record.finished {
+            said.push(Evented::Alert(None));
+        }
+        if measuring {
+            said.push(Evented::Measure(record.id, record.anchor.clone()));
+        }
+        said.push(Evented::Ended(record));
+        said
     }
 
     /// The measure of event `id` (a fewest-moves answer): its optimum, or the best known.
@@ -350,7 +454,7 @@ impl Eventing {
     }
 
     /// Another board, not the event's: the result and what waited for Start go.
-    pub(super) fn leave_board(&mut self) {
+    fn leave_board(&mut self) {
         self.result = None;
         self.pending = None;
         self.challenge = None;
@@ -453,4 +557,29 @@ impl Eventing {
     pub fn phase(&self) -> Option<Phase> {
         self.run().map(Run::phase)
     }
+}
+
+/// Whether a tap or a slide would move a tile on `board`.
+fn moves(action: &PlayAction, board: &Board) -> bool {
+    match action {
+        PlayAction::Tap(square, _) => !board.slide_from(*square).is_empty(),
+        PlayAction::Slide(mv, _) => board.clone().apply(*mv),
+        _ => false,
+    }
+}
+
+/// A friend's result on an event's `boards`: its moves must solve them, in the count claimed.
+fn check_target(boards: &[Position], target: &LinkedChallenge) -> Result<(), String> {
+    let proof = (target.proof.as_deref())
+        .ok_or("The link's challenge has no moves, so its result cannot be checked.")?;
+    let taken =
+        proof::check(boards, proof).map_err(|e| format!("The link's moves do not check: {e}."))?;
+    let total: usize = taken.iter().sum();
+    if total != target.moves {
+        return Err(format!(
+            "The link's moves do not check: they take {total} moves, not the {} claimed.",
+            target.moves
+        ));
+    }
+    Ok(())
 }

@@ -1,9 +1,9 @@
 //! Learn mode: the comparison (every search on the board, one row at a time in the worker) and
 //! the step-through of A* or greedy best-first (right here, a step at a time).
 
-use crate::play::comparison::{Comparison, Row};
-use crate::play::solving::Summary;
-use crate::play::watching::{WatchView, Watching};
+use crate::play::learn::comparison::{Comparison, Row};
+use crate::play::learn::watching::{WatchView, Watching};
+use crate::play::worker::solving::Summary;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;

@@ -2,11 +2,13 @@
 //! replay stands, how fast it plays, where the answer on show came from, the hint, and where the
 //! board itself came from (whether its solve can count for statistics).
 
+use super::Watched;
+use crate::play::game::input::Input;
+use crate::play::game::origin::Origin;
 use crate::play::game::{self, Game};
-use crate::play::input::Input;
-use crate::play::origin::Origin;
-use crate::play::pace::{MoveTimes, Pace, StepFigures};
-use crate::play::solving::Summary;
+use crate::play::link::LinkedReplay;
+use crate::play::link::pace::{MoveTimes, Pace, StepFigures};
+use crate::play::worker::solving::Summary;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
@@ -175,20 +177,28 @@ impl Playing {
         }
     }
 
-    /// Replays `moves` from `start` in a fresh game (a solve by hand, the shortest, a friend's),
-    /// at the pace played where `times` says when each was made.
-    pub(super) fn watch(
-        &mut self,
-        start: Position,
-        moves: Vec<Move>,
-        optimal: bool,
-        summary: Summary,
-        times: Option<Vec<f64>>,
-    ) {
-        self.start(start, Origin::Replay);
-        match times {
-            Some(times) => self.show_timed(moves, times, summary),
-            None => self.show(moves, optimal, summary),
+    /// Replays moves from a start of their own in a fresh game (a solve by hand, the shortest,
+    /// a friend's), at the pace played where it says when each was made.
+    pub(super) fn watch(&mut self, watched: Watched) {
+        self.start(watched.start, Origin::Replay);
+        match watched.times {
+            Some(times) => self.show_timed(watched.moves, times, watched.summary),
+            None => self.show(watched.moves, watched.optimal, watched.summary),
+        }
+    }
+
+    /// A link's replay on the board it opened: a solve by hand with its pace plays back at
+    /// once, as it was played; other moves wait at the link's step.
+    pub(super) fn open_replay(&mut self, replay: LinkedReplay) {
+        match replay.times {
+            Some(times) => {
+                self.show_timed(replay.moves, times, Summary::Link);
+                self.reduce(PlayAction::PlayPause, 0.0);
+            }
+            None => {
+                self.show(replay.moves, false, Summary::Link);
+                self.reduce(PlayAction::Seek(replay.step), 0.0);
+            }
         }
     }
 

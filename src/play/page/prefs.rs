@@ -3,10 +3,10 @@
 //! it is chosen (an object URL, never kept).
 
 use super::Effect;
-use crate::play::colours::TileColours;
-use crate::play::input::Control;
-use crate::play::moving::{Animation, ArrowKeys, Pointer};
-use crate::play::settings::{Settings, best_key};
+use crate::play::game::colours::TileColours;
+use crate::play::game::input::Control;
+use crate::play::game::moving::{Animation, ArrowKeys, Pointer};
+use crate::play::record::settings::{Settings, best_key};
 use crate::puzzle::goal::Goal;
 
 /// What the player can change among their preferences.

@@ -3,16 +3,17 @@
 //! show, and the history's files.
 
 use super::Effect;
-use crate::play::editor::FileProblem;
 use crate::play::event::log::{EventLog, split_csv};
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::{EventStats, table};
-use crate::play::input::Control;
-use crate::play::json::Json;
+use crate::play::game::input::Control;
+use crate::play::game::origin::Origin;
 use crate::play::link::LinkedDaily;
-use crate::play::origin::Origin;
-use crate::play::protocol::Answer;
-use crate::play::solves::{History, HistoryError, Imported, Solve, Statistics, count, size_name};
+use crate::play::page::FileProblem;
+use crate::play::record::json::Json;
+use crate::play::record::left_out::{HistoryError, LeftOut, Unread};
+use crate::play::record::solves::{History, Imported, Solve, Statistics, count, size_name};
+use crate::play::worker::protocol::Answer;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
@@ -127,13 +128,19 @@ pub struct Record {
 }
 
 impl Record {
-    pub fn new(history: History, events: EventLog) -> Record {
+    /// The record of what was kept; what the readers left out of it (`left_out`) is said in
+    /// the history's note.
+    pub fn new(history: History, events: EventLog, left_out: &LeftOut) -> Record {
+        let note = match &left_out.whole {
+            Some(why) => format!("Your stored history could not be read: {why}."),
+            None => format!("Left out of your stored history: {left_out}."),
+        };
         Record {
             history,
             events,
             result: None,
             confirm_clear: false,
-            import_note: None,
+            import_note: (!left_out.is_empty()).then_some(note),
             export_format: HistoryFormat::Json,
             stats_size: None,
             stats_control: None,
@@ -215,7 +222,11 @@ impl Record {
                 events.known
             ));
         }
-        let problems: Vec<String> = solves.problems.into_iter().chain(events.problems).collect();
+        // The first few of each, for a note that stays short.
+        let problems: Vec<String> = (solves.problems.iter().take(3))
+            .chain(events.problems.iter().take(3))
+            .map(Unread::to_string)
+            .collect();
         if !problems.is_empty() {
             note.push_str(&format!(" Left out: {}.", problems.join("; ")));
         }
@@ -398,13 +409,18 @@ impl Record {
 
     /// The sizes the statistics can show: every size solved by hand, and `board`'s.
     pub fn stats_sizes(&self, board: &Board) -> Vec<String> {
-        let mut sizes: Vec<(usize, usize, String)> = (self.history.solves.iter())
-            .map(|s| (s.start.width(), s.start.height()))
-            .chain(std::iter::once((board.width(), board.height())))
-            .map(|(w, h)| (w * h, w, size_name(w, h)))
-            .collect();
-        sizes.sort();
-        sizes.dedup();
-        sizes.into_iter().map(|(_, _, name)| name).collect()
+        // Smallest first, each once: kept in order as they come (no sort's code in the page).
+        let mut sizes: Vec<(usize, usize)> = Vec::new();
+        let all = (self.history.solves.iter()).map(|s| (s.start.width(), s.start.height()));
+        for (w, h) in all.chain(std::iter::once((board.width(), board.height()))) {
+            let key = (w * h, w);
+            let at = sizes.partition_point(|&size| size < key);
+            if sizes.get(at) != Some(&key) {
+                sizes.insert(at, key);
+            }
+        }
+        (sizes.into_iter())
+            .map(|(n, w)| size_name(w, n / w))
+            .collect()
     }
 }

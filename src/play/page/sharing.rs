@@ -6,16 +6,16 @@
 //! [`Sharing::follow`], from what the page shows then ([`Shown`]); everything else reads them
 //! from here.
 
-use super::Effect;
 use super::record::HandResult;
-use crate::play::challenge::Challenge;
+use super::{Effect, ParentMessage};
 use crate::play::game::Game;
+use crate::play::link::challenge::Challenge;
+use crate::play::link::pace::MoveTimes;
 use crate::play::link::{
     LinkedChallenge, LinkedDaily, write_challenge_query, write_daily_query, write_query,
     write_replay_query,
 };
-use crate::play::pace::MoveTimes;
-use crate::play::solves::{Solve, time_text};
+use crate::play::record::solves::{Solve, time_text};
 use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 
@@ -162,22 +162,7 @@ impl Sharing {
                     })
                     .collect();
             }
-            ShareAction::Copied { what, ok } => {
-                self.shared = match (what, ok) {
-                    (Copying::Replay, true) => Shared::ReplayCopied,
-                    (Copying::Replay, false) => {
-                        Shared::ReplayField(self.replay_link(result).unwrap_or_default())
-                    }
-                    (Copying::Link, true) => Shared::Copied,
-                    (Copying::Link, false) => Shared::Field(self.share_link.clone()),
-                    (Copying::Result, true) => Shared::ResultCopied,
-                    (Copying::Result, false) => {
-                        Shared::ResultField(self.share_text(result).unwrap_or_default())
-                    }
-                    (Copying::Event, true) => Shared::EventCopied,
-                    (Copying::Event, false) => Shared::EventField(self.event_link.clone()),
-                };
-            }
+            ShareAction::Copied { what, ok } => self.shared = self.copied(what, ok, result),
             ShareAction::ShowEmbed => {
                 let embed_link = format!(
                     "{}{}",
@@ -203,6 +188,25 @@ impl Sharing {
             }
         }
         Vec::new()
+    }
+
+    /// What the share panel says once the clipboard took a copy, or refused it: the text to
+    /// copy by hand then.
+    fn copied(&self, what: Copying, ok: bool, result: Option<&HandResult>) -> Shared {
+        match (what, ok) {
+            (Copying::Replay, true) => Shared::ReplayCopied,
+            (Copying::Replay, false) => {
+                Shared::ReplayField(self.replay_link(result).unwrap_or_default())
+            }
+            (Copying::Link, true) => Shared::Copied,
+            (Copying::Link, false) => Shared::Field(self.share_link.clone()),
+            (Copying::Result, true) => Shared::ResultCopied,
+            (Copying::Result, false) => {
+                Shared::ResultField(self.share_text(result).unwrap_or_default())
+            }
+            (Copying::Event, true) => Shared::EventCopied,
+            (Copying::Event, false) => Shared::EventField(self.event_link.clone()),
+        }
     }
 
     /// After an action: the links written anew from what the page shows; the address bar
@@ -302,6 +306,31 @@ impl Sharing {
             self.base,
             write_daily_query(&d, None, false)
         ))
+    }
+
+    /// Embedded, the page that embeds this one hears of each move (`moved`, on `game` as it is
+    /// now, at `now_ms`), and of the solve (`solved_before`: it was solved already).
+    pub(super) fn tell_parent(
+        &self,
+        game: &Game,
+        moved: bool,
+        solved_before: bool,
+        now_ms: f64,
+    ) -> Vec<Effect> {
+        if !self.embed || !moved {
+            return Vec::new();
+        }
+        let mut fx = vec![Effect::Post(ParentMessage::Move {
+            board: game.board().to_string(),
+            moves: game.moves_made(),
+        })];
+        if game.is_solved() && !solved_before {
+            fx.push(Effect::Post(ParentMessage::Solved {
+                moves: game.moves_made(),
+                millis: game.elapsed_ms(now_ms).round(),
+            }));
+        }
+        fx
     }
 
     /// A solve by hand settles the challenge on this board, if there is one.

@@ -1,13 +1,13 @@
 //! What the components read from the page: its parts, and what takes more than one part to
 //! say (the board on show, the tile to outline, the fix of an unsolvable board).
 
+use super::Editor;
 use super::{
     Analysing, Asking, Calendar, Eventing, Learning, Page, Playing, Prefs, Record, Sharing,
 };
-use crate::play::editor::Editor;
 use crate::play::game::Game;
-use crate::play::input::Control;
-use crate::play::solves::size_name;
+use crate::play::game::input::Control;
+use crate::play::record::solves::size_name;
 use crate::puzzle::position::Position;
 
 impl Page {
@@ -64,7 +64,7 @@ impl Page {
     }
 
     pub fn calendar(&self) -> Calendar {
-        self.calendar
+        self.boarding.calendar()
     }
 
     /// The board on screen with its goal: the one being set by hand, or the game's.

@@ -85,7 +85,7 @@ fn distance_chart(analysed: &Analysed) -> Html {
     let label = format!(
         "Distance to the goal after each of your {} moves: {first} at the start, at most {most}, 0 at the end. The shortest way falls by one a move, to 0 after move {first}. {} went away from the goal.",
         d.len() - 1,
-        crate::play::solves::count(analysed.away.len(), "move"),
+        crate::play::record::solves::count(analysed.away.len(), "move"),
     );
     let base = y(0.0);
     html! {

@@ -4,7 +4,7 @@
 //! core, up to four), each is started when a run first needs it.
 
 use crate::play::bench_run::{BenchAction, BenchRun, SETS, Teamwork};
-use crate::play::protocol::TablesFrom;
+use crate::play::worker::protocol::TablesFrom;
 use crate::puzzle::numbers::{decimals, thousands};
 use crate::web::browser::{cores, now_ms};
 use crate::web::wire::Channel;

@@ -3,8 +3,8 @@
 //! tiles are buttons for pointers and screen readers, out of the Tab order): a 10×10 would be 99
 //! stops before Shuffle, and the arrow keys already slide tiles.
 
-use crate::play::colours::{PALETTE, fringes};
-use crate::play::input::Input;
+use crate::play::game::colours::{PALETTE, fringes};
+use crate::play::game::input::Input;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 use yew::prelude::*;
@@ -122,11 +122,14 @@ pub fn BoardView(props: &BoardProps) -> Html {
         (solved && !blind).then_some("solved"),
         blind.then_some("blind")
     );
-    // Tiles in tile order, so each keeps its element and glides instead of being redrawn.
-    let mut squares: Vec<(u8, usize)> =
-        b.tiles().iter().enumerate().map(|(s, &t)| (t, s)).collect();
-    squares.sort_unstable();
-    let tiles = squares.into_iter().map(|(tile, square)| {
+    // Tiles in tile order, so each keeps its element and glides instead of being redrawn: where
+    // each tile is, by tile.
+    let mut squares = vec![0; b.len()];
+    for (square, &tile) in b.tiles().iter().enumerate() {
+        squares[usize::from(tile)] = square;
+    }
+    let tiles = squares.into_iter().enumerate().map(|(tile, square)| {
+        let tile = tile as u8;
         let fringe = (fringe_of.as_ref())
             .filter(|_| props.picture.is_none() && !blind)
             .and_then(|f| f.get(usize::from(tile)))

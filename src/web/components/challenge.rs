@@ -1,8 +1,8 @@
 //! A friend's challenge: the result to beat, Give up, and once the player has solved the board
 //! (or given up) who won and what replaying the friend's moves showed.
 
-use crate::play::challenge::{Challenge, Verdict};
-use crate::play::page::{Action, ShareAction, Whose};
+use crate::play::link::challenge::{Challenge, Verdict};
+use crate::play::page::{Action, BoardAction, ShareAction, Whose};
 use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 use yew::prelude::*;
@@ -38,7 +38,7 @@ pub fn challenge_panel(props: &ChallengeProps) -> Html {
                     <button onclick={on.reform(|_| Action::Share(ShareAction::GiveUp))}>{ "Give up" }</button>
                 }
                 if can_watch {
-                    <button onclick={on.reform(|_| Action::WatchSolve(Whose::Friends))}>{ "Watch your friend's solve" }</button>
+                    <button onclick={on.reform(|_| Action::Board(BoardAction::Watch(Whose::Friends)))}>{ "Watch your friend's solve" }</button>
                 }
             </div>
         </section>

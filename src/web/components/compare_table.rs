@@ -1,6 +1,6 @@
 //! Learn mode's comparison table and its chart of the work each search did.
 
-use crate::play::comparison::{Comparison, Row};
+use crate::play::learn::comparison::{Comparison, Row};
 use crate::play::page::{Action, LearnAction};
 use crate::puzzle::numbers::{decimals, thousands};
 use yew::prelude::*;

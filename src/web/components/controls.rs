@@ -1,7 +1,7 @@
 //! The buttons and pickers: shuffle, size, solve or cancel, hint, undo, redo, daily; and folded
 //! away, the solver's options (the method, and how shuffles scramble).
 
-use crate::play::page::{Action, AskAction, PlayAction, PrefsAction};
+use crate::play::page::{Action, AskAction, BoardAction, PlayAction, PrefsAction};
 use crate::solver::Method;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -50,14 +50,14 @@ pub fn controls(props: &ControlsProps) -> Html {
     html! {
         <div class="controls">
             <div class="row buttons">
-                <button class="primary" onclick={click(Action::Shuffle)}>{ "Shuffle" }</button>
+                <button class="primary" onclick={click(Action::Board(BoardAction::Shuffle))}>{ "Shuffle" }</button>
                 <button onclick={click(Action::Play(PlayAction::Undo))} disabled={!props.can_undo}>{ "Undo" }</button>
                 if !props.compact {
                     <button onclick={click(Action::Play(PlayAction::Redo))} disabled={!props.can_redo}>{ "Redo" }</button>
                 }
                 <button onclick={click(Action::Ask(AskAction::Hint))} disabled={props.solved || props.searching || props.in_event}>{ "Hint" }</button>
                 if !props.compact {
-                    <button onclick={click(Action::Daily)} aria-pressed={props.daily.to_string()}
+                    <button onclick={click(Action::Board(BoardAction::Daily))} aria-pressed={props.daily.to_string()}
                         title="Today's board, the same for every player">{ "Daily" }</button>
                 }
                 if props.compact {
@@ -77,8 +77,8 @@ fn pickers(props: &ControlsProps) -> Html {
         let value = e.target_unchecked_into::<HtmlSelectElement>().value();
         let mut parts = value.split('x').map(|p| p.parse::<usize>().ok());
         match (parts.next(), parts.next()) {
-            (Some(Some(w)), Some(Some(h))) => Action::Size(w, h),
-            _ => Action::Shuffle,
+            (Some(Some(w)), Some(Some(h))) => Action::Board(BoardAction::Size(w, h)),
+            _ => Action::Board(BoardAction::Shuffle),
         }
     });
     let (w, h) = props.size;

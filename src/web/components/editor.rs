@@ -2,10 +2,10 @@
 //! text file or save it to one; choose the goal; choose a picture for the tiles; clear what the
 //! page remembers. The panel's state is the model's ([`Editor`](EditorState)); files are read here.
 
-use crate::play::colours::TileColours;
-use crate::play::editor::EditAction;
-use crate::play::editor::{Editor as EditorState, MAX_FILE_BYTES};
+use crate::play::game::colours::TileColours;
+use crate::play::page::EditAction;
 use crate::play::page::{Action, PrefsAction};
+use crate::play::page::{Editor as EditorState, MAX_FILE_BYTES};
 use crate::puzzle::goal::Goal;
 use crate::web::browser::read_chosen_file;
 use web_sys::{HtmlInputElement, HtmlSelectElement};

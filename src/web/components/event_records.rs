@@ -5,7 +5,7 @@
 use crate::play::event::Event;
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::EventStats;
-use crate::play::solves::{count, time_text};
+use crate::play::record::solves::{count, time_text};
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 

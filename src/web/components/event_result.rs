@@ -5,7 +5,7 @@
 use super::result::link_by_hand;
 use crate::play::event::Event;
 use crate::play::page::{Action, EventAction, EventResult, Shared};
-use crate::play::solves::{count, time_text};
+use crate::play::record::solves::{count, time_text};
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 

@@ -1,7 +1,7 @@
 //! How you move tiles, folded away: click or hover, the arrow keys' sense, and how a move looks.
 //! Each is a plain `<select>` with its label, kept between visits.
 
-use crate::play::moving::{Animation, ArrowKeys, Named, Pointer};
+use crate::play::game::moving::{Animation, ArrowKeys, Named, Pointer};
 use crate::play::page::{Action, PrefsAction};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;

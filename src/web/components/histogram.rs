@@ -1,8 +1,8 @@
 //! The histogram of the counted solves' times, as a list of bars: one a bin, its range and its
 //! count written beside it, so it reads the same to a screen reader and on a phone.
 
-use crate::play::histogram::Bin;
-use crate::play::solves::count;
+use crate::play::record::histogram::Bin;
+use crate::play::record::solves::count;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 

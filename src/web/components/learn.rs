@@ -3,9 +3,9 @@
 
 use super::compare_table::{ChartProps, TableProps, chart, compare_table};
 use super::step_through::{StepProps, step_through};
-use crate::play::comparison::Comparison;
+use crate::play::learn::comparison::Comparison;
+use crate::play::learn::watching::WatchView;
 use crate::play::page::{Action, AskAction, LearnAction};
-use crate::play::watching::WatchView;
 use crate::puzzle::numbers::thousands;
 use crate::solver::compare::{COMPARE_IDA_MAX_NODES, COMPARE_MAX_NODES};
 use yew::prelude::*;

@@ -2,8 +2,8 @@
 //! moves, TPS, Manhattan distance) and a chart of the time each move took, the step marked.
 //! Everything here is the model's ([`StepFigures`], [`MoveTimes`]); this only draws it.
 
-use crate::play::pace::{MoveTimes, StepFigures};
-use crate::play::solves::time_text;
+use crate::play::link::pace::{MoveTimes, StepFigures};
+use crate::play::record::solves::time_text;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 

@@ -2,9 +2,9 @@
 //! and the move list with the current move marked (the answer itself and Play are under the
 //! board: see [`super::replay_bar`]).
 
-use crate::play::pace::{AS_PLAYED, Pace};
+use crate::play::link::pace::{AS_PLAYED, Pace};
 use crate::play::page::{Action, PlayAction, SPEEDS};
-use crate::play::solving::{Summary, listed};
+use crate::play::worker::solving::{Summary, listed};
 use crate::puzzle::moves::Move;
 use crate::puzzle::numbers::thousands;
 use web_sys::{HtmlInputElement, HtmlSelectElement};

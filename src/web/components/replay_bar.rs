@@ -2,7 +2,7 @@
 //! answer comes into view where the player is already looking, the board still above it.
 
 use crate::play::page::{Action, AskAction, PlayAction};
-use crate::play::solving::Summary;
+use crate::play::worker::solving::Summary;
 use crate::puzzle::moves::Move;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;

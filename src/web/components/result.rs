@@ -2,8 +2,8 @@
 //! both metrics, how far from the shortest solution, the replays of your solve and of the
 //! shortest, and for the daily a spoiler-free result to share.
 
-use crate::play::page::{Action, HandResult, ShareAction, Shared, Whose};
-use crate::play::solves::count;
+use crate::play::page::{Action, BoardAction, HandResult, ShareAction, Shared, Whose};
+use crate::play::record::solves::count;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 
@@ -45,8 +45,8 @@ pub fn result_panel(props: &ResultProps) -> Html {
             }
             <p aria-live="polite">{ r.comparison_text() }</p>
             <div class="row">
-                <button onclick={on.reform(|_| Action::WatchSolve(Whose::Yours))}>{ "Watch your solve" }</button>
-                <button onclick={on.reform(|_| Action::WatchSolve(Whose::Shortest))} disabled={r.shortest.is_none()}>{ "Watch the shortest" }</button>
+                <button onclick={on.reform(|_| Action::Board(BoardAction::Watch(Whose::Yours)))}>{ "Watch your solve" }</button>
+                <button onclick={on.reform(|_| Action::Board(BoardAction::Watch(Whose::Shortest)))} disabled={r.shortest.is_none()}>{ "Watch the shortest" }</button>
                 <button onclick={on.reform(|_| Action::Share(ShareAction::CopyReplayLink))}>{ "Copy replay link" }</button>
                 if r.daily.is_some() {
                     <button class="primary" onclick={on.reform(|_| Action::Share(ShareAction::ShareResult))}>{ "Share result" }</button>

@@ -1,7 +1,7 @@
 //! The search in flight: what it is doing and how far it has got, live.
 
 use super::super::browser::now_ms;
-use crate::play::solving::Request;
+use crate::play::worker::solving::Request;
 use yew::prelude::*;
 
 pub struct SolverPanelProps<'a> {

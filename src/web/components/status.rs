@@ -1,7 +1,7 @@
 //! The move counter, the clock, and the status line with its "Solved" moment.
 
-use crate::play::input::Control;
-use crate::play::solves::time_text;
+use crate::play::game::input::Control;
+use crate::play::record::solves::time_text;
 use gloo_timers::callback::Interval;
 use yew::prelude::*;
 

@@ -1,8 +1,8 @@
 //! Learn mode's step-through: A* or greedy best-first, one expansion at a time (Step, or Run and
 //! Stop on a timer): the board expanded with its g, h and f, the open list, the boards next in line.
 
+use crate::play::learn::watching::WatchView;
 use crate::play::page::{Action, LearnAction};
-use crate::play::watching::WatchView;
 use crate::puzzle::board::Board;
 use yew::prelude::*;
 

@@ -1,8 +1,8 @@
 //! A board that cannot reach its goal: why, in words, and the one swap that fixes it (the two
 //! tiles are marked on the board).
 
-use crate::play::editor::EditAction;
 use crate::play::page::Action;
+use crate::play::page::EditAction;
 use yew::prelude::*;
 
 pub struct UnsolvableProps<'a> {

@@ -96,7 +96,9 @@ impl Resolved {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::protocol::{BROWSER_HINT_NODES, BROWSER_MAX_NODES, BROWSER_WATCHING_SECONDS};
+    use crate::play::worker::protocol::{
+        BROWSER_HINT_NODES, BROWSER_MAX_NODES, BROWSER_WATCHING_SECONDS,
+    };
 
     #[test]
     fn a_request_resolves_with_the_browsers_budgets() {

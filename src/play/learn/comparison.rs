@@ -2,7 +2,7 @@
 //! [`crate::solver::compare::methods`], each under its own budget), each row's figures and
 //! solution kept for the table, the chart and Replay.
 
-use super::protocol::{Answer, Failure};
+use crate::play::worker::protocol::{Answer, Failure};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::search::Stats;

@@ -1,12 +1,11 @@
 //! What the page remembers between visits (the web layer keeps it in localStorage): board size,
 //! goal, picture, and the best moves and time per size and control. "Clear" forgets all of it.
 
-use super::colours::TileColours;
-use super::input::Control;
 use super::json::Json;
-use super::moving::{Animation, ArrowKeys, Named, Pointer};
+use crate::play::game::colours::TileColours;
+use crate::play::game::input::Control;
+use crate::play::game::moving::{Animation, ArrowKeys, Named, Pointer};
 use crate::puzzle::goal::Goal;
-use std::collections::BTreeMap;
 
 /// The player's remembered choices.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,7 +21,7 @@ pub struct Settings {
     /// Plain tiles, or coloured by fringe.
     pub colours: TileColours,
     /// Best results per size and control, keyed `3x3/click` (see [`best_key`]).
-    pub best: BTreeMap<String, Best>,
+    pub best: Bests,
     /// Click or hover.
     pub pointer: Pointer,
     /// Whose way an arrow key names.
@@ -36,6 +35,35 @@ pub struct Settings {
 /// made is not known, as for the solves of history files of that time.
 pub fn best_key(size: &str, control: Control) -> String {
     format!("{size}/{}", control.name())
+}
+
+/// The bests of every size and control, in the order of their keys (`3x3/click` before
+/// `4x4/click`): a few entries, kept in a list rather than a tree map, whose code the page would
+/// carry for them alone.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Bests(Vec<(String, Best)>);
+
+impl Bests {
+    pub fn get(&self, key: &str) -> Option<&Best> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, b)| b)
+    }
+
+    fn get_mut(&mut self, key: &str) -> Option<&mut Best> {
+        self.0.iter_mut().find(|(k, _)| k == key).map(|(_, b)| b)
+    }
+
+    /// Keeps `best` under `key`, in its place among the others (replacing one kept there).
+    pub fn insert(&mut self, key: String, best: Best) {
+        match self.0.binary_search_by(|(k, _)| k.as_str().cmp(&key)) {
+            Ok(at) => self.0[at].1 = best,
+            Err(at) => self.0.insert(at, (key, best)),
+        }
+    }
+
+    /// Every best with its key, in the order of the keys.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Best)> {
+        self.0.iter().map(|(k, b)| (k, b))
+    }
 }
 
 /// The best game of a size: fewest moves and shortest time (not necessarily the same game).
@@ -53,7 +81,7 @@ impl Default for Settings {
             picture: "none".into(),
             numbers: true,
             colours: TileColours::Plain,
-            best: BTreeMap::new(),
+            best: Bests::default(),
             pointer: Pointer::default(),
             arrow_keys: ArrowKeys::default(),
             animation: Animation::default(),
@@ -190,19 +218,19 @@ mod tests {
         assert!(!s.record(3, 3, Control::Click, 30, 9000.0));
         // A slower hover solve is hover's first best, not a click one.
         assert!(s.record(3, 3, Control::Hover, 30, 9000.0));
-        assert_eq!(s.best["3x3/click"].millis, 8123.5);
-        assert_eq!(s.best["3x3/hover"].millis, 9000.0);
+        assert_eq!(s.best.get("3x3/click").unwrap().millis, 8123.5);
+        assert_eq!(s.best.get("3x3/hover").unwrap().millis, 9000.0);
         assert_eq!(Settings::from_json(&s.to_json()), s);
         // What an older version wrote (serde's JSON) still reads.
         let old = r#"{"size":[5,5],"goal":"blank-first","picture":"none","numbers":true,"best":{"5x5":{"moves":140,"millis":61234.0}}}"#;
         let read = Settings::from_json(&Json::parse(old).unwrap());
         assert_eq!(read.size, (5, 5));
         assert_eq!(
-            read.best["5x5/mixed"],
-            Best {
+            read.best.get("5x5/mixed"),
+            Some(&Best {
                 moves: 140,
                 millis: 61234.0
-            }
+            })
         );
         let broken = Json::parse(r#"{"size":"big","numbers":3}"#).unwrap();
         assert_eq!(Settings::from_json(&broken), Settings::default());

@@ -53,7 +53,7 @@ impl Requests {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::protocol::Purpose;
+    use crate::play::worker::protocol::Purpose;
     use crate::solver::Algorithm;
 
     fn solve_request(id: u32) -> ToWorker {

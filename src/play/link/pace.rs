@@ -2,9 +2,9 @@
 //! each step, and what the player sees at each step (the time as played, moves, TPS, the
 //! Manhattan distance) and in the chart of the time each move took.
 
-use super::solves::time_text;
 use crate::heuristics::manhattan::Distances;
-use crate::puzzle::numbers::decimals;
+use crate::play::record::solves::time_text;
+use crate::puzzle::numbers::{decimals, trimmed};
 use crate::puzzle::position::Position;
 
 /// How fast a replay plays.
@@ -27,7 +27,7 @@ impl Pace {
     /// The name a picker's option carries: `x0.5`, `x1`, … or `steady`.
     pub fn name(self) -> String {
         match self {
-            Pace::AsPlayed(x) => format!("x{x}"),
+            Pace::AsPlayed(x) => format!("x{}", trimmed(x, 3)),
             Pace::Steady(_) => "steady".into(),
         }
     }
@@ -36,7 +36,7 @@ impl Pace {
     pub fn label(self) -> String {
         match self {
             Pace::AsPlayed(1.0) => "1× (as played)".into(),
-            Pace::AsPlayed(x) => format!("{x}×"),
+            Pace::AsPlayed(x) => format!("{}×", trimmed(x, 3)),
             Pace::Steady(n) => format!("Steady: {n} move{}/s", if n == 1 { "" } else { "s" }),
         }
     }

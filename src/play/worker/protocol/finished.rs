@@ -50,7 +50,7 @@ pub fn finished(
 mod tests {
     use super::*;
     use crate::heuristics::Heuristic;
-    use crate::play::protocol::resolve;
+    use crate::play::worker::protocol::resolve;
     use crate::puzzle::board::Board;
     use crate::puzzle::notation::parse_board;
     use crate::solver::{Algorithm, Options, solve};

@@ -7,6 +7,7 @@ use super::protocol::TablesFrom;
 use super::protocol::{Answer, Purpose, Tables};
 use crate::puzzle::board::Board;
 use crate::puzzle::numbers::{decimals, thousands};
+use crate::puzzle::position::Position;
 use crate::search::Stats;
 use crate::solver::Method;
 
@@ -17,8 +18,9 @@ pub struct Request {
     pub purpose: Purpose,
     /// The method asked for (what a comparison row reports if the search fails).
     pub method: Method,
-    /// The board it was asked about: an answer for another board is stale.
-    pub board: Board,
+    /// The board it was asked about, and its goal: an answer for another board, or toward
+    /// another goal, is stale.
+    pub position: Position,
     /// When it was asked, on the page's clock.
     pub started_ms: f64,
     pub stats: Stats,
@@ -270,7 +272,7 @@ mod tests {
                 algorithm: Algorithm::IdaStar,
                 heuristic: Some(Heuristic::Pdb),
             },
-            board: Board::blank_last(4, 4).unwrap(),
+            position: Position::solved(Board::blank_last(4, 4).unwrap()),
             started_ms: 1000.0,
             stats: Stats {
                 expanded: 1_234_567,

@@ -2,7 +2,7 @@
 //! minute…), the fewest bins that show the spread, at most [`MAX_BINS`], each starting on a
 //! multiple of its width, so a bin reads "9–10 s" rather than "9.13–10.27 s".
 
-use crate::puzzle::numbers::decimals;
+use crate::puzzle::numbers::trimmed;
 
 /// The most bins drawn: more would make bars too thin to read on a phone.
 pub const MAX_BINS: usize = 12;
@@ -52,13 +52,15 @@ impl Bin {
             w if w >= 100.0 => 1,
             _ => 2,
         };
-        let seconds = |ms: f64| trim(decimals(ms / 1_000.0, places));
+        let seconds = |ms: f64| trimmed(ms / 1_000.0, places);
         if self.to <= 60_000.0 {
             return format!("{}–{} s", seconds(self.from), seconds(self.to));
         }
         let clock = |ms: f64| {
             let minutes = (ms / 60_000.0).floor();
             let rest = seconds(ms - minutes * 60_000.0);
+            // Whole minutes as a count: a float's own printer would weigh on the page.
+            let minutes = minutes as u64;
             let pad = if rest.split('.').next().unwrap_or("").len() < 2 {
                 "0"
             } else {
@@ -71,13 +73,6 @@ impl Bin {
 }
 
 /// `9.50` → `9.5`, `10.0` → `10`.
-fn trim(text: String) -> String {
-    if !text.contains('.') {
-        return text;
-    }
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
 /// The times (milliseconds, any order) in bins of the smallest round width that needs at most
 /// [`MAX_BINS`] of them; empty bins between are kept, so the bars' spacing is the times'.
 /// No times, no bins.

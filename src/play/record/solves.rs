@@ -2,16 +2,17 @@
 //! statistics speedsolvers keep per size and control (click, hover, keys, touch, or a mix): best
 //! time, best moves and best TPS (each on its own), the mean, the trimmed averages of the last 5,
 //! 12, 50 and 100, and a histogram of times. Only random-state solves without help count (see
-//! [`super::origin`]); the others stay in the history, marked. The history goes out and comes
+//! [`crate::play::game::origin`]); the others stay in the history, marked. The history goes out and comes
 //! back as a JSON or CSV file.
 //!
 //! Moves are counted in the single-tile metric (STM): a slide of three tiles is three moves. The
 //! multi-tile metric (MTM), where a run of slides in one direction is one move, is kept beside it.
 
-use super::daily::Date;
 use super::histogram::{Bin, histogram};
-use super::input::Control;
 use super::json::Json;
+use super::left_out::{Entry, EntryProblem, HistoryError, LeftOut, Unread};
+use crate::play::game::daily::Date;
+use crate::play::game::input::Control;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_board;
@@ -146,9 +147,22 @@ pub fn average_of(times: &[f64], n: usize) -> Option<f64> {
     }
     let trim = (n * 5).div_ceil(100);
     let mut last = times[times.len() - n..].to_vec();
-    last.sort_by(f64::total_cmp);
+    sort_times(&mut last);
     let kept = &last[trim..n - trim];
     Some(kept.iter().sum::<f64>() / kept.len() as f64)
+}
+
+/// Sorts times in place, shortest first (by `total_cmp`): an insertion sort, for the hundred
+/// times at most an average takes, in a few bytes of the page's code where the standard
+/// library's sort costs kilobytes.
+fn sort_times(times: &mut [f64]) {
+    for i in 1..times.len() {
+        let mut j = i;
+        while j > 0 && times[j - 1].total_cmp(&times[j]).is_gt() {
+            times.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 /// Every solve, oldest first.
@@ -157,49 +171,20 @@ pub struct History {
     pub solves: Vec<Solve>,
 }
 
-/// Why a file is not a history at all (a line or entry that cannot be read is only left out:
-/// see [`Imported::problems`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HistoryError {
-    /// It starts like JSON but is not (the parser's words).
-    NotJson(String),
-    /// JSON without a list of solves.
-    NoSolves,
-    /// Nothing in it.
-    Empty,
-    /// A CSV whose first line does not name the columns.
-    NoColumns,
-}
-
-impl std::fmt::Display for HistoryError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            HistoryError::NotJson(e) => f.write_str(e),
-            HistoryError::NoSolves => f.write_str("no list of solves"),
-            HistoryError::Empty => f.write_str("the file is empty"),
-            HistoryError::NoColumns => f.write_str(
-                "not a history: the first line must name the columns (id,date,size,board,…)",
-            ),
-        }
-    }
-}
-
-impl std::error::Error for HistoryError {}
-
 /// What an import did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Imported {
     pub added: usize,
     /// Already in the history (same id).
     pub known: usize,
-    /// Lines or entries that could not be read, with why (the first few).
-    pub problems: Vec<String>,
+    /// Lines or entries that could not be read, with where and why, in the order they came.
+    pub problems: Vec<Unread>,
 }
 
 impl Imported {
     /// What an import of `entries` did, each read one handed to `add` (which says whether it
-    /// was new); the first few that could not be read are named.
-    pub fn of<T>(entries: Vec<Result<T, String>>, mut add: impl FnMut(T) -> bool) -> Imported {
+    /// was new); each that could not be read is kept with why.
+    pub fn of<T>(entries: Vec<Result<T, Unread>>, mut add: impl FnMut(T) -> bool) -> Imported {
         let mut report = Imported::default();
         for entry in entries {
             match entry {
@@ -207,8 +192,7 @@ impl Imported {
                     true => report.added += 1,
                     false => report.known += 1,
                 },
-                Err(problem) if report.problems.len() < 3 => report.problems.push(problem),
-                Err(_) => {}
+                Err(problem) => report.problems.push(problem),
             }
         }
         report
@@ -309,11 +293,22 @@ impl History {
         Ok(Imported::of(entries, |solve| self.add(solve)))
     }
 
-    /// Reads the stored history; what cannot be read is left out.
-    pub fn from_stored(text: &str) -> History {
+    /// Reads the stored history: the solves it could read, and what it left out (nothing for
+    /// an empty store).
+    pub fn from_stored(text: &str) -> (History, LeftOut) {
         let mut history = History::default();
-        let _ = history.import(text);
-        history
+        let left_out = match history.import(text) {
+            Ok(report) => LeftOut {
+                whole: None,
+                entries: report.problems,
+            },
+            Err(HistoryError::Empty) => LeftOut::default(),
+            Err(whole) => LeftOut {
+                whole: Some(whole),
+                entries: Vec::new(),
+            },
+        };
+        (history, left_out)
     }
 }
 
@@ -386,45 +381,43 @@ impl<'a> Fields<'a> {
         }
     }
 
-    fn solve(&self) -> Result<Solve, String> {
-        let count = |v: Option<f64>, name: &str| -> Result<usize, String> {
+    fn solve(&self) -> Result<Solve, EntryProblem> {
+        let count = |v: Option<f64>, name: &'static str| -> Result<usize, EntryProblem> {
             v.filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n < 1e9)
                 .map(|n| n as usize)
-                .ok_or_else(|| format!("{name} is not a count"))
+                .ok_or(EntryProblem::NotACount(name))
         };
-        let board =
-            parse_board(self.board.ok_or("no board")?).map_err(|e| format!("board: {e}"))?;
+        let board = self.board.ok_or(EntryProblem::Missing("board"))?;
+        let board = parse_board(board).map_err(EntryProblem::Board)?;
         let goal = match self.goal.filter(|g| !g.is_empty()) {
-            Some(g) => parse_board(g).map_err(|e| format!("goal: {e}"))?,
-            None => Board::blank_last(board.width(), board.height()).map_err(|e| e.to_string())?,
+            Some(g) => parse_board(g).map_err(EntryProblem::Goal)?,
+            None => Board::blank_last(board.width(), board.height()).map_err(EntryProblem::Size)?,
         };
-        let start = Position::new(board, goal)
-            .map_err(|_| "the goal and the board differ in size".to_string())?;
+        let start = Position::new(board, goal).map_err(|_| EntryProblem::SizesDiffer)?;
         let id = self
             .id
             .filter(|n| *n >= 0.0 && n.fract() == 0.0)
-            .ok_or("no id")?;
+            .ok_or(EntryProblem::Missing("id"))?;
         let millis = self
             .millis
             .filter(|n| *n >= 0.0 && n.is_finite())
-            .ok_or("no time")?;
+            .ok_or(EntryProblem::Missing("time"))?;
         let moves = count(self.moves, "moves")?;
         let times = self.times.clone().unwrap_or_default();
         let steady = times.windows(2).all(|w| w[0] <= w[1]);
         if !times.is_empty() && (times.len() != moves || !steady || times[0] < 0.0) {
-            return Err(format!(
-                "times: {} of them, not rising from 0, for {moves} moves",
-                times.len()
-            ));
+            let count = times.len();
+            return Err(EntryProblem::Times { count, moves });
         }
         // Solves kept before controls were have none known.
         let control = match self.control {
-            Some(name) => Control::parse(name).ok_or(format!("control: no such control {name}"))?,
+            Some(name) => Control::parse(name).ok_or(EntryProblem::Control(name.into()))?,
             None => Control::Mixed,
         };
+        let date = self.date.ok_or(EntryProblem::Missing("date"))?;
         Ok(Solve {
             id: id as u64,
-            date: Date::parse(self.date.ok_or("no date")?).map_err(|e| e.to_string())?,
+            date: Date::parse(date).map_err(EntryProblem::Date)?,
             start,
             moves,
             slides: count(self.slides, "mtm").unwrap_or(moves),
@@ -439,7 +432,7 @@ impl<'a> Fields<'a> {
     }
 }
 
-fn from_json(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
+fn from_json(text: &str) -> Result<Vec<Result<Solve, Unread>>, HistoryError> {
     let value = Json::parse(text).map_err(|e| HistoryError::NotJson(e.to_string()))?;
     let list = value
         .get("solves")
@@ -457,12 +450,15 @@ fn from_json(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
                 .map(|ts| ts.iter().map(|t| t.as_f64().unwrap_or(-1.0)).collect());
             Fields::read(number, text, flag, times)
                 .solve()
-                .map_err(|e| format!("solve {}: {e}", i + 1))
+                .map_err(|problem| Unread {
+                    entry: Entry::Solve(i + 1),
+                    problem,
+                })
         })
         .collect())
 }
 
-fn from_csv(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
+fn from_csv(text: &str) -> Result<Vec<Result<Solve, Unread>>, HistoryError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -488,7 +484,10 @@ fn from_csv(text: &str) -> Result<Vec<Result<Solve, String>>, HistoryError> {
             });
             Fields::read(number, cell, flag, times)
                 .solve()
-                .map_err(|e| format!("line {}: {e}", n + 1))
+                .map_err(|problem| Unread {
+                    entry: Entry::Line(n + 1),
+                    problem,
+                })
         })
         .collect())
 }
@@ -680,7 +679,7 @@ mod tests {
         assert_eq!(report.added, 1);
         assert_eq!(report.problems.len(), 1);
         assert!(
-            report.problems[0].starts_with("line 3: board:"),
+            report.problems[0].to_string().starts_with("line 3: board:"),
             "{:?}",
             report.problems
         );

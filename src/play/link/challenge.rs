@@ -3,9 +3,9 @@
 //! solved the board or given up, and are then replayed by the page, so a claimed result is
 //! checked, not trusted.
 
-use super::link::LinkedChallenge;
-use super::solves::Solve;
-use super::solves::time_text;
+use super::LinkedChallenge;
+use crate::play::record::solves::Solve;
+use crate::play::record::solves::time_text;
 use crate::puzzle::position::Position;
 
 /// A challenge on the page.
@@ -147,7 +147,7 @@ mod tests {
     fn solved(moves: usize, millis: f64, start: &Position) -> Solve {
         Solve {
             id: 1,
-            date: crate::play::daily::Date::parse("2026-11-23").unwrap(),
+            date: crate::play::game::daily::Date::parse("2026-11-23").unwrap(),
             start: start.clone(),
             moves,
             slides: moves,
@@ -156,7 +156,7 @@ mod tests {
             best_known: None,
             assisted: false,
             times: Vec::new(),
-            control: crate::play::input::Control::Click,
+            control: crate::play::game::input::Control::Click,
             random_state: true,
         }
     }

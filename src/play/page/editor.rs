@@ -3,6 +3,7 @@
 //! with the swap that would fix it). A part of the page ([`crate::play::page`]): it owns this
 //! state, and says what the page is to do about it ([`Edited`]).
 
+use super::BoardAction;
 use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::notation::parse_board;
@@ -48,12 +49,9 @@ pub enum EditAction {
 /// What the editor asks of the page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Edited {
-    /// Play this board, toward the goal chosen.
-    Start(Board),
-    /// Play this position (set by hand, or fixed).
-    Play(Position),
-    /// This goal was chosen.
-    Goal(Goal),
+    /// A board to play ([`BoardAction::Typed`], or [`BoardAction::Edited`] when set by hand or
+    /// fixed), or a goal chosen ([`BoardAction::Goal`]): the board part's to carry out.
+    Board(BoardAction),
     /// Offer a text file for download.
     Download { name: String, text: String },
 }
@@ -111,40 +109,21 @@ impl Editor {
                 self.input(text);
                 None
             }
-            EditAction::ApplyBoard => self.apply().map(Edited::Start),
-            EditAction::FileLoaded { name, contents } => {
-                self.file(&name, contents).map(Edited::Start)
-            }
-            EditAction::SaveFile => {
-                let board = self
-                    .editing
-                    .as_ref()
-                    .map_or(game.board(), |e| e.position.board());
-                Some(Edited::Download {
-                    name: format!("slide-{}x{}.txt", board.width(), board.height()),
-                    text: board.to_file_text(),
-                })
-            }
-            EditAction::EditTiles(on) => match (self.editing.take(), on) {
-                (None, true) => {
-                    self.editing = Some(Editing::of(game.clone()));
-                    None
-                }
-                (Some(e), false) => Some(Edited::Play(e.position)),
-                (e, _) => {
-                    self.editing = e;
-                    None
-                }
-            },
+            EditAction::ApplyBoard => self.apply().map(|b| Edited::Board(BoardAction::Typed(b))),
+            EditAction::FileLoaded { name, contents } => self
+                .file(&name, contents)
+                .map(|b| Edited::Board(BoardAction::Typed(b))),
+            EditAction::SaveFile => Some(self.save_file(game)),
+            EditAction::EditTiles(on) => self.edit_tiles(on, game),
             EditAction::Fix => {
                 let editing = self.editing.as_ref();
                 (self.fix())
                     .and_then(|(a, b)| editing?.position.swapped(a, b))
-                    .map(Edited::Play)
+                    .map(|p| Edited::Board(BoardAction::Edited(p)))
             }
             EditAction::GoalKind(Some(goal)) => {
                 self.custom_open = false;
-                Some(Edited::Goal(goal))
+                Some(Edited::Board(BoardAction::Goal(goal)))
             }
             EditAction::GoalKind(None) => {
                 self.custom_open = true;
@@ -154,9 +133,35 @@ impl Editor {
                 self.custom_goal = text;
                 None
             }
-            EditAction::SetCustomGoal => self.set_custom_goal().map(Edited::Goal),
+            EditAction::SetCustomGoal => self
+                .set_custom_goal()
+                .map(|g| Edited::Board(BoardAction::Goal(g))),
         };
         edited.into_iter().collect()
+    }
+
+    /// Save file: the board being set, else the game's, as a text file.
+    fn save_file(&self, game: &Position) -> Edited {
+        let board = (self.editing.as_ref()).map_or(game.board(), |e| e.position.board());
+        Edited::Download {
+            name: format!("slide-{}x{}.txt", board.width(), board.height()),
+            text: board.to_file_text(),
+        }
+    }
+
+    /// Edit tiles (`on`) starts setting the game's tiles by hand; Done plays what was set.
+    fn edit_tiles(&mut self, on: bool, game: &Position) -> Option<Edited> {
+        match (self.editing.take(), on) {
+            (None, true) => {
+                self.editing = Some(Editing::of(game.clone()));
+                None
+            }
+            (Some(e), false) => Some(Edited::Board(BoardAction::Edited(e.position))),
+            (e, _) => {
+                self.editing = e;
+                None
+            }
+        }
     }
 
     /// The Board field changed: say at once what is wrong with it.

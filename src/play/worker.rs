@@ -1,0 +1,12 @@
+//! The page and its solver workers, the pure side: the messages both sides exchange, a question
+//! in flight and its answer in words, and the watchdog that notices a worker gone silent.
+//!
+//! - [`protocol`]: the messages between the page and the solver's worker, one kind a file;
+//!   [`bytes`]: those messages read back from the bytes they cross in.
+//! - [`solving`]: a search in flight and the answer on show, in words.
+//! - [`watchdog`]: noticing a worker that stopped without a word.
+
+pub mod bytes;
+pub mod protocol;
+pub mod solving;
+pub mod watchdog;
