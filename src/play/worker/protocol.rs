@@ -13,8 +13,8 @@
 //!   solution ([`Answer`]), how its pattern databases were had ([`Tables`]), or why there is
 //!   none ([`Failure`]).
 //! - `budgets`, `resolved`, `finished`: the browser's node budgets and times ([`browser_budget`],
-//!   [`browser_seconds`]), a request
-//!   as the worker runs it ([`resolve`]), and the message that ends a search ([`finished()`]).
+//!   [`browser_seconds`]), a request as the worker runs it ([`resolve`]), and the message that
+//!   ends a search ([`finished()`]).
 //! - `analysing`: a solve by hand to analyse against the optimum, as the worker runs it
 //!   ([`analysis()`]), and why it failed ([`analysis_failure`]).
 //! - `team`: a team's orders and its workers' answers ([`order_message`], [`team_hears`]; see
