@@ -52,6 +52,7 @@ mod estimate;
 mod keep;
 mod kept;
 mod levels;
+mod memory;
 mod path;
 mod seen;
 mod shells;
@@ -63,7 +64,8 @@ mod trim;
 mod walls;
 mod weights;
 
-pub use budget::{PACE, bytes_per_width};
+pub use budget::PACE;
+pub use memory::bytes_per_width;
 
 use crate::heuristics::Estimator;
 use crate::puzzle::board::Board;

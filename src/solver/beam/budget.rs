@@ -16,15 +16,6 @@ pub(super) const MIN_WIDTH: usize = 50;
 /// [`link`](super::path::link) with room to spare (the widest beam used is 16,000).
 pub(super) const MAX_WIDTH: usize = 1 << 24;
 
-/// Bytes a beam holds a board of its width, on a board of `squares` squares: two levels of
-/// boards (the one kept and the next being made: its tiles, and a [`Kept`] record each), four
-/// children a board, and the links to parents that [trimming](super::trim) leaves.
-pub fn bytes_per_width(squares: usize) -> u64 {
-    let kept = std::mem::size_of::<Kept>() + squares;
-    let child = std::mem::size_of::<super::children::Child>();
-    (2 * kept + 4 * child + 4 * super::trim::TRIM_AT + 4 * super::seen::SEEN_PER_WIDTH) as u64
-}
-
 impl Beam {
     /// The width a beam starting from `first` can pay for to the end. It is narrowed from the
     /// start, not at the end (where a narrow beam wanders): a level generates about 2.5 boards
