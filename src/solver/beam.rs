@@ -30,6 +30,7 @@
 //! - [`weights`]: what a tile's distance counts beyond itself: near the far corner, in the next
 //!   shell, far from home.
 //! - [`budget`]: how wide a beam its budget pays for, at the start and level by level.
+//! - [`memory`]: the bytes a beam holds a board of its width, for a memory cap.
 //! - [`children`]: a level's children, each but the move back and those seen lately.
 //! - [`estimate`]: each child's estimate, from its parent's.
 //! - [`walls`]: squares the blank cannot reach but past a tile home: walled in on a whole
