@@ -29,6 +29,10 @@ fn main() {
     if run("large") {
         large_boards();
     }
+    // Ten seconds a board: only when asked for by name.
+    if filter.as_deref() == Some("anytime") {
+        anytime_boards();
+    }
     if run("analysis") {
         analysis_of_hand_solves();
     }
@@ -371,4 +375,128 @@ fn tune_beam(spec: &str) {
         ms / tries as f64,
         nodes / tries as u64
     );
+}
+
+/// The anytime search given a time, against today's quick answer on the same boards, in the
+/// same run: for each size, the mean length over the Manhattan bound and its spread, the time to
+/// the first answer and to the last improvement, the nodes, and the peak memory (resident set,
+/// reset before each board). `SLIDE_BENCH_SECONDS` (10), `SLIDE_BENCH_SEEDS` (`3001-3020`: the
+/// boards `slide scramble --size N --seed K` prints), `SLIDE_BENCH_SIZES` (6,7,8,10).
+fn anytime_boards() {
+    use slide::solver::{Progress, Solver};
+    let seconds: f64 = env_or("SLIDE_BENCH_SECONDS", 10.0);
+    let seeds = std::env::var("SLIDE_BENCH_SEEDS").unwrap_or_else(|_| "3001-3020".into());
+    let (from, to) = seeds
+        .split_once('-')
+        .map(|(a, b)| (a.parse::<u64>().unwrap(), b.parse::<u64>().unwrap()))
+        .unwrap();
+    let sizes: Vec<usize> = std::env::var("SLIDE_BENCH_SIZES").map_or(vec![6, 7, 8, 10], |v| {
+        v.split(',').map(|s| s.parse().unwrap()).collect()
+    });
+    for side in sizes {
+        let goal = Goal::BlankLast.board(side, side).unwrap();
+        let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
+        let (mut today, mut timed) = (Vec::new(), Vec::new());
+        let (mut today_ms, mut first_ms, mut last_s, mut peak, mut nodes) =
+            (0.0, 0.0, 0.0, 0u64, 0u64);
+        for seed in from..=to {
+            let board = slide::puzzle::scramble::random_solvable(
+                &goal,
+                Default::default(),
+                &mut Rng::seeded(seed),
+            )
+            .unwrap()
+            .into_board();
+            let bound = md.estimate_board(&board) as f64;
+            let t = Instant::now();
+            let quick = solve(&board, &goal, &Options::default()).unwrap();
+            today_ms += t.elapsed().as_secs_f64() * 1000.0;
+            today.push(quick.solution().unwrap().len() as f64 / bound);
+            reset_peak_memory();
+            let options = Options {
+                seconds: Some(seconds),
+                ..Options::default()
+            };
+            let t = Instant::now();
+            let mut solver = Solver::new(&board, &goal, &options).unwrap();
+            let (mut first, mut last) = (None, 0.0);
+            let report = loop {
+                match solver.run(1 << 16) {
+                    Progress::Running(_) => {}
+                    Progress::Better(_) => {
+                        let now = t.elapsed().as_secs_f64();
+                        first.get_or_insert(now);
+                        last = now;
+                    }
+                    Progress::Done(result) => break result.unwrap(),
+                }
+            };
+            let took = t.elapsed().as_secs_f64();
+            let solution = report.solution().unwrap();
+            let mut end = board.clone();
+            assert!(end.apply_all(solution.moves()).is_ok() && end == goal);
+            let ratio = solution.len() as f64 / bound;
+            let kb = peak_memory_kb();
+            eprintln!(
+                "{side}x{side} seed {seed}: today {:.3}, {seconds} s {:.3} (first {:.1} ms, last {:.2} s, ended {:.2} s, {} nodes, {} MB)",
+                today[today.len() - 1],
+                ratio,
+                first.unwrap_or(took) * 1000.0,
+                last,
+                took,
+                report.stats.expanded,
+                kb / 1024
+            );
+            timed.push(ratio);
+            first_ms += first.unwrap_or(took) * 1000.0;
+            last_s += last;
+            peak = peak.max(kb);
+            nodes += report.stats.expanded;
+        }
+        let n = timed.len() as f64;
+        let spread = |v: &[f64]| {
+            let mean = v.iter().sum::<f64>() / v.len() as f64;
+            let sd = (v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / v.len() as f64).sqrt();
+            let (lo, hi) = v
+                .iter()
+                .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+            format!("{mean:.3} × Manhattan (sd {sd:.3}, {lo:.3}–{hi:.3})")
+        };
+        println!(
+            "| {side}×{side}, seeds {seeds}, today | {} | {:.0} ms a board | |",
+            spread(&today),
+            today_ms / n
+        );
+        println!(
+            "| {side}×{side}, seeds {seeds}, {seconds} s | {} | first answer {:.1} ms, last improvement {:.2} s (means); peak {} MB | {:.1} M nodes a board |",
+            spread(&timed),
+            first_ms / n,
+            last_s / n,
+            peak / 1024,
+            nodes as f64 / n / 1e6
+        );
+    }
+}
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Resets the process's peak resident set (Linux: `/proc/self/clear_refs`), so that the next
+/// [`peak_memory_kb`] is the peak since.
+fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The process's peak resident set since the last reset, in KB (0 where unknown).
+fn peak_memory_kb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
 }

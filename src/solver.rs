@@ -7,6 +7,7 @@
 //! - [`method`]: the algorithms, the caller's options, and what `auto` picks for a board.
 //! - this file: [`Solver`], which builds the search a method needs and runs it in slices.
 //! - [`rows_and_columns`]: any board up to 10×10 in milliseconds, one line at a time.
+//! - `improving`: an answer improved for a time on boards from 6×6 up ([`Options::seconds`]).
 //! - [`shorten`]: loops cut and windows re-solved, with the window search as a parameter.
 //! - [`compare`]: learn mode's rows, every method under one budget.
 //! - [`bench`]: benchmark files and their summaries.
@@ -27,6 +28,7 @@ pub mod beam;
 pub mod bench;
 pub mod compare;
 pub mod fringe;
+mod improving;
 pub mod method;
 pub mod rows_and_columns;
 pub mod shorten;
@@ -51,6 +53,7 @@ use crate::search::idastar::IdaStar;
 use crate::search::packed::with_key_type;
 use crate::search::{Outcome, Poll, Resumable, Search, Stats};
 use std::fmt;
+use web_time::{Duration, Instant};
 
 /// Why a board was not solved at all.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,6 +140,10 @@ pub struct Solver {
     search: Box<dyn Search>,
     /// What the search has proven of its best solution so far (see [`Report::within`]).
     within: Option<f64>,
+    /// When an anytime search given a time ([`Options::seconds`]) ends with its best answer so
+    /// far, and that answer.
+    deadline: Option<Instant>,
+    best: Option<Vec<Move>>,
 }
 
 impl Solver {
@@ -152,6 +159,13 @@ impl Solver {
                 options.weight
             )));
         }
+        if let Some(seconds) = options.seconds
+            && !(seconds > 0.0 && seconds <= MAX_SECONDS)
+        {
+            return Err(SolveError::BadOption(format!(
+                "the seconds must be above 0 and at most {MAX_SECONDS}, not {seconds}"
+            )));
+        }
         let method = Method::resolve(options, start, goal);
         if matches!(method.algorithm, Algorithm::Reduction | Algorithm::Fringe)
             && !rows_and_columns::fits(goal)
@@ -160,7 +174,13 @@ impl Solver {
                 "solving by rows and columns needs the goal's blank in a corner".into(),
             ));
         }
+        let deadline = options
+            .seconds
+            .map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let timed = deadline.is_some() && method.algorithm.improves();
         let max_nodes = options.max_nodes.unwrap_or(match method.algorithm {
+            // The time decides.
+            _ if timed => u64::MAX,
             Algorithm::Anytime => ANYTIME_MAX_NODES,
             Algorithm::Fringe => fringe::default_max_nodes(start.width(), start.height()),
             a if a.keeps_nodes() => default_max_nodes(start.len()),
@@ -190,6 +210,7 @@ impl Solver {
                 max_nodes,
                 max_memory: options.max_memory,
                 threads: options.threads,
+                deadline: deadline.filter(|_| timed),
             },
         )?;
         Ok(Solver {
@@ -200,6 +221,8 @@ impl Solver {
             depth_limit,
             search,
             within: None,
+            deadline: deadline.filter(|_| timed),
+            best: None,
         })
     }
 
@@ -216,14 +239,24 @@ impl Solver {
     /// Explores up to `slice` more nodes.
     pub fn run(&mut self, slice: u64) -> Progress {
         let polled = self.search.run(slice);
+        let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d);
         if let Some(better) = self.search.take_better() {
             self.within = Some(better.within).filter(|w| w.is_finite());
-            if polled == Poll::Pending {
+            if self.deadline.is_some() {
+                self.best = Some(better.moves.clone());
+            }
+            if polled == Poll::Pending && !out_of_time {
                 return match self.solved(better.moves) {
                     Ok(report) => Progress::Better(report),
                     Err(e) => Progress::Done(Err(e)),
                 };
             }
+        }
+        if polled == Poll::Pending
+            && out_of_time
+            && let Some(best) = self.best.take()
+        {
+            return Progress::Done(self.solved(best));
         }
         let outcome = match polled {
             Poll::Pending => return Progress::Running(self.search.stats()),
@@ -319,7 +352,12 @@ struct Tuning {
     max_nodes: u64,
     max_memory: Option<u64>,
     threads: usize,
+    /// When an anytime search given a time ends.
+    deadline: Option<Instant>,
 }
+
+/// Most seconds a search may be given: a day.
+pub const MAX_SECONDS: f64 = 86_400.0;
 
 fn build(
     start: &Board,
@@ -334,6 +372,7 @@ fn build(
         max_nodes,
         max_memory,
         threads,
+        deadline,
     } = tuning;
     #[cfg(target_arch = "wasm32")]
     let _ = threads; // one thread in a browser's worker
@@ -377,9 +416,14 @@ fn build(
             Algorithm::Reduction => Ok(Box::new(Resumable::new(
                 rows_and_columns::ReductionSearch::new(start, goal, max_nodes),
             ))),
-            Algorithm::Fringe => Ok(Box::new(Resumable::new(fringe::FringeSearch::new(
-                start, goal, max_nodes,
-            )))),
+            Algorithm::Fringe => Ok(match deadline {
+                Some(deadline) => Box::new(Resumable::new(improving::Improving::new(
+                    start, goal, deadline, max_nodes,
+                ))),
+                None => Box::new(Resumable::new(fringe::FringeSearch::new(
+                    start, goal, max_nodes,
+                ))),
+            }),
         }
     })
 }

@@ -545,3 +545,72 @@ fn a_benchmark_whose_reader_has_gone_stops_at_its_first_line() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn seconds_keep_improving_a_big_board_and_progress_says_each_shorter_answer() {
+    // `slide scramble --size 8 --seed 4001`, improved for 3 seconds: each shorter answer on
+    // stderr as it comes, lengths falling, the last the one printed; back within its time (a
+    // generous margin for a busy machine), with moves that solve the board.
+    let board = "6 34 55 13 30 18 35 20/58 63 16 31 59 4 21 26/61 49 19 47 51 53 29 54/43 52 25 41 42 9 8 0/37 62 14 3 39 36 60 56/15 48 2 22 10 17 33 38/45 46 1 24 40 11 44 12/27 50 5 32 23 57 7 28";
+    let clock = std::time::Instant::now();
+    let o = slide(&["solve", "--seconds", "3", "--progress", "--json", board]);
+    let took = clock.elapsed().as_secs_f64();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(took < 5.0, "{took} s");
+    let v = json(&o);
+    let length = v["length"].as_u64().unwrap() as usize;
+    assert_eq!(v["optimal"], false);
+    let mut b = slide::puzzle::notation::parse_board(board).unwrap();
+    let moves = slide::puzzle::notation::parse_moves(v["moves"].as_str().unwrap()).unwrap();
+    assert_eq!(moves.len(), length);
+    b.apply_all(&moves).unwrap();
+    assert_eq!(b, slide::Board::blank_last(8, 8).unwrap());
+    // Lines like `    0.412 s  512 moves, at most 1.52× the shortest`.
+    let said: Vec<usize> = stderr(&o)
+        .lines()
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!((words[1], words[3]), ("s", "moves,"), "{l}");
+            words[2].parse().unwrap()
+        })
+        .collect();
+    assert!(said.len() >= 2, "{said:?}");
+    assert!(said.windows(2).all(|w| w[1] < w[0]), "{said:?}");
+    assert_eq!(said.last(), Some(&length));
+}
+
+#[test]
+fn seconds_end_at_once_where_the_answer_is_proven_shortest_and_must_be_a_time() {
+    // An optimal search's first answer is its last: no waiting.
+    let v = json(&slide(&[
+        "solve",
+        "--seconds",
+        "600",
+        "--json",
+        "8 6 7/2 5 4/3 0 1",
+    ]));
+    assert_eq!(
+        (v["length"].as_u64(), v["optimal"].as_bool()),
+        (Some(31), Some(true))
+    );
+    // A 6×6 six moves from home (each move took a tile a square away): line by line search's
+    // first beam meets the bound, and the search ends there, proven, not ten minutes later.
+    let v = json(&slide(&[
+        "solve",
+        "--seconds",
+        "600",
+        "--json",
+        "1 2 3 4 5 6/7 8 9 10 11 12/13 14 0 15 16 17/19 20 21 22 23 18/25 26 27 28 29 24/31 32 33 34 35 30",
+    ]));
+    assert_eq!(
+        (v["length"].as_u64(), v["optimal"].as_bool()),
+        (Some(6), Some(true))
+    );
+    assert!(v["expanded"].as_u64().unwrap() < 10_000_000, "{v}");
+    assert_bad_input(&["solve", "--seconds", "0", "1,2,3/4,5,6/7,8,0"], "seconds");
+    assert_bad_input(&["solve", "--seconds=-3", "1,2,3/4,5,6/7,8,0"], "seconds");
+    assert_bad_input(
+        &["solve", "--seconds", "soon", "1,2,3/4,5,6/7,8,0"],
+        "seconds",
+    );
+}

@@ -252,7 +252,7 @@ fn a_goal_without_a_corner_blank_falls_back_and_keeps_to_its_budget() {
 }
 
 #[test]
-fn with_the_pages_budget_a_quick_variant_answers_before_the_shells() {
+fn with_the_pages_time_a_quick_variant_answers_before_the_shells() {
     // The page goes on looking while the player watches: beyond 7×7 its first answer after rows
     // and columns' comes from lines and a 5×5 corner, within a few hundred thousand nodes (a
     // part of a second), not from shells, which take millions. At the command line's default
@@ -261,10 +261,10 @@ fn with_the_pages_budget_a_quick_variant_answers_before_the_shells() {
     let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(2))
         .unwrap()
         .into_board();
-    let second_answer = |max_nodes: Option<u64>| {
+    let second_answer = |seconds: Option<f64>| {
         let options = Options {
             algorithm: Algorithm::Fringe,
-            max_nodes,
+            seconds,
             ..Options::default()
         };
         let mut solver = Solver::new(&start, &goal, &options).unwrap();
@@ -277,15 +277,111 @@ fn with_the_pages_budget_a_quick_variant_answers_before_the_shells() {
                     answers.push((moves.len(), report.stats.expanded));
                 }
                 Progress::Running(_) => {}
-                Progress::Done(report) => panic!("{max_nodes:?}: ended early: {report:?}"),
+                Progress::Done(report) => panic!("{seconds:?}: ended early: {report:?}"),
             }
         }
-        assert!(answers[1].0 < answers[0].0, "{max_nodes:?}: {answers:?}");
+        assert!(answers[1].0 < answers[0].0, "{seconds:?}: {answers:?}");
         answers[1].1
     };
-    let watching = slide::play::worker::protocol::BROWSER_WATCHING_NODES;
+    let watching = slide::play::worker::protocol::BROWSER_WATCHING_SECONDS;
     let quick = second_answer(Some(watching));
     assert!(quick < 2_000_000, "{quick} nodes");
     let shells = second_answer(None);
     assert!(shells > 5_000_000, "{shells} nodes");
+}
+
+/// Every answer a search given `seconds` offers, in order, each checked by replaying it, and
+/// its final report; the wall time it took.
+fn timed_answers(start: &Board, goal: &Board, seconds: f64) -> (Vec<usize>, usize, f64) {
+    let options = Options {
+        seconds: Some(seconds),
+        ..Options::default()
+    };
+    let clock = std::time::Instant::now();
+    let mut solver = Solver::new(start, goal, &options).unwrap();
+    let mut lengths = Vec::new();
+    loop {
+        match solver.run(1 << 16) {
+            Progress::Running(_) => {}
+            Progress::Better(report) => {
+                let sol = report.solution().unwrap();
+                assert!(reaches(start, goal, sol.moves()), "{start}");
+                lengths.push(sol.len());
+            }
+            Progress::Done(result) => {
+                let report = result.unwrap();
+                let sol = report.solution().unwrap();
+                assert!(reaches(start, goal, sol.moves()), "{start}");
+                return (lengths, sol.len(), clock.elapsed().as_secs_f64());
+            }
+        }
+    }
+}
+
+#[test]
+fn given_seconds_a_big_boards_answers_only_get_shorter_and_it_ends_within_its_time() {
+    // Rows and columns at once, then line by line search's answers, then the wider beams'
+    // (on a busy machine fewer of them): each shorter than the last, each reaching the goal,
+    // the last kept; the search ends within its time (a generous margin for a busy machine).
+    for (side, seed) in [(6, 4001), (8, 4001), (10, 4001)] {
+        let goal = Board::blank_last(side, side).unwrap();
+        let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(seed))
+            .unwrap()
+            .into_board();
+        let seconds = 3.0;
+        let (lengths, last, took) = timed_answers(&start, &goal, seconds);
+        assert!(lengths.len() >= 2, "{side}x{side}: {lengths:?}");
+        assert!(lengths.windows(2).all(|w| w[1] < w[0]), "{lengths:?}");
+        assert_eq!(Some(&last), lengths.last(), "{side}x{side}");
+        assert!(took < seconds + 2.0, "{side}x{side}: {took} s");
+        // No shorter than the linear-conflict bound, which no answer beats.
+        let bound = slide::heuristics::Estimator::new(Heuristic::LinearConflict, &goal)
+            .unwrap()
+            .estimate_board(&start);
+        assert!(last as u32 >= bound);
+    }
+}
+
+#[test]
+fn given_seconds_a_search_whose_answer_meets_the_bound_stops_at_once_proven_shortest() {
+    // The blank walked up three squares and left three from its home: every move took a tile a
+    // square away, so 6 moves, the Manhattan bound, are the shortest. Line by line search's
+    // first beam finds them, and with nothing shorter possible the search ends there, an hour
+    // early, with the answer marked optimal.
+    let goal = Board::blank_last(6, 6).unwrap();
+    let start = parse_board(
+        "1 2 3 4 5 6/7 8 9 10 11 12/13 14 0 15 16 17/19 20 21 22 23 18/25 26 27 28 29 24/31 32 33 34 35 30",
+    )
+    .unwrap();
+    let options = Options {
+        seconds: Some(3_600.0),
+        ..Options::default()
+    };
+    let report = solve(&start, &goal, &options).unwrap();
+    let sol = report.solution().unwrap();
+    assert_eq!(sol.len(), 6);
+    assert!(sol.optimal());
+    assert_eq!(report.within, Some(1.0));
+    assert!(reaches(&start, &goal, sol.moves()));
+    assert!(report.stats.expanded < 10_000_000, "{:?}", report.stats);
+}
+
+#[test]
+fn a_time_out_of_range_is_refused() {
+    let goal = Board::blank_last(6, 6).unwrap();
+    let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(1))
+        .unwrap()
+        .into_board();
+    for seconds in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e9] {
+        let options = Options {
+            seconds: Some(seconds),
+            ..Options::default()
+        };
+        match Solver::new(&start, &goal, &options) {
+            Err(slide::solver::SolveError::BadOption(why)) => {
+                assert!(why.contains("seconds"), "{why}")
+            }
+            other => panic!("{seconds}: {:?}", other.map(|s| s.method())),
+        }
+    }
 }

@@ -30,6 +30,7 @@
 //! - [`weights`]: what a tile's distance counts beyond itself: near the far corner, in the next
 //!   shell, far from home.
 //! - [`budget`]: how wide a beam its budget pays for, at the start and level by level.
+//! - [`memory`]: the bytes a beam holds a board of its width, for a memory cap.
 //! - [`children`]: a level's children, each but the move back and those seen lately.
 //! - [`estimate`]: each child's estimate, from its parent's.
 //! - [`walls`]: squares the blank cannot reach but past a tile home: walled in on a whole
@@ -40,6 +41,7 @@
 //! - [`kept`]: a board of the beam, as its children need it.
 //! - [`seen`]: the hashes boards are told apart by, and the table of boards seen lately.
 //! - [`path`]: each kept board's link to its parent, and the moves followed back.
+//! - [`trim`]: the links no board of the beam leads back through, dropped.
 //!
 //! How the weights and sizes were chosen, with the figures: `docs/lab/2026-11-26-solver-notes.md`.
 
@@ -51,6 +53,7 @@ mod estimate;
 mod keep;
 mod kept;
 mod levels;
+mod memory;
 mod path;
 mod seen;
 mod shells;
@@ -58,10 +61,12 @@ mod start;
 mod tables;
 #[cfg(test)]
 mod test_shells;
+mod trim;
 mod walls;
 mod weights;
 
 pub use budget::PACE;
+pub use memory::bytes_per_width;
 
 use crate::heuristics::Estimator;
 use crate::puzzle::board::Board;
@@ -147,8 +152,9 @@ pub struct Beam {
     /// are kept until the end, 4 bytes a board kept.
     parents: Vec<Vec<u32>>,
     generated: u64,
-    /// The children of the level being made (see [`Child`]).
+    /// The children of the level being made (see [`Child`]), and how far it is made.
     children: Vec<Child>,
+    making: Option<levels::Making>,
     /// Children by estimate, for [`keep_least`].
     counts: Vec<u32>,
     /// Boards generated a kept board at the last level.
@@ -187,4 +193,8 @@ pub struct Beam {
     shell_home: Vec<usize>,
     rings: Vec<u128>,
     reach: usize,
+    /// Levels without progress a whole-board beam gives up after (see
+    /// [`Beam::giving_up_after`]), and whether it did.
+    give_up: Option<usize>,
+    gave_up: bool,
 }

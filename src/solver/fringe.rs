@@ -67,6 +67,7 @@ mod tuning;
 mod work;
 
 pub(crate) use anytime::FringeSearch;
+pub(crate) use placing::Placing;
 pub use placing::solve;
 pub use shortening::shortened;
 pub use tuning::{Tuning, default_max_nodes, quick, quick_first, variant};

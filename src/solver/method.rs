@@ -119,6 +119,12 @@ impl Algorithm {
         )
     }
 
+    /// Whether it improves its answer while it runs, so that a time ([`Options::seconds`])
+    /// means something to it.
+    pub fn improves(self) -> bool {
+        matches!(self, Algorithm::Anytime | Algorithm::Fringe)
+    }
+
     /// Whether it keeps every explored node in memory (and so needs a node budget).
     pub fn keeps_nodes(self) -> bool {
         !matches!(
@@ -155,6 +161,12 @@ pub struct Options {
     /// is [`crate::search::memory_limit`]. A search that would need more ends with
     /// [`crate::solver::Ending::MemoryExhausted`].
     pub max_memory: Option<u64>,
+    /// Seconds of wall time an anytime search (anytime IDA*, and line by line search, which
+    /// then goes on with ever wider beams over the whole board) keeps improving its answer,
+    /// ending sooner once it is proven shortest; its node budget is then unlimited unless
+    /// `max_nodes` says otherwise. `None`: the anytime searches stop at their node budgets, about
+    /// a second. Other searches ignore it: their first answer is their last.
+    pub seconds: Option<f64>,
 }
 
 impl Default for Options {
@@ -167,6 +179,7 @@ impl Default for Options {
             max_nodes: None,
             max_memory: None,
             threads: 1,
+            seconds: None,
         }
     }
 }

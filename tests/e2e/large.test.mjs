@@ -1,5 +1,6 @@
 // Boards beyond optimal reach in the browser: the 24-puzzle's anytime search shows an answer,
-// then shorter ones, each with its proven bound; a 10×10 is answered at once by rows and columns.
+// then shorter ones, each with its proven bound; a 10×10 is answered at once by rows and columns;
+// a big board's answer keeps getting shorter for up to ten seconds, or until Stop.
 
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -131,7 +132,7 @@ async function recordAnswers(page) {
       const s = document.querySelector('[data-testid=solution]');
       const seen = window.answers[window.answers.length - 1];
       if (s && (!seen || seen.length !== Number(s.dataset.length))) {
-        window.answers.push({ ms: Number(s.dataset.wallMs), search: Number(s.dataset.searchMs), length: Number(s.dataset.length), improving: s.dataset.improving });
+        window.answers.push({ ms: Number(s.dataset.wallMs), search: Number(s.dataset.searchMs), length: Number(s.dataset.length), improving: s.dataset.improving, moves: s.dataset.moves });
       }
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
@@ -215,6 +216,81 @@ describe('the 7×7', () => {
     await page.getByRole('button', { name: 'Stop looking', exact: true }).click();
     await page.waitForSelector('[data-testid=solution][data-improving=false]', { timeout: 5000 });
     await shot(page, 'desktop-7x7-solved');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+// The board after `moves` (move notation: the letter is the way the tile slides into the blank)
+// from `board` (notation with spaces or commas): worked out here, independently of the page.
+function afterMoves(board, moves) {
+  const rows = board.split('/').map((r) => r.trim().split(/[ ,]+/).map(Number));
+  const [h, w] = [rows.length, rows[0].length];
+  const tiles = rows.flat();
+  let blank = tiles.indexOf(0);
+  // The tile that slides comes from the other side of the blank.
+  const from = { U: w, D: -w, L: 1, R: -1 };
+  for (const m of moves) {
+    const at = blank + from[m];
+    const sameRow = Math.floor(at / w) === Math.floor(blank / w);
+    assert.ok(at >= 0 && at < w * h && (m === 'U' || m === 'D' || sameRow), `move ${m} off the board`);
+    [tiles[blank], tiles[at]] = [tiles[at], 0];
+    blank = at;
+  }
+  return Array.from({ length: h }, (_, r) => tiles.slice(r * w, r * w + w).join(' ')).join('/');
+}
+
+describe('a big board given time', () => {
+  // `slide scramble --size 8 --seed 4001`.
+  const EIGHT = '6,34,55,13,30,18,35,20/58,63,16,31,59,4,21,26/61,49,19,47,51,53,29,54/43,52,25,41,42,9,8,0/37,62,14,3,39,36,60,56/15,48,2,22,10,17,33,38/45,46,1,24,40,11,44,12/27,50,5,32,23,57,7,28';
+  const GOAL = Array.from({ length: 8 }, (_, r) =>
+    Array.from({ length: 8 }, (_, c) => (r * 8 + c + 1) % 64).join(' '),
+  ).join('/');
+
+  it('answers at once, then shorter and shorter until the search ends by itself, each answer reaching the goal', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=${EIGHT}`);
+    const start = await page.getAttribute('[data-testid=board]', 'data-state');
+    await recordAnswers(page);
+    await button(page, 'Solve').click();
+    // The search goes on for its ten seconds (or stops sooner, proven): no Stop is needed.
+    await page.waitForSelector('[data-testid=solution][data-improving=false]', { timeout: 120000 });
+    const answers = await page.evaluate(() => window.answers);
+    assert.ok(answers.length >= 3, answers.map((a) => a.length).join(' '));
+    for (let i = 1; i < answers.length; i++) {
+      assert.ok(answers[i].length < answers[i - 1].length, answers.map((a) => a.length).join(' '));
+    }
+    for (const answer of answers) {
+      assert.equal(answer.moves.length, answer.length);
+      assert.equal(afterMoves(start, answer.moves), GOAL, `${answer.length} moves`);
+    }
+    const solution = page.locator('[data-testid=solution]');
+    assert.equal(Number(await solution.getAttribute('data-length')), answers.at(-1).length);
+    assert.doesNotMatch(await solution.innerText(), /looking for a shorter one/);
+    figures.eight_by_eight_lengths_in_order = answers.map((a) => a.length);
+    figures.eight_by_eight_answer_ms_in_order = answers.map((a) => a.ms);
+    await shot(page, 'desktop-8x8-improved');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('keeps the best answer so far when the player stops looking', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=${EIGHT}`);
+    const start = await page.getAttribute('[data-testid=board]', 'data-state');
+    await recordAnswers(page);
+    await button(page, 'Solve').click();
+    await page.waitForFunction(() => window.answers.length >= 2, null, { timeout: 30000 });
+    await page.getByRole('button', { name: 'Stop looking', exact: true }).click();
+    await page.waitForSelector('[data-testid=solution][data-improving=false]', { timeout: 5000 });
+    const answers = await page.evaluate(() => window.answers);
+    const solution = page.locator('[data-testid=solution]');
+    const kept = Number(await solution.getAttribute('data-length'));
+    // The shortest answer shown is the one kept, and it reaches the goal.
+    assert.equal(kept, Math.min(...answers.map((a) => a.length)));
+    assert.equal(afterMoves(start, await solution.getAttribute('data-moves')), GOAL);
+    // Nothing arrives after Stop.
+    await page.waitForTimeout(1500);
+    assert.equal(Number(await solution.getAttribute('data-length')), kept);
+    assert.equal(await page.getByRole('button', { name: 'Stop looking' }).count(), 0);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -61,6 +61,7 @@ impl MethodArgs {
             max_nodes: self.max_nodes,
             max_memory: self.max_memory.map(|mb| mb.saturating_mul(1 << 20)),
             threads: usize::from(self.threads),
+            seconds: None,
         }
     }
 }
@@ -79,6 +80,14 @@ pub(crate) struct BoardArgs {
 pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub(crate) method: MethodArgs,
+    /// Keep improving the answer for this many seconds of wall time, where it is not proven
+    /// shortest (anytime searches: auto on 5x5 and larger, anytime, fringe), stopping sooner
+    /// once it is; without it, the quick answer (about a second)
+    #[arg(long)]
+    pub(crate) seconds: Option<f64>,
+    /// Print each shorter answer's length as it comes, on stderr
+    #[arg(long)]
+    pub(crate) progress: bool,
     #[command(flatten)]
     pub(crate) board: BoardArgs,
 }

@@ -7,15 +7,25 @@ use serde_json::json;
 use slide::Board;
 use slide::puzzle::notation::format_moves;
 use slide::puzzle::numbers::thousands;
-use slide::solver::{Algorithm, Ending, Method, Report, SolveError, promise, solve};
+use slide::solver::{
+    Algorithm, Ending, Method, Options, Progress, Report, SolveError, Solver, promise, solve,
+};
+use std::time::Instant;
 
 pub(crate) fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
     let board = read_board(&args.board)?;
     let goal = goal_for(&args.method.goal, &board)?;
-    let options = args.method.options();
+    let options = Options {
+        seconds: args.seconds,
+        ..args.method.options()
+    };
     let json = args.method.json;
     let tables = args.method.prepare_tables(&board, &goal)?;
-    match solve(&board, &goal, &options) {
+    let solved = match args.progress {
+        true => solve_saying_each_answer(&board, &goal, &options),
+        false => solve(&board, &goal, &options),
+    };
+    match solved {
         Ok(report) => Ok(print_report(&board, &goal, &report, tables, json)),
         Err(SolveError::Unsolvable(verdict)) => {
             if json {
@@ -33,6 +43,40 @@ pub(crate) fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
             message: e.to_string(),
         }),
         Err(e) => Err(bad_input(e)),
+    }
+}
+
+/// [`solve`], saying on stderr each answer shorter than the last as it comes: when, how long,
+/// what it promises.
+fn solve_saying_each_answer(
+    board: &Board,
+    goal: &Board,
+    options: &Options,
+) -> Result<Report, SolveError> {
+    let started = Instant::now();
+    let mut solver = Solver::new(board, goal, options)?;
+    let mut last = None;
+    loop {
+        let (report, done) = match solver.run(1 << 16) {
+            Progress::Running(_) => continue,
+            Progress::Better(report) => (Ok(report), false),
+            Progress::Done(result) => (result, true),
+        };
+        if let Ok(Some(solution)) = report.as_ref().map(Report::solution)
+            && last != Some(solution.len())
+        {
+            last = Some(solution.len());
+            let within = report.as_ref().map_or(None, |r| r.within);
+            eprintln!(
+                "{:>9.3} s  {} moves, {}",
+                started.elapsed().as_secs_f64(),
+                solution.len(),
+                promise(solution.optimal(), within)
+            );
+        }
+        if done {
+            return report;
+        }
     }
 }
 

@@ -12,8 +12,9 @@
 //! - `from_worker`, `answer`, `tables`, `failure`: what the worker answers ([`FromWorker`]): a
 //!   solution ([`Answer`]), how its pattern databases were had ([`Tables`]), or why there is
 //!   none ([`Failure`]).
-//! - `budgets`, `resolved`, `finished`: the browser's node budgets ([`browser_budget`]), a request
-//!   as the worker runs it ([`resolve`]), and the message that ends a search ([`finished()`]).
+//! - `budgets`, `resolved`, `finished`: the browser's node budgets and times ([`browser_budget`],
+//!   [`browser_seconds`]), a request as the worker runs it ([`resolve`]), and the message that
+//!   ends a search ([`finished()`]).
 //! - `analysing`: a solve by hand to analyse against the optimum, as the worker runs it
 //!   ([`analysis()`]), and why it failed ([`analysis_failure`]).
 //! - `team`: a team's orders and its workers' answers ([`order_message`], [`team_hears`]; see
@@ -35,8 +36,8 @@ mod to_worker;
 pub use analysing::{ANALYSIS_MAX_NODES, analysis, analysis_failure};
 pub use answer::Answer;
 pub use budgets::{
-    BROWSER_HINT_NODES, BROWSER_IDA_MAX_NODES, BROWSER_MAX_NODES, BROWSER_WATCHING_NODES,
-    browser_budget,
+    BROWSER_HINT_NODES, BROWSER_IDA_MAX_NODES, BROWSER_MAX_NODES, BROWSER_WATCHING_SECONDS,
+    browser_budget, browser_seconds,
 };
 pub use failure::Failure;
 pub use finished::finished;

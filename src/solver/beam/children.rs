@@ -42,23 +42,19 @@ impl Child {
 pub(super) const NO_LINE: u8 = u8::MAX;
 
 impl Beam {
-    /// The children of the level's boards, each but the move back and those seen lately
-    /// ([`Beam::seen`]), in order: by parent, then by the squares beside its blank.
-    pub(super) fn generate(&self, children: &mut Vec<Child>) {
+    /// The children of the level's boards `parents`, each but the move back and those seen
+    /// lately ([`Beam::seen`]), in order (by parent, then by the squares beside its blank),
+    /// after those already in `children`.
+    pub(super) fn generate(&self, children: &mut Vec<Child>, parents: std::ops::Range<usize>) {
         let n = self.start.len();
-        children.clear();
-        children.resize(4 * self.boards.len(), Child::new(0, 0, 0));
+        let mut kept = children.len();
+        children.resize(kept + 4 * parents.len(), Child::new(0, 0, 0));
         // Without a branch a child (a third of them are seen, unpredictably): each is written,
         // and counted if it was not seen; the look-ups into `seen` (cache misses) do not wait
         // on one another.
         let (seen, mask) = (&self.seen[..], self.seen.len() - 1);
-        let mut kept = 0;
-        for (i, (k, board)) in self
-            .boards
-            .iter()
-            .zip(self.tiles.chunks_exact(n))
-            .enumerate()
-        {
+        for i in parents {
+            let (k, board) = (&self.boards[i], &self.tiles[i * n..(i + 1) * n]);
             let b = usize::from(k.blank);
             let beside = self.around[b].into_iter().take_while(|&s| s != usize::MAX);
             for to in beside.filter(|&to| to != usize::from(k.back)) {

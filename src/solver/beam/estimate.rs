@@ -2,7 +2,7 @@
 //! scores, one line's conflicts, the walls or pockets and the blank's walk where they change).
 
 use super::Beam;
-use super::blank_walk::BLANK_WALK;
+use super::blank_walk::{BLANK_WALK, WHOLE_WALK};
 use super::children::Child;
 use super::kept::Kept;
 use super::walls::{DEAD_POCKET, WALLED_IN};
@@ -50,6 +50,11 @@ impl Beam {
                 if home != k.marks() {
                     child.walls = self.walled(home, to, slid(board, b, to)) as u8;
                     estimate += WALLED_IN * (i32::from(child.walls) - i32::from(k.walls));
+                }
+                if self.counts_the_walk() {
+                    let walk = self.blank_walk(self.away_from(home, to), to);
+                    estimate += WHOLE_WALK * (walk - i32::from(k.walk));
+                    child.walk = walk as u8;
                 }
             }
             child.estimate = estimate;
@@ -123,7 +128,7 @@ mod tests {
     /// agree. The least and most estimates are those of the children.
     fn children_and_fresh(beam: &Beam, again: impl Fn(&Board) -> Beam) -> Vec<(Child, i32, Kept)> {
         let mut children = Vec::new();
-        beam.generate(&mut children);
+        beam.generate(&mut children, 0..beam.boards.len());
         let estimator = beam.estimator.clone().unwrap();
         let span = match beam.partial {
             true => beam.estimate::<true>(&mut children, estimator.lines().unwrap()),

@@ -117,6 +117,7 @@ impl Beam {
         self.parents.push(level);
         self.tiles = tiles;
         self.boards = boards;
+        self.trim_if_due();
     }
 }
 

@@ -7,6 +7,7 @@ use super::kept::Kept;
 use super::path::path;
 use super::{Beam, Beamed};
 use crate::heuristics::Estimator;
+use crate::heuristics::linear_conflict::Lines;
 
 /// Levels a partial beam ([`Beam::placing`]) goes on without bringing its tiles nearer home
 /// before it gives up on them: the last few tiles of a line need the others to step aside, which
@@ -57,7 +58,24 @@ impl Beam {
 
     /// Whether the last call of [`Beam::levels`] gave up.
     fn ended(&self) -> bool {
-        self.boards.is_empty() || self.generated + 4 * self.boards.len() as u64 > self.max_nodes
+        self.gave_up
+            || self.making.is_none()
+                && (self.boards.is_empty()
+                    || self.generated + 4 * self.boards.len() as u64 > self.max_nodes)
+    }
+
+    /// Gives up when the best estimate has not gone down for `levels` levels (a whole-board
+    /// beam; a shell's beam stops after [`STALL_LEVELS`] at its best board anyway), rather than
+    /// wander until its budget is spent.
+    pub(crate) fn giving_up_after(mut self, levels: usize) -> Beam {
+        self.give_up = Some(levels);
+        self
+    }
+
+    /// Spends at most `max_nodes` in all from now on, if that is fewer than its budget: the
+    /// levels still to come narrow to what it pays for.
+    pub(crate) fn spend_at_most(&mut self, max_nodes: u64) {
+        self.max_nodes = self.max_nodes.min(max_nodes.max(self.generated));
     }
 
     /// [`Beam::step`] with the estimator at hand: `None` when `boards` are generated, or when
@@ -66,6 +84,14 @@ impl Beam {
         let lines = estimator.lines()?;
         let until = self.generated.saturating_add(boards);
         loop {
+            if let Some(making) = self.making {
+                // A level under way: its next parents' children, and the level once they are
+                // all made.
+                if self.make(making, lines) && self.generated >= until {
+                    return None;
+                }
+                continue;
+            }
             // The best board yet: by estimate, or in a partial beam by the weighted tiles'
             // distance, then linear conflicts.
             let partial = self.partial;
@@ -77,7 +103,9 @@ impl Beam {
             match (0..self.boards.len()).min_by_key(|&i| key(&self.boards[i])) {
                 Some(i) if key(&self.boards[i]) < self.best.0 => {
                     let best = key(&self.boards[i]);
-                    if best >> 32 < self.best.0 >> 32 {
+                    // A shell's beam makes progress when its tiles come nearer home; a
+                    // whole board's, when its estimate goes down.
+                    if !partial || best >> 32 < self.best.0 >> 32 {
                         self.stalled = 0;
                     } else {
                         self.stalled += 1;
@@ -85,6 +113,10 @@ impl Beam {
                     self.best = (best, level, i);
                 }
                 _ => self.stalled += 1,
+            }
+            if !self.partial && self.give_up.is_some_and(|levels| self.stalled > levels) {
+                self.gave_up = true;
+                return None;
             }
             if self.partial && self.stalled > STALL_LEVELS {
                 let (_, level, i) = self.best;
@@ -114,20 +146,65 @@ impl Beam {
             if self.ended() || self.generated >= until {
                 return None;
             }
-            let keep = self.keep_width();
-            let mut children = std::mem::take(&mut self.children);
-            self.generate(&mut children);
-            let (least, most) = match self.partial {
-                true => self.estimate::<true>(&mut children, lines),
-                false => self.estimate::<false>(&mut children, lines),
-            };
-            self.generated += children.len() as u64;
-            self.per_board = children.len() as f64 / self.boards.len() as f64;
-            keep_least(&mut children, keep, &mut self.counts, least, most);
-            self.keep(&children);
-            self.children = children;
+            self.children.clear();
+            self.making = Some(Making {
+                next: 0,
+                least: i32::MAX,
+                most: i32::MIN,
+                keep: self.keep_width(),
+            });
         }
     }
+
+    /// Makes the children of the next [`PARENTS_PER_PIECE`] boards of the level under way
+    /// (`making`), and the next level once every board's are made; whether the level is still
+    /// under way.
+    fn make(&mut self, making: Making, lines: &Lines) -> bool {
+        let mut children = std::mem::take(&mut self.children);
+        let (from, to) = (
+            making.next,
+            (making.next + PARENTS_PER_PIECE).min(self.boards.len()),
+        );
+        let made = children.len();
+        self.generate(&mut children, from..to);
+        let (least, most) = match self.partial {
+            true => self.estimate::<true>(&mut children[made..], lines),
+            false => self.estimate::<false>(&mut children[made..], lines),
+        };
+        self.generated += (children.len() - made) as u64;
+        let making = Making {
+            next: to,
+            least: making.least.min(least),
+            most: making.most.max(most),
+            ..making
+        };
+        if to < self.boards.len() {
+            self.children = children;
+            self.making = Some(making);
+            return true;
+        }
+        self.per_board = children.len() as f64 / self.boards.len() as f64;
+        let (least, most) = (making.least, making.most);
+        keep_least(&mut children, making.keep, &mut self.counts, least, most);
+        self.keep(&children);
+        self.children = children;
+        self.making = None;
+        false
+    }
+}
+
+/// Boards of a level whose children are made at a time: a level of a beam hundreds of
+/// thousands wide takes tens of milliseconds, and the browser's worker listens between pieces.
+const PARENTS_PER_PIECE: usize = 16_384;
+
+/// A level under way: the next board whose children are to be made, the least and most
+/// estimate of those made, and how many the level keeps.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Making {
+    next: usize,
+    least: i32,
+    most: i32,
+    keep: usize,
 }
 
 #[cfg(test)]
@@ -231,5 +308,38 @@ mod tests {
             assert!(steps > 3, "{w}x{h}: {steps} steps");
             assert_eq!(sliced, whole, "{w}x{h}");
         }
+    }
+
+    #[test]
+    fn a_level_wider_than_a_piece_is_made_a_piece_at_a_time_and_finds_the_same() {
+        // 40,000 boards wide: a level's children are made in three pieces, and a step stops
+        // after the piece that reaches its boards, not after the whole level.
+        let goal = Board::blank_last(5, 5).unwrap();
+        let start = random_solvable(&goal, ScrambleOptions::default(), &mut Rng::seeded(3))
+            .unwrap()
+            .into_board();
+        let whole = Beam::new(&start, &goal, 40_000, 6_000_000, 1, 2).finish();
+        let moves = whole
+            .moves
+            .clone()
+            .expect("a 40,000-wide beam finds its way");
+        let mut b = start.clone();
+        assert!(b.apply_all(&moves).is_ok());
+        assert_eq!(b, goal);
+        let mut beam = Beam::new(&start, &goal, 40_000, 6_000_000, 1, 2);
+        let (mut steps, mut within_a_level) = (0, 0);
+        let sliced = loop {
+            let before = beam.generated();
+            let done = beam.step(1_000);
+            let made = beam.generated() - before;
+            assert!(made < 1_000 + 4 * PARENTS_PER_PIECE as u64, "{made}");
+            within_a_level += usize::from(beam.making.is_some());
+            steps += 1;
+            if let Some(done) = done {
+                break done;
+            }
+        };
+        assert!(within_a_level > steps / 3, "{within_a_level} of {steps}");
+        assert_eq!(sliced, whole);
     }
 }

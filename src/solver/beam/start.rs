@@ -4,7 +4,7 @@
 use super::Beam;
 use super::Shell;
 use super::aim::Aim;
-use super::blank_walk::BLANK_WALK;
+use super::blank_walk::{BLANK_WALK, WHOLE_WALK};
 use super::budget::MAX_WIDTH;
 use super::kept::{Kept, NO_SQUARE, halves};
 use super::seen::{seen_table, zobrist_keys};
@@ -43,6 +43,28 @@ impl Beam {
             extra: far_corner_weights(goal, outer),
             next: Vec::new(),
             partial: false,
+            walk: false,
+            pace,
+        };
+        Beam::aiming(start, goal, width, max_nodes, seed, aim)
+    }
+
+    /// [`Beam::paced`] over the whole board with the tiles of two diagonals from the far corner
+    /// weighing more, that also counts the blank's walk to the nearest tile away (see
+    /// [`WHOLE_WALK`]).
+    pub(crate) fn walking(
+        start: &Board,
+        goal: &Board,
+        width: usize,
+        max_nodes: u64,
+        seed: u64,
+        pace: u64,
+    ) -> Beam {
+        let aim = Aim {
+            extra: far_corner_weights(goal, 2),
+            next: Vec::new(),
+            partial: false,
+            walk: true,
             pace,
         };
         Beam::aiming(start, goal, width, max_nodes, seed, aim)
@@ -78,6 +100,7 @@ impl Beam {
             extra,
             next,
             partial: true,
+            walk: true,
             pace: super::PACE,
         };
         Beam::aiming(start, goal, width, max_nodes, seed, aim)
@@ -124,6 +147,7 @@ impl Beam {
             parents: Vec::new(),
             generated: 0,
             children: Vec::new(),
+            making: None,
             counts: Vec::new(),
             per_board: 4.0,
             partial: aim.partial,
@@ -149,9 +173,13 @@ impl Beam {
             shell_home: Vec::new(),
             rings: Vec::new(),
             reach: 0,
+            give_up: None,
+            gave_up: false,
         };
-        if aim.partial {
+        if aim.partial || aim.walk {
             beam.set_up_walk(&aim, &home);
+        }
+        if aim.partial {
             beam.set_up_line(goal, &aim);
         }
         let first = beam.first_board();
@@ -191,8 +219,11 @@ impl Beam {
             .as_ref()
             .map_or(0, |e| e.estimate_board(start) as i32)
             + others;
-        let wall = if partial { DEAD_POCKET } else { WALLED_IN };
-        let weighted = weighted + wall * walls + BLANK_WALK * walk;
+        let (wall, step) = match partial {
+            true => (DEAD_POCKET, BLANK_WALK),
+            false => (WALLED_IN, WHOLE_WALK),
+        };
+        let weighted = weighted + wall * walls + step * walk;
         let costs = self.estimator.as_ref().and_then(Estimator::lines);
         Kept {
             hash,

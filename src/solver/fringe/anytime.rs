@@ -76,6 +76,14 @@ impl FringeSearch {
         }
     }
 
+    /// Runs [`quick`] first beyond 7×7 (or not), whatever the budget: a search that goes on
+    /// for a time wants a shorter answer soon.
+    pub(crate) fn quick_first(mut self, quick: bool) -> FringeSearch {
+        let (w, h) = (self.start.width(), self.start.height());
+        self.quick = quick && (w > 7 || h > 7);
+        self
+    }
+
     /// Starts the next variant, or ends with the shortest answer once the budget or the
     /// variants run out.
     fn start_variant(&mut self) -> Option<crate::search::Outcome> {

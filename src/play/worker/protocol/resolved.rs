@@ -1,6 +1,6 @@
 //! A solve request as the worker runs it: boards read, method resolved, budget set.
 
-use super::{Answer, Failure, Purpose, browser_budget};
+use super::{Answer, Failure, Purpose, browser_budget, browser_seconds};
 use crate::heuristics::Heuristic;
 use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
@@ -44,9 +44,10 @@ pub fn resolve(
         ..Options::default()
     };
     let method = Method::resolve(&options, &board, &goal);
-    options.max_nodes = options
-        .max_nodes
-        .or_else(|| browser_budget(method, purpose));
+    if options.max_nodes.is_none() {
+        options.max_nodes = browser_budget(method, purpose);
+        options.seconds = browser_seconds(method, purpose);
+    }
     Ok(Resolved {
         board,
         goal,
@@ -96,7 +97,7 @@ impl Resolved {
 mod tests {
     use super::*;
     use crate::play::worker::protocol::{
-        BROWSER_HINT_NODES, BROWSER_MAX_NODES, BROWSER_WATCHING_NODES,
+        BROWSER_HINT_NODES, BROWSER_MAX_NODES, BROWSER_WATCHING_SECONDS,
     };
 
     #[test]
@@ -122,7 +123,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r.options.max_nodes, Some(7));
-        // A 6×6 asked for by the player keeps looking while they watch; a hint does not.
+        // A 6×6 asked for by the player keeps looking while they watch, for a time; a hint
+        // does not.
         let six = "1 2 3 4 5 6/7 8 9 10 11 12/13 14 15 16 17 18/19 20 21 22 23 24/25 26 27 28 29 30/31 32 33 34 0 35";
         let solve = resolve(
             six,
@@ -132,9 +134,10 @@ mod tests {
             None,
             Purpose::Solve,
         );
+        let solve = solve.unwrap();
         assert_eq!(
-            solve.unwrap().options.max_nodes,
-            Some(BROWSER_WATCHING_NODES)
+            (solve.options.max_nodes, solve.options.seconds),
+            (None, Some(BROWSER_WATCHING_SECONDS))
         );
         let hint = resolve(
             six,
@@ -144,7 +147,11 @@ mod tests {
             None,
             Purpose::Hint,
         );
-        assert_eq!(hint.unwrap().options.max_nodes, Some(BROWSER_HINT_NODES));
+        let hint = hint.unwrap();
+        assert_eq!(
+            (hint.options.max_nodes, hint.options.seconds),
+            (Some(BROWSER_HINT_NODES), None)
+        );
         let e = resolve(
             "8 6 7/2 5 4/3 0 0",
             "blank-last",
