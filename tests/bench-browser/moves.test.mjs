@@ -219,6 +219,13 @@ async function run(browser, url, w, { slowDown, plain, seed }) {
     await page.goto(`${url}/plain.html`);
     await page.waitForSelector('[data-testid=board]', { timeout: 300000 });
   } else {
+    // The earlier version's history moves into the browser's database after the first board,
+    // then loads: the moves are timed with all of it kept and its newest 50 in the table.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=history]')?.getAttribute('data-total') === '5000',
+      null,
+      { timeout: 300000 },
+    );
     const count = await page.locator('[data-testid=history] tr[data-solve]').count();
     assert.equal(count, 50, 'the history table shows its 50 rows');
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
