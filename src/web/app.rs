@@ -48,10 +48,12 @@ struct Pause {
 }
 
 /// How many times the parts of the page may have changed: by moves alone (the board and what
-/// stands beside it), by anything else (every part), and by the moves' pauses.
+/// stands under it), by moves that changed what stands beside it ([`Page::beside`]), by
+/// anything else (every part), and by the moves' pauses.
 #[derive(Clone, Copy, Default)]
 struct Revisions {
     moves: u32,
+    beside: u32,
     all: u32,
     paused: u32,
 }
@@ -67,6 +69,12 @@ impl Revisions {
         self.all.wrapping_add(self.moves)
     }
 
+    /// The revision of the part beside the board: moves change it only as they change
+    /// [`Page::beside`].
+    fn beside(self) -> u32 {
+        self.all.wrapping_add(self.beside)
+    }
+
     /// The revision of a part that follows moves once they pause.
     fn paused(self) -> u32 {
         self.all.wrapping_add(self.paused)
@@ -80,17 +88,26 @@ impl Store {
     /// of several tiles) are all applied and drawn once.
     fn dispatch(&self, action: Action, at_ms: f64) {
         let moves_only = moves_only(&action);
-        let (effects, glance_kept) = {
+        let (effects, glance_kept, beside_kept) = {
             let mut page = self.page.borrow_mut();
             page.set_calendar(browser::calendar());
-            let glance = moves_only.then(|| page.glance());
+            let before = moves_only.then(|| (page.glance(), page.beside()));
             let effects = page.reduce(action, at_ms);
-            (effects, glance.is_some_and(|g| g == page.glance()))
+            let kept = before.map(|(g, b)| (g == page.glance(), b.is_some() && b == page.beside()));
+            (
+                effects,
+                kept.is_some_and(|k| k.0),
+                kept.is_some_and(|k| k.0 && k.1),
+            )
         };
         let mut revisions = self.revisions.get();
-        match glance_kept {
-            true => revisions.moves = revisions.moves.wrapping_add(1),
-            false => revisions.all = revisions.all.wrapping_add(1),
+        match (glance_kept, beside_kept) {
+            (true, true) => revisions.moves = revisions.moves.wrapping_add(1),
+            (true, false) => {
+                revisions.moves = revisions.moves.wrapping_add(1);
+                revisions.beside = revisions.beside.wrapping_add(1);
+            }
+            (false, _) => revisions.all = revisions.all.wrapping_add(1),
         }
         self.revisions.set(revisions);
         let dispatch = self.callback();
@@ -389,7 +406,7 @@ fn layout(p: &Page, wires: &Wires) -> Html {
                     { part(Part::Under, revisions.any()) }
                 </div>
                 <div class="side">
-                    { part(Part::Side, revisions.any()) }
+                    { part(Part::Side, revisions.beside()) }
                     { part(Part::Tools, revisions.paused()) }
                 </div>
             </div>

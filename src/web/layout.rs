@@ -28,7 +28,6 @@ use super::render_counts;
 use crate::play::game::colours::fringes;
 use crate::play::game::moving::Pointer;
 use crate::play::page::{Action, Page, Shared};
-use crate::play::worker::protocol::Purpose;
 use crate::play::worker::solving::Summary;
 use crate::puzzle::goal::Goal;
 use std::cell::RefCell;
@@ -251,12 +250,8 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
     let g = p.game();
     let b = g.board();
     let sharing = p.sharing();
-    // One stop button at a time: Cancel for a Solve or a Hint until an answer is on show (then
-    // the answer's Stop looking), and a comparison has its own.
-    let solving = p
-        .asking()
-        .request()
-        .is_some_and(|r| matches!(r.purpose, Purpose::Solve | Purpose::Hint) && r.shown.is_none());
+    // One stop button at a time (a comparison has its own).
+    let solving = p.searching();
     html! {
         <>
             { controls(&ControlsProps {

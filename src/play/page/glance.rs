@@ -4,6 +4,7 @@
 //! the board, its counters and what stands beside them, and a solve redraws everything.
 
 use super::{Action, AskAction, Page};
+use crate::play::link::pace::Pace;
 use crate::play::worker::protocol::{FromWorker, Purpose};
 
 /// A few cheap facts about the parts a move reaches only by ending something: a solve by hand
@@ -42,6 +43,45 @@ impl Page {
             watching: self.learning().watch_shown(),
             alert: self.alert().map(str::len),
         }
+    }
+}
+
+/// What stands beside the board (the controls, a replay's details) as a move can change it:
+/// after a move the web layer draws that part again only when this changed. An event's panel
+/// stands there too and follows its moves: while an event waits or runs there is none.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Beside {
+    undo: (bool, bool),
+    solved: bool,
+    searching: bool,
+    /// A replay's step, speed, pace, and whether it has the times of a solve.
+    replay: Option<(usize, u32, Pace, bool)>,
+}
+
+impl Page {
+    /// What a move can change beside the board; `None` while an event waits or runs.
+    pub fn beside(&self) -> Option<Beside> {
+        let (g, e, playing) = (self.game(), self.eventing(), self.playing());
+        if e.running() || e.pending().is_some() {
+            return None;
+        }
+        Some(Beside {
+            undo: (g.can_undo(), g.can_redo()),
+            solved: self.shown().is_solved() || self.editor().editing().is_some(),
+            searching: self.searching(),
+            replay: (g.replay_step()).map(|step| {
+                let timed = playing.times().is_some();
+                (step, playing.speed(), playing.pace(), timed)
+            }),
+        })
+    }
+
+    /// A Solve or a Hint under way whose answer is not on show yet: its Cancel stands beside
+    /// the board (once an answer shows, the answer's Stop looking does).
+    pub fn searching(&self) -> bool {
+        (self.asking().request()).is_some_and(|r| {
+            matches!(r.purpose, Purpose::Solve | Purpose::Hint) && r.shown.is_none()
+        })
     }
 }
 
@@ -88,6 +128,70 @@ mod tests {
             page.learning().watch_view(),
             page.alert()
         )
+    }
+
+    /// What the part beside the board is drawn from (the controls, a replay's details, the
+    /// event's panel), as `web/layout.rs` reads it.
+    fn beside_the_board(page: &Page) -> String {
+        let (g, e, p) = (page.game(), page.eventing(), page.playing());
+        format!(
+            "{} {} {} {} {:?} {:?} {:?} {:?} {} {} {:?} {}",
+            g.can_undo() && e.allows_undo(),
+            g.can_redo() && e.allows_undo(),
+            page.shown().is_solved() || page.editor().editing().is_some(),
+            page.searching(),
+            (g.replay_step(), p.speed(), p.pace(), p.times().is_some()),
+            p.summary().is_some(),
+            (g.board().width(), g.board().height()),
+            page.asking().method(),
+            page.prefs().mostly_misplaced(),
+            page.sharing().daily().is_some(),
+            e.run().map(|r| r.progress()),
+            e.running(),
+        )
+    }
+
+    /// Moves, undos, redos and a replay's steps on boards near their goal, an event now and
+    /// then: whenever a move left [`Page::beside`] as it was, what stands beside the board was
+    /// as it was; and moves did change it (Undo made possible, a solve).
+    #[test]
+    fn a_move_that_keeps_what_is_beside_changes_nothing_there() {
+        let mut rng = Rng::seeded(45);
+        let (mut kept, mut changed) = (0, 0);
+        for session in 0..30 {
+            let mut page = open("?board=1,2,3/4,5,6/7,0,8");
+            if session % 6 == 5 {
+                page.reduce(EventAction::Choose(Choice::Marathon), 0.0);
+                page.reduce(EventAction::Start, 0.0);
+            }
+            for i in 0..120 {
+                let action: Action = match rng.below(10) {
+                    0..=4 => PlayAction::Tap(rng.below(9) as usize, Input::Hover).into(),
+                    5 | 6 => {
+                        PlayAction::Slide(Move::ALL[rng.below(4) as usize], Input::Keys).into()
+                    }
+                    7 => PlayAction::Undo.into(),
+                    8 => PlayAction::Redo.into(),
+                    _ => PlayAction::Step(rng.below(2) == 0).into(),
+                };
+                let (beside, before) = (page.beside(), beside_the_board(&page));
+                page.reduce(action.clone(), (session * 1000 + i) as f64 * 40.0);
+                if !moves_only(&action) {
+                    continue;
+                }
+                match beside.is_some() && beside == page.beside() {
+                    true => {
+                        assert_eq!(beside_the_board(&page), before, "after {action:?}");
+                        kept += 1;
+                    }
+                    false => changed += 1,
+                }
+            }
+        }
+        assert!(
+            kept > 1000 && changed > 50,
+            "{kept} kept, {changed} changed"
+        );
     }
 
     /// A restless player's moves on a board near its goal, with a step-through started now and

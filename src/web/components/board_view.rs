@@ -158,7 +158,21 @@ pub fn BoardView(props: &BoardProps) -> Html {
             .filter(|_| props.picture.is_none() && !blind)
             .and_then(|f| f.get(usize::from(tile)))
             .map(|&f| usize::from(f) % PALETTE);
-        tile_view(props, tile, square, fringe)
+        let (w, blind) = (props.position.width(), props.blind);
+        let tile_props = TileProps {
+            tile,
+            square,
+            size: (w, props.position.height()),
+            home: props.position.is_home(square) && !blind,
+            highlight: props.highlight == Some(tile),
+            marked: props.marked.contains(&tile),
+            picture: props.picture.clone().filter(|_| !blind),
+            picture_square: props.position.home_of(tile).unwrap_or(square),
+            number: (props.picture.is_none() || props.numbers) && !blind,
+            blind,
+            fringe,
+        };
+        html! { <Tile key={u32::from(tile)} ..tile_props /> }
     });
     html! {
         <div class={class} data-testid="board" data-state={b.to_string()} data-goal={goal.to_string()}
@@ -303,30 +317,50 @@ impl Grid {
     }
 }
 
-/// One tile (or the blank) on `square`, placed by a transform so that a move glides; `fringe`
-/// is its colour's place in the palette, when tiles are coloured by fringe.
-fn tile_view(props: &BoardProps, tile: u8, square: usize, fringe: Option<usize>) -> Html {
-    let w = props.position.width();
-    let h = props.position.height();
+/// What one tile shows: compared before it is drawn, so a move draws again only the tiles it
+/// moved (or whose marks changed), not every tile of the board.
+#[derive(Properties, PartialEq, Clone)]
+struct TileProps {
+    tile: u8,
+    /// Where it stands.
+    square: usize,
+    /// The board's width and height.
+    size: (usize, usize),
+    /// On its home square (never shown blindfolded).
+    home: bool,
+    highlight: bool,
+    marked: bool,
+    /// The picture it carries a part of, and the square whose part that is (its home).
+    picture: Option<AttrValue>,
+    picture_square: usize,
+    /// Its number drawn.
+    number: bool,
+    blind: bool,
+    /// Its colour's place in the palette, when tiles are coloured by fringe.
+    fringe: Option<usize>,
+}
+
+/// One tile (or the blank) on its square, placed by a transform so that a move glides.
+#[component]
+fn Tile(props: &TileProps) -> Html {
+    let (tile, square, (w, h)) = (props.tile, props.square, props.size);
     let (row, col) = (square / w, square % w);
     let place = format!("transform:translate({}%,{}%)", col * 100, row * 100);
     if tile == 0 {
         return html! {
-            <div key={0} class="blank" data-tile="0" aria-hidden="true" style={place}></div>
+            <div class="blank" data-tile="0" aria-hidden="true" style={place}></div>
         };
     }
-    let blind = props.blind;
     let class = classes!(
         "tile",
-        (props.position.is_home(square) && !blind).then_some("home"),
-        (props.highlight == Some(tile)).then_some("highlight"),
-        props.marked.contains(&tile).then_some("marked"),
-        (props.picture.is_some() && !blind).then_some("picture"),
-        fringe.map(|f| format!("fringe-{f}"))
+        props.home.then_some("home"),
+        props.highlight.then_some("highlight"),
+        props.marked.then_some("marked"),
+        props.picture.is_some().then_some("picture"),
+        props.fringe.map(|f| format!("fringe-{f}"))
     );
-    let face = props.picture.as_ref().filter(|_| !blind).map(|url| {
-        // The tile's home square decides which part of the picture it carries.
-        let g = props.position.home_of(tile).unwrap_or(square);
+    let face = props.picture.as_ref().map(|url| {
+        let g = props.picture_square;
         let (gr, gc) = (g / w, g % w);
         format!(
             "background-image:url(\"{}\");background-size:{}% {}%;background-position:{}% {}%",
@@ -337,16 +371,15 @@ fn tile_view(props: &BoardProps, tile: u8, square: usize, fringe: Option<usize>)
             gr * 100 / (h - 1)
         )
     });
-    let number = (props.picture.is_none() || props.numbers) && !blind;
-    let label = match blind {
+    let label = match props.blind {
         true => "Tile".to_string(),
         false => format!("Tile {tile}"),
     };
     html! {
-        <button key={u32::from(tile)} {class} data-tile={tile.to_string()} tabindex="-1"
+        <button class={class} data-tile={tile.to_string()} tabindex="-1"
             aria-label={label} style={place}>
             <span aria-hidden="true" style={face}>
-                if number { <span class="number">{ tile }</span> }
+                if props.number { <span class="number">{ tile }</span> }
             </span>
         </button>
     }
