@@ -39,7 +39,7 @@ const speedsolver = (page) =>
  * coalesced events are the centres of `squares` (a board `w` squares wide), with `init`
  * (modifier keys, buttons) on every event, and returns how many points it carried;
  * `slideDrawn(act)` does `act` and returns how many times each part was drawn for it (the draw
- * follows in the same task, so nothing else can be counted with it).
+ * follows in microtasks of the same task, so nothing else can be counted with it).
  */
 function helpers() {
   window.slideStroke = (squares, w, init) => {
@@ -65,7 +65,11 @@ function helpers() {
   window.slideDrawn = async (act) => {
     const before = { ...window.slideRenders };
     act();
-    for (let i = 0; i < 20; i++) await Promise.resolve();
+    // Yew draws in microtasks queued behind the action's own (a solve's writes and questions
+    // queue more of them): wait until the app has drawn, then a few more for the parts.
+    const drawn = () => (window.slideRenders?.app ?? 0) !== (before.app ?? 0);
+    for (let i = 0; i < 2000 && !drawn(); i++) await Promise.resolve();
+    for (let i = 0; i < 50; i++) await Promise.resolve();
     const after = window.slideRenders;
     return Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - (before[k] ?? 0)]));
   };
