@@ -23,11 +23,12 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// The page's model and what its effects need: the solver's workers, and a redraw.
+/// The page's model and what its effects need (the solver's workers, and a redraw): every
+/// action goes through [`Dispatcher::dispatch`]. (The record's database is `web/store/`.)
 #[derive(Clone)]
-struct Store {
+struct Dispatcher {
     page: Rc<RefCell<Page>>,
-    /// Started once the store can hear them (their events are its actions).
+    /// Started once the dispatcher can hear them (their events are its actions).
     workers: Rc<RefCell<Option<Workers>>>,
     revisions: Rc<Cell<Revisions>>,
     pause: Rc<RefCell<Pause>>,
@@ -81,7 +82,7 @@ impl Revisions {
     }
 }
 
-impl Store {
+impl Dispatcher {
     /// Applies an action that happened at `at_ms` (`performance.now()` time: an input's own
     /// `timeStamp`, or now), carries out its effects, and redraws. Yew draws once the task
     /// that dispatched is done, so the moves of one input (a hover stroke's squares, a slide
@@ -131,8 +132,8 @@ impl Store {
             }
         }
         if glance_kept {
-            let store = self.clone();
-            pause.timer = Some(Timeout::new(PAUSE_MS, move || store.paused()));
+            let dispatcher = self.clone();
+            pause.timer = Some(Timeout::new(PAUSE_MS, move || dispatcher.paused()));
         }
         drop(pause);
         self.redraw.emit(());
@@ -151,20 +152,20 @@ impl Store {
 
     /// Actions that happen now (buttons, timers, the workers).
     fn callback(&self) -> Callback<Action> {
-        let store = self.clone();
-        Callback::from(move |action| store.dispatch(action, now_ms()))
+        let dispatcher = self.clone();
+        Callback::from(move |action| dispatcher.dispatch(action, now_ms()))
     }
 
     /// Actions with the time their input happened.
     fn timed(&self) -> Callback<(Action, f64)> {
-        let store = self.clone();
-        Callback::from(move |(action, at_ms)| store.dispatch(action, at_ms))
+        let dispatcher = self.clone();
+        Callback::from(move |(action, at_ms)| dispatcher.dispatch(action, at_ms))
     }
 }
 
-/// The store's callbacks, made once so that the parts' props compare equal between redraws.
+/// The dispatcher's callbacks, made once so that the parts' props compare equal between redraws.
 struct Wires {
-    store: Store,
+    dispatcher: Dispatcher,
     on: Callback<Action>,
     timed: Callback<(Action, f64)>,
     on_tap: Callback<(usize, Input, f64)>,
@@ -172,13 +173,13 @@ struct Wires {
 }
 
 impl Wires {
-    fn new(store: Store) -> Wires {
-        let (on, timed) = (store.callback(), store.timed());
+    fn new(dispatcher: Dispatcher) -> Wires {
+        let (on, timed) = (dispatcher.callback(), dispatcher.timed());
         Wires {
             on_tap: timed.reform(|(s, input, at)| (Action::Play(PlayAction::Tap(s, input)), at)),
             on_swipe: timed
                 .reform(|(m, at)| (Action::Play(PlayAction::Slide(m, Input::Touch)), at)),
-            store,
+            dispatcher,
             on,
             timed,
         }
@@ -204,7 +205,7 @@ pub fn App() -> Html {
     render_counts::count("app");
     let redraw = use_force_update();
     let wires = use_memo((), move |_| {
-        Wires::new(Store {
+        Wires::new(Dispatcher {
             page: Rc::new(RefCell::new(open_page())),
             workers: Rc::new(RefCell::new(None)),
             revisions: Rc::default(),
@@ -214,7 +215,7 @@ pub fn App() -> Html {
     });
     let on = &wires.on;
     {
-        let (on, page) = (on.clone(), wires.store.page.clone());
+        let (on, page) = (on.clone(), wires.dispatcher.page.clone());
         use_effect_with((), move |_| {
             on.emit(Action::Mounted);
             // An event the tab was playing before a reload goes on.
@@ -231,9 +232,9 @@ pub fn App() -> Html {
             move || drop(kept)
         });
     }
-    let p = wires.store.page.borrow();
-    use_timers(&p, on, &wires.store.redraw);
-    use_keys(wires.store.page.clone(), &wires.timed);
+    let p = wires.dispatcher.page.borrow();
+    use_timers(&p, on, &wires.dispatcher.redraw);
+    use_keys(wires.dispatcher.page.clone(), &wires.timed);
     layout(&p, &wires)
 }
 
@@ -373,9 +374,9 @@ fn layout(p: &Page, wires: &Wires) -> Html {
         embed.then_some("embed"),
         g.replay().is_some().then_some("replaying")
     );
-    let revisions = wires.store.revisions.get();
+    let revisions = wires.dispatcher.revisions.get();
     let part = |part: Part, revision: u32| {
-        let (page, on) = (wires.store.page.clone(), wires.on.clone());
+        let (page, on) = (wires.dispatcher.page.clone(), wires.on.clone());
         html! { <PagePart {part} {revision} {page} {on} /> }
     };
     html! {
