@@ -9,6 +9,8 @@
 
 pub mod bytes;
 pub mod protocol;
+#[cfg(test)]
+mod shapes;
 pub mod solving;
 pub mod to_bytes;
 pub mod watchdog;

@@ -339,29 +339,12 @@ impl<'de> de::VariantAccess<'de> for &mut Reader<'de> {
 mod tests {
     use super::*;
     use crate::play::worker::protocol::{Answer, Failure, FromWorker, Purpose, ToWorker};
+    use crate::play::worker::shapes::{Shape, every_shape};
     use crate::puzzle::notation::parse_board;
     use crate::search::Stats;
     use crate::solver::{Algorithm, Options, solve};
     use serde::Serialize;
-    use std::collections::BTreeMap;
     use std::fmt::Debug;
-
-    /// Every shape serde gives a type, nested.
-    #[derive(Debug, PartialEq, Serialize, Deserialize)]
-    enum Shape {
-        Unit,
-        Newtype(i64),
-        Tuple(u8, i16, char),
-        Struct {
-            text: String,
-            list: Vec<Option<f32>>,
-            map: BTreeMap<u16, (bool, f64)>,
-            nested: Box<Option<Shape>>,
-        },
-    }
-
-    #[derive(Debug, PartialEq, Serialize, Deserialize)]
-    struct Holder(Vec<Shape>, (), usize, i8, u32, i32);
 
     fn same<T: Serialize + for<'de> Deserialize<'de> + PartialEq + Debug>(value: T) {
         let bytes = bincode::serialize(&value).unwrap();
@@ -378,28 +361,7 @@ mod tests {
 
     #[test]
     fn every_shape_reads_back_as_bincode_wrote_it() {
-        let mut map = BTreeMap::new();
-        map.insert(7, (true, -0.125));
-        map.insert(65_535, (false, f64::MAX));
-        same(Holder(
-            vec![
-                Shape::Unit,
-                Shape::Newtype(i64::MIN),
-                Shape::Tuple(255, -2, 'é'),
-                Shape::Tuple(0, 0, '🧩'),
-                Shape::Struct {
-                    text: "8 6 7/2 5 4/3 0 1 ×".into(),
-                    list: vec![None, Some(1.5), Some(f32::MIN_POSITIVE)],
-                    map,
-                    nested: Box::new(Some(Shape::Newtype(42))),
-                },
-            ],
-            (),
-            usize::MAX,
-            -128,
-            u32::MAX,
-            -7,
-        ));
+        same(every_shape());
     }
 
     #[test]

@@ -271,32 +271,12 @@ mod tests {
     use super::*;
     use crate::play::worker::bytes::from_bytes;
     use crate::play::worker::protocol::{Answer, Failure, FromWorker, Purpose, ToWorker};
+    use crate::play::worker::shapes::every_shape;
     use crate::puzzle::notation::parse_board;
     use crate::search::Stats;
     use crate::solver::{Algorithm, Options, solve};
     use serde::Deserialize;
-    use std::collections::BTreeMap;
     use std::fmt::Debug;
-
-    /// Every shape serde gives a type, nested.
-    #[derive(Debug, PartialEq, Serialize, Deserialize)]
-    enum Shape {
-        Unit,
-        Newtype(i64),
-        Tuple(u8, i16, char),
-        Struct {
-            text: String,
-            list: Vec<Option<f32>>,
-            map: BTreeMap<u16, (bool, f64)>,
-            nested: Box<Option<Shape>>,
-        },
-    }
-
-    #[derive(Debug, PartialEq, Serialize, Deserialize)]
-    struct Holder(Vec<Shape>, (), usize, i8, u32, i32, Unit);
-
-    #[derive(Debug, PartialEq, Serialize, Deserialize)]
-    struct Unit;
 
     /// Written as bincode writes it, and read back by the page's reader.
     fn same<T: Serialize + for<'de> Deserialize<'de> + PartialEq + Debug>(value: T) {
@@ -307,29 +287,7 @@ mod tests {
 
     #[test]
     fn every_shape_is_written_as_bincode_writes_it() {
-        let mut map = BTreeMap::new();
-        map.insert(7, (true, -0.125));
-        map.insert(65_535, (false, f64::MAX));
-        same(Holder(
-            vec![
-                Shape::Unit,
-                Shape::Newtype(i64::MIN),
-                Shape::Tuple(255, -2, 'é'),
-                Shape::Tuple(0, 0, '🧩'),
-                Shape::Struct {
-                    text: "8 6 7/2 5 4/3 0 1 ×".into(),
-                    list: vec![None, Some(1.5), Some(f32::MIN_POSITIVE)],
-                    map,
-                    nested: Box::new(Some(Shape::Newtype(42))),
-                },
-            ],
-            (),
-            usize::MAX,
-            -128,
-            u32::MAX,
-            -7,
-            Unit,
-        ));
+        same(every_shape());
         // Numbers of 128 bits, which no message has and the page's reader does not read.
         let wide = (u128::MAX - 1, i128::MIN + 1);
         assert_eq!(to_bytes(&wide), Ok(bincode::serialize(&wide).unwrap()));
