@@ -232,23 +232,18 @@ pub fn App() -> Html {
             move || drop(kept)
         });
     }
+    render_counts::use_drawn();
     let p = wires.dispatcher.page.borrow();
-    use_timers(&p, on, &wires.dispatcher.redraw);
+    use_timers(&p, on);
     use_keys(wires.dispatcher.page.clone(), &wires.timed);
     layout(&p, &wires)
 }
 
 /// The replay's timer (one per step, waiting as long as the model says), the step-through's
-/// (while it runs), a fewest-moves round's clock (while it runs), the look for silent workers
-/// (while one owes an answer), and the status bar's clock (drawn again every half second while
-/// it runs: only the app and the bar are drawn, the parts' revisions unchanged).
+/// (while it runs), a fewest-moves round's clock (while it runs), and the look for silent
+/// workers (while one owes an answer). The status bar's clock draws itself.
 #[hook]
-fn use_timers(page: &Page, on: &Callback<Action>, redraw: &Callback<()>) {
-    let redraw = redraw.clone();
-    use_effect_with(status_figures(page).1.is_some(), move |&running| {
-        let interval = running.then(|| Interval::new(500, move || redraw.emit(())));
-        move || drop(interval)
-    });
+fn use_timers(page: &Page, on: &Callback<Action>) {
     let on_look = on.clone();
     use_effect_with(page.awaiting(), move |&awaiting| {
         let interval = awaiting.then(|| {

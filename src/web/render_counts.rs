@@ -31,3 +31,16 @@ pub fn count(part: &str) {
 #[cfg(not(feature = "render-counts"))]
 #[inline(always)]
 pub fn count(_part: &str) {}
+
+/// Counts `drawn` once a draw of the component calling it is done: its effects run once every
+/// part the draw asked for is drawn, however many tasks Yew took for them.
+#[cfg(feature = "render-counts")]
+#[yew::hook]
+pub fn use_drawn() {
+    yew::use_effect(|| count("drawn"));
+}
+
+/// Counts nothing: the shipped build.
+#[cfg(not(feature = "render-counts"))]
+#[yew::hook]
+pub fn use_drawn() {}

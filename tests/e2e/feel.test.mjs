@@ -38,8 +38,8 @@ const speedsolver = (page) =>
  * In the page: `slideStroke(squares, w, init)` dispatches one `pointermove` on the board whose
  * coalesced events are the centres of `squares` (a board `w` squares wide), with `init`
  * (modifier keys, buttons) on every event, and returns how many points it carried;
- * `slideDrawn(act)` does `act` and returns how many times each part was drawn for it (the draw
- * follows in microtasks of the same task, so nothing else can be counted with it).
+ * `slideDrawn(act)` does `act` and returns how many times each part was drawn for it (a timer's
+ * task, as the clock's, may fall in between).
  */
 function helpers() {
   window.slideStroke = (squares, w, init) => {
@@ -65,12 +65,13 @@ function helpers() {
   window.slideDrawn = async (act) => {
     const before = { ...window.slideRenders };
     act();
-    // Yew draws in microtasks queued behind the action's own (a solve's writes and questions
-    // queue more of them): wait until the app has drawn, then a few more for the parts.
-    const drawn = () => (window.slideRenders?.app ?? 0) !== (before.app ?? 0);
-    for (let i = 0; i < 2000 && !drawn(); i++) await Promise.resolve();
-    for (let i = 0; i < 50; i++) await Promise.resolve();
-    const after = window.slideRenders;
+    // Yew draws in microtasks after the action, and a draw longer than 16 ms goes on in later
+    // tasks (Yew yields to the browser): the app counts `drawn` once all of it is done.
+    const drawn = () => (window.slideRenders?.drawn ?? 0) !== (before.drawn ?? 0);
+    for (let i = 0; i < 1000 && !drawn(); i++) await Promise.resolve();
+    for (let i = 0; i < 200 && !drawn(); i++) await new Promise((ok) => setTimeout(ok, 0));
+    const after = { ...window.slideRenders };
+    delete after.drawn;
     return Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - (before[k] ?? 0)]));
   };
 }
@@ -84,12 +85,24 @@ const drawnByKey = (page, key) =>
 /** What a stroke draws. */
 const drawnByStroke = (page, squares, w) => page.evaluate(([s, w]) => window.slideDrawn(() => window.slideStroke(s, w, {})), [squares, w]);
 
+/**
+ * Waits until the page has done what it does on opening: its first effects run (the keys are
+ * heard from then on) and the record is loaded (its answer draws every part).
+ */
+async function settled({ page, errors }) {
+  await page.waitForFunction(() => performance.getEntriesByName('slide:first-board').length > 0);
+  await page.waitForSelector('[data-testid=record-progress]', { state: 'detached' });
+  return { page, errors };
+}
+
 /** Opens `url` as a speedsolver who kept Hover and Instant, with the test's helpers. */
-const openPlaying = (url) =>
-  open(started.browser, url, { width: 1280, height: 900 }, 'light', async (page) => {
-    await speedsolver(page);
-    await page.addInitScript(helpers);
-  });
+const openPlaying = async (url) =>
+  settled(
+    await open(started.browser, url, { width: 1280, height: 900 }, 'light', async (page) => {
+      await speedsolver(page);
+      await page.addInitScript(helpers);
+    }),
+  );
 
 describe('play at record pace', () => {
   it('moves exactly the tiles a stroke crossed, in order, and none with a modifier held', async () => {
@@ -135,7 +148,7 @@ describe('play at record pace', () => {
   });
 
   it('applies 60 moves made within a second, draws them once a task, keeps each one its own time and counts the solve once', async () => {
-    const { page, errors } = await open(started.browser, `${started.counting.url}/`, { width: 1280, height: 900 });
+    const { page, errors } = await settled(await open(started.browser, `${started.counting.url}/`, { width: 1280, height: 900 }));
     // A random-state 3×3 whose shortest solution is as odd or even as 60 (every way to the goal
     // is): padded with a tile moved there and back, it is solved by the 60th key exactly.
     let keys;
@@ -196,12 +209,19 @@ describe('play at record pace', () => {
     const add = (counts) => Object.entries(counts).forEach(([k, n]) => (drawn[k] = (drawn[k] ?? 0) + n));
     // Four keys: a tile there and back, twice. What stands beside the board is drawn only by
     // the first, which makes Undo possible.
-    for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight']) add(await drawnByKey(page, key));
+    // The clock draws itself: once as the first move starts it, then as each second ends
+    // (a second may end during any of these moves: the clock is left out of the sums).
+    const first = await drawnByKey(page, 'ArrowLeft');
+    assert.equal(first.clock, 1, 'the clock is drawn as the first move starts it');
+    add(first);
+    for (const key of ['ArrowRight', 'ArrowLeft', 'ArrowRight']) add(await drawnByKey(page, key));
+    delete drawn.clock;
     assert.deepEqual(drawn, { app: 4, status: 4, board: 4, under: 4, side: 1, tools: 0, intro: 0, stats: 0, learn: 0, history: 0 });
     // A stroke onto the blank's square moves nothing: the board is not drawn. One that moves a
     // tile there and back in one event ends as it began: nor is it.
     add(await drawnByStroke(page, [6], 3));
     add(await drawnByStroke(page, [7, 6], 3));
+    delete drawn.clock;
     assert.equal(await state(page), '1 2 3/4 5 6/0 7 8');
     assert.equal(await page.locator('[data-testid=moves]').innerText(), '6');
     assert.deepEqual(drawn, { app: 6, status: 6, board: 4, under: 6, side: 1, tools: 0, intro: 0, stats: 0, learn: 0, history: 0 });
@@ -211,7 +231,12 @@ describe('play at record pace', () => {
     // A solve is more than a move: the statistics and the history follow it.
     const solved = await drawnByStroke(page, [8], 3);
     assert.equal(await state(page), '1 2 3/4 5 6/7 8 0');
-    assert.deepEqual([solved.board, solved.stats, solved.history, solved.learn, solved.tools], [1, 1, 1, 1, 1]);
+    // (The record's database answers the solve's writes in tasks of their own, and each answer
+    // draws them again: how many fall in the count depends on the machine.)
+    assert.equal(solved.board, 1);
+    assert.ok(solved.stats >= 1, `the statistics drawn ${solved.stats} times`);
+    assert.deepEqual([solved.history, solved.learn], [solved.stats, solved.stats]);
+    assert.ok(solved.tools >= solved.stats, `the tools drawn ${solved.tools} times`);
     await page.waitForSelector('[data-testid=history] tr[data-solve]');
     assert.deepEqual(errors, []);
     await page.close();
