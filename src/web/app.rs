@@ -41,10 +41,12 @@ struct Dispatcher {
 /// is worth a frame's time at every move.
 const PAUSE_MS: u32 = 250;
 
-/// What waits for the moves to pause: its timer, and the address bar's query.
+/// What waits for the moves to pause: its timer, when the pause began (`performance.now()`
+/// time: at the last move, plus [`PAUSE_MS`]), and the address bar's query.
 #[derive(Default)]
 struct Pause {
     timer: Option<Timeout>,
+    at_ms: f64,
     address: Option<String>,
 }
 
@@ -131,17 +133,39 @@ impl Dispatcher {
                 }
             }
         }
+        // One timer for a run of moves (not one a move: at thirty moves a second setting and
+        // clearing them cost more than the model's move), looking again when it rings.
         if glance_kept {
-            let dispatcher = self.clone();
-            pause.timer = Some(Timeout::new(PAUSE_MS, move || dispatcher.paused()));
+            pause.at_ms = now_ms() + f64::from(PAUSE_MS);
+            if pause.timer.is_none() {
+                pause.timer = Some(self.pause_in(PAUSE_MS));
+            }
         }
         drop(pause);
         self.redraw.emit(());
     }
 
-    /// The moves paused: the address bar and the tools follow the board.
+    /// A timer that looks whether the moves paused, in `ms`.
+    fn pause_in(&self, ms: u32) -> Timeout {
+        let dispatcher = self.clone();
+        Timeout::new(ms, move || dispatcher.paused())
+    }
+
+    /// The moves paused, or one came since the timer was set (it then waits the rest): the
+    /// address bar and the tools follow the board. (The timer that rang is replaced or dropped
+    /// while it rings, which wasm-bindgen allows: its closure goes once it returns.)
     fn paused(&self) {
-        if let Some(query) = self.pause.borrow_mut().address.take() {
+        let address = {
+            let mut pause = self.pause.borrow_mut();
+            let left = pause.at_ms - now_ms();
+            if left >= 1.0 {
+                pause.timer = Some(self.pause_in(left.ceil() as u32));
+                return;
+            }
+            pause.timer = None;
+            pause.address.take()
+        };
+        if let Some(query) = address {
             browser::replace_query(&query);
         }
         let mut revisions = self.revisions.get();
