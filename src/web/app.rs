@@ -258,16 +258,31 @@ pub fn App() -> Html {
     }
     render_counts::use_drawn();
     let p = wires.dispatcher.page.borrow();
-    use_timers(&p, on);
+    use_timers(&p, on, &wires.dispatcher.redraw);
     use_keys(wires.dispatcher.page.clone(), &wires.timed);
     layout(&p, &wires)
 }
 
 /// The replay's timer (one per step, waiting as long as the model says), the step-through's
-/// (while it runs), a fewest-moves round's clock (while it runs), and the look for silent
-/// workers (while one owes an answer). The status bar's clock draws itself.
+/// (while it runs), a fewest-moves round's clock (while it runs), the look for silent workers
+/// (while one owes an answer), and the status bar's clock (drawn again as each second ends
+/// while it runs: only the app and the bar are drawn, the parts' revisions unchanged).
 #[hook]
-fn use_timers(page: &Page, on: &Callback<Action>) {
+fn use_timers(page: &Page, on: &Callback<Action>, redraw: &Callback<()>) {
+    let redraw = redraw.clone();
+    let since = status_figures(page).1;
+    let second = since.map(|since| ((now_ms() - since).max(0.0) / 1000.0).floor());
+    use_effect_with(
+        (since.map(f64::to_bits), second.map(f64::to_bits)),
+        move |_| {
+            // Just after the second on show ends; that draw sets the next.
+            let next = since.zip(second).map(|(since, second)| {
+                let wait = (since + (second + 1.0) * 1000.0 - now_ms()).clamp(0.0, 1000.0);
+                Timeout::new(wait as u32 + 5, move || redraw.emit(()))
+            });
+            move || drop(next)
+        },
+    );
     let on_look = on.clone();
     use_effect_with(page.awaiting(), move |&awaiting| {
         let interval = awaiting.then(|| {

@@ -38,8 +38,7 @@ const speedsolver = (page) =>
  * In the page: `slideStroke(squares, w, init)` dispatches one `pointermove` on the board whose
  * coalesced events are the centres of `squares` (a board `w` squares wide), with `init`
  * (modifier keys, buttons) on every event, and returns how many points it carried;
- * `slideDrawn(act)` does `act` and returns how many times each part was drawn for it (a timer's
- * task, as the clock's, may fall in between).
+ * `slideDrawn(act)` does `act` and returns how many times each part was drawn for it.
  */
 function helpers() {
   window.slideStroke = (squares, w, init) => {
@@ -209,19 +208,12 @@ describe('play at record pace', () => {
     const add = (counts) => Object.entries(counts).forEach(([k, n]) => (drawn[k] = (drawn[k] ?? 0) + n));
     // Four keys: a tile there and back, twice. What stands beside the board is drawn only by
     // the first, which makes Undo possible.
-    // The clock draws itself: once as the first move starts it, then as each second ends
-    // (a second may end during any of these moves: the clock is left out of the sums).
-    const first = await drawnByKey(page, 'ArrowLeft');
-    assert.equal(first.clock, 1, 'the clock is drawn as the first move starts it');
-    add(first);
-    for (const key of ['ArrowRight', 'ArrowLeft', 'ArrowRight']) add(await drawnByKey(page, key));
-    delete drawn.clock;
+    for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight']) add(await drawnByKey(page, key));
     assert.deepEqual(drawn, { app: 4, status: 4, board: 4, under: 4, side: 1, tools: 0, intro: 0, stats: 0, learn: 0, history: 0 });
     // A stroke onto the blank's square moves nothing: the board is not drawn. One that moves a
     // tile there and back in one event ends as it began: nor is it.
     add(await drawnByStroke(page, [6], 3));
     add(await drawnByStroke(page, [7, 6], 3));
-    delete drawn.clock;
     assert.equal(await state(page), '1 2 3/4 5 6/0 7 8');
     assert.equal(await page.locator('[data-testid=moves]').innerText(), '6');
     assert.deepEqual(drawn, { app: 6, status: 6, board: 4, under: 6, side: 1, tools: 0, intro: 0, stats: 0, learn: 0, history: 0 });

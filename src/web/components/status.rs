@@ -5,12 +5,12 @@
 //! move on this project's machines, a sixth of what a move costs): the counter's digits are
 //! drawn as windows on a strip of the ten digits, each moved by a transform, which needs
 //! neither. The number as text stays in the page, not drawn (`data-testid="moves"`), and the
-//! counter reads as "N moves" to a screen reader. The clock draws itself, once a second.
+//! counter reads as "N moves" to a screen reader. The clock reads the time itself at each
+//! draw; the app draws it again as each second ends, while it runs.
 
 use crate::play::game::input::Control;
 use crate::play::record::solves::time_text;
 use crate::web::browser::now_ms;
-use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 pub struct StatusProps {
@@ -77,7 +77,7 @@ pub fn status_bar(props: &StatusProps) -> Html {
                     { odometer(props.moves) }
                     <span aria-hidden="true">{ if props.moves == 1 { " move" } else { " moves" } }</span>
                 </span>
-                <Clock since_ms={props.running_since_ms} elapsed_ms={props.elapsed_ms} />
+                <span class="clock" data-testid="timer">{ clock(elapsed) }</span>
                 if let Some((moves, millis, control)) = props.best {
                     <span class="best" data-testid="best" data-control={control.name()}>{ format!("{} best {moves} move{}, {}", control.name(), if moves == 1 { "" } else { "s" }, time_text(millis)) }</span>
                 }
@@ -87,44 +87,15 @@ pub fn status_bar(props: &StatusProps) -> Html {
 }
 
 /// `moves` as the counter draws it: a window a digit, on a strip of the ten digits that the
-/// stylesheet moves by the digit (`--d`). A move changes the style of the digits it changed.
+/// stylesheet moves by the digit's class. A move changes the class of the digits it changed.
 fn odometer(moves: usize) -> Html {
+    const DIGITS: [&str; 10] = [
+        "digit d0", "digit d1", "digit d2", "digit d3", "digit d4", "digit d5", "digit d6",
+        "digit d7", "digit d8", "digit d9",
+    ];
     let digits = moves.to_string().into_bytes().into_iter().map(|b| {
-        let style = format!("--d:{}", b - b'0');
-        html! { <span class="digit" {style}></span> }
+        let class = DIGITS[usize::from(b - b'0') % 10];
+        html! { <span {class}></span> }
     });
     html! { <span class="odometer" aria-hidden="true">{ for digits }</span> }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct ClockProps {
-    /// When the clock started (`performance.now()` time), while it runs.
-    pub since_ms: Option<f64>,
-    /// The time played, once the clock has stopped.
-    pub elapsed_ms: f64,
-}
-
-/// The clock: while it runs it draws itself again as each second ends, and nothing else is
-/// drawn for it (a move leaves its props as they were).
-#[component]
-fn Clock(props: &ClockProps) -> Html {
-    crate::web::render_counts::count("clock");
-    let ticks = use_state(|| 0_u32);
-    let elapsed = props
-        .since_ms
-        .map_or(props.elapsed_ms, |since| now_ms() - since);
-    {
-        let shown = (elapsed.max(0.0) / 1000.0).floor();
-        let key = (props.since_ms.map(f64::to_bits), *ticks);
-        // Drawn again just after the second on show ends; each draw sets the next.
-        use_effect_with(key, move |&(since, tick)| {
-            let next = since.map(|since| {
-                let ends = f64::from_bits(since) + (shown + 1.0) * 1000.0;
-                let wait = (ends - now_ms()).clamp(0.0, 1000.0) as u32 + 5;
-                Timeout::new(wait, move || ticks.set(tick.wrapping_add(1)))
-            });
-            move || drop(next)
-        });
-    }
-    html! { <span class="clock" data-testid="timer">{ clock(elapsed) }</span> }
 }
