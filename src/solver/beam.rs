@@ -42,7 +42,6 @@
 //! - [`seen`]: the hashes boards are told apart by, and the table of boards seen lately.
 //! - [`path`]: each kept board's link to its parent, and the moves followed back.
 //! - [`trim`]: the links no board of the beam leads back through, dropped.
-//! - [`turned`]: 2×2 blocks turned round by a square, which a round's beam counts.
 //!
 //! How the weights and sizes were chosen, with the figures: `docs/lab/2026-11-26-solver-notes.md`.
 
@@ -63,7 +62,6 @@ mod tables;
 #[cfg(test)]
 mod test_shells;
 mod trim;
-mod turned;
 mod walls;
 mod weights;
 
@@ -217,7 +215,4 @@ pub struct Beam {
     /// [`Beam::giving_up_after`]), and whether it did.
     give_up: Option<usize>,
     gave_up: bool,
-    /// In a whole-board beam that counts turned blocks ([`TURNED`](turned::TURNED)), for each
-    /// square the top-left squares of the 2×2 blocks it is in. Empty otherwise.
-    blocks: Vec<[usize; 4]>,
 }

@@ -3,16 +3,13 @@
 /// What a beam aims at: each tile's extra weight (in halves of its distance), in a partial beam
 /// the extra weight of the tiles it does not aim at (see [`NEXT_SHELL`]), whether it stops once
 /// the tiles with one are home, whether it counts the blank's walk to the nearest tile it aims
-/// at away from home (a partial beam always does) and the turned blocks (see
-/// [`TURNED`](super::turned::TURNED)), the pace it is sized for, and what a tile far from home
-/// counts ([`far_term`](super::weights::far_term) over `far`).
+/// at away from home (a partial beam always does), and the pace it is sized for.
 pub(super) struct Aim {
     pub(super) extra: Vec<i32>,
     pub(super) next: Vec<i32>,
     pub(super) partial: bool,
     pub(super) walk: bool,
     pub(super) pace: u64,
-    pub(super) far: i32,
 }
 
 impl Aim {

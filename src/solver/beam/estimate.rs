@@ -5,7 +5,6 @@ use super::Beam;
 use super::blank_walk::{BLANK_WALK, WHOLE_WALK};
 use super::children::Child;
 use super::kept::Kept;
-use super::turned::TURNED;
 use super::walls::{DEAD_POCKET, WALLED_IN};
 use crate::heuristics::linear_conflict::Lines;
 
@@ -56,9 +55,6 @@ impl Beam {
                     let walk = self.blank_walk(self.away_from(home, to), to);
                     estimate += WHOLE_WALK * (walk - i32::from(k.walk));
                     child.walk = walk as u8;
-                }
-                if self.counts_turns() {
-                    estimate += TURNED * self.turns_change(board, b, to);
                 }
             }
             child.estimate = estimate;
@@ -231,34 +227,5 @@ mod tests {
             }
         }
         assert!(changes > 100, "{changes} moves changed a wall");
-    }
-
-    #[test]
-    fn a_move_changes_a_rounds_beams_turned_blocks_as_measuring_the_child_again_says() {
-        // Boards a few moves from two blocks turned (see `TURNED`): every child's estimate,
-        // worked out from its parent's, is that of a round's beam started on the child.
-        let goal = Board::blank_last(6, 6).unwrap();
-        let two = "1 2 3 4 5 6/7 14 8 10 17 11/13 15 9 16 18 12/19 20 21 22 23 24/25 26 27 28 29 30/31 32 33 34 35 0";
-        let turned = crate::puzzle::notation::parse_board(two).unwrap();
-        let fresh = |board: &Board| Beam::walking(board, &goal, 10, 1_000, 0, 14);
-        let mut rng = Rng::seeded(13);
-        let mut changes = 0;
-        for _ in 0..300 {
-            let (board, _) = crate::puzzle::scramble::random_walk(&turned, 12, &mut rng);
-            let beam = fresh(&board);
-            let turns = |b: &Board| beam.turns_of(|s| b.tiles()[s]);
-            let (w, blank) = (board.width(), board.blank());
-            for (child, plain, again) in children_and_fresh(&beam, fresh) {
-                assert_eq!(
-                    (child.estimate, plain),
-                    (again.estimate, again.plain),
-                    "{board}"
-                );
-                let mut after = board.clone();
-                assert!(after.apply(Move::between(blank, usize::from(child.to), w)));
-                changes += usize::from(turns(&after) != turns(&board));
-            }
-        }
-        assert!(changes > 40, "{changes} moves changed the turned blocks");
     }
 }

@@ -9,9 +9,8 @@ use super::budget::MAX_WIDTH;
 use super::kept::{Kept, NO_SQUARE, halves};
 use super::seen::{seen_table, zobrist_keys};
 use super::tables::Tables;
-use super::turned::TURNED;
 use super::walls::{DEAD_POCKET, Grid, WALLED_IN};
-use super::weights::{FAR, NEXT_SHELL, ROUND_FAR, far_corner_weights};
+use super::weights::{NEXT_SHELL, far_corner_weights};
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::{Board, beside};
 
@@ -46,7 +45,6 @@ impl Beam {
             partial: false,
             walk: false,
             pace,
-            far: FAR,
         };
         Beam::aiming(start, goal, width, max_nodes, seed, aim)
     }
@@ -68,7 +66,6 @@ impl Beam {
             partial: false,
             walk: true,
             pace,
-            far: if start.len() > 64 { ROUND_FAR } else { FAR },
         };
         Beam::aiming(start, goal, width, max_nodes, seed, aim)
     }
@@ -105,7 +102,6 @@ impl Beam {
             partial: true,
             walk: true,
             pace: super::PACE,
-            far: FAR,
         };
         Beam::aiming(start, goal, width, max_nodes, seed, aim)
     }
@@ -179,15 +175,12 @@ impl Beam {
             reach: 0,
             give_up: None,
             gave_up: false,
-            blocks: Vec::new(),
         };
         if aim.partial || aim.walk {
             beam.set_up_walk(&aim, &home);
         }
         if aim.partial {
             beam.set_up_line(goal, &aim);
-        } else if aim.walk {
-            beam.set_up_turns();
         }
         let first = beam.first_board();
         beam.boards.push(first);
@@ -230,12 +223,7 @@ impl Beam {
             true => (DEAD_POCKET, BLANK_WALK),
             false => (WALLED_IN, WHOLE_WALK),
         };
-        let turns = if self.counts_turns() {
-            TURNED * self.turns_of(at)
-        } else {
-            0
-        };
-        let weighted = weighted + wall * walls + step * walk + turns;
+        let weighted = weighted + wall * walls + step * walk;
         let costs = self.estimator.as_ref().and_then(Estimator::lines);
         Kept {
             hash,

@@ -31,7 +31,7 @@ impl Tables {
         let weighted: Vec<i32> = (0..n * n)
             .map(|k| {
                 let (tile, d) = (k / n, apart(k));
-                let far = if aimed(tile) { far_term(d, aim.far) } else { 0 };
+                let far = if aimed(tile) { far_term(d) } else { 0 };
                 extra[tile] * d + far
             })
             .collect();
@@ -43,7 +43,7 @@ impl Tables {
                     if tile == 0 || aimed(tile) {
                         0
                     } else {
-                        (far_term(d, aim.far) + next.get(tile).map_or(0, |&x| x * d)) / 2
+                        (far_term(d) + next.get(tile).map_or(0, |&x| x * d)) / 2
                     }
                 })
                 .collect(),

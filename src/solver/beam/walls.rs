@@ -149,7 +149,7 @@ impl Beam {
 mod tests {
     use super::super::blank_walk::BLANK_WALK;
     use super::super::test_shells::five_shell;
-    use super::super::weights::{FAR, far_term};
+    use super::super::weights::far_term;
     use super::*;
     use crate::puzzle::board::Board;
 
@@ -178,10 +178,7 @@ mod tests {
         // The corner's square with both its neighbours home, and the last square of the row
         // beside a tile home: two pockets.
         let two = "7 2 3 4 10/6 1 8 9 5/11 12 13 14 15/16 17 18 19 20/21 22 23 24 0";
-        assert_eq!(
-            shell_part(two),
-            (4 * 2 + far_term(2, FAR)) + 4 + 2 * DEAD_POCKET
-        );
+        assert_eq!(shell_part(two), (4 * 2 + far_term(2)) + 4 + 2 * DEAD_POCKET);
     }
 
     /// The part of a whole-board beam's first estimate beyond twice its plain part and its

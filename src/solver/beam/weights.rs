@@ -5,29 +5,16 @@
 use crate::puzzle::board::Board;
 
 /// What a tile `d` squares from home adds to a beam's estimate beyond its distance, in halves of
-/// a move as the weighted part of an estimate is: d²/`over` rounded down, at [`FAR`] d²/4 (nothing one square away, 1
+/// a move as the weighted part of an estimate is: d²/4 rounded down (nothing one square away, 1
 /// two away, 4 at four, 16 at eight). A tile far from home costs more than its distance says:
 /// every square of its way needs the blank brought round in front of it, and the plain estimate
 /// lets the beam leave such tiles for last, when bringing them home undoes the rest. Squared
 /// distance as a beam's score is the finding of a contest write-up (AtCoder's AHC011, whose
 /// boards are 6×6 to 10×10); on 50 random 7×7 boards, a beam 8,000 wide answered at 1.508 ×
 /// Manhattan with it, 1.635 × without.
-pub(super) fn far_term(d: i32, over: i32) -> i32 {
-    d * d / over
+pub(super) fn far_term(d: i32) -> i32 {
+    d * d / 4
 }
-
-/// The far term's divisor in every beam but a `--seconds` round's: d²/4.
-pub(super) const FAR: i32 = 4;
-
-/// The far term's divisor in a `--seconds` round's beam on a board larger than 8×8
-/// ([`Beam::walking`](super::Beam)): d²/8. Wide and given tens of millions of boards, a beam
-/// has less need to bring far tiles in early, and with turned blocks counted a lighter term
-/// loses its way less often near the end: on the eight 10×10 tuning boards (seeds 3001-3008,
-/// three tie-breaks each, 40 M boards a beam) 3 of 24 beams lost their way with d²/8 against
-/// 9 with d²/4, and answered 1.547 × Manhattan against 1.603 × (d²/8 without turned blocks
-/// counted: 14 lost, 1.623 ×). On 8×8 and 7×7 it did a little worse (1.429 against 1.419 ×,
-/// 1.400 against 1.393 ×, two tie-breaks), so they keep d²/4.
-pub(super) const ROUND_FAR: i32 = 8;
 
 /// Each tile's extra weight in the estimate, in halves of its distance (estimates are in half
 /// moves): 2^`outer` on the corner farthest from `goal`'s blank, halved a diagonal further in,
@@ -83,7 +70,7 @@ mod tests {
     #[test]
     fn a_tile_far_from_home_counts_more_than_its_distance() {
         // In halves of a move: nothing a square away, then d²/4, growing faster than d.
-        let far: Vec<i32> = (0..=8).map(|d| far_term(d, FAR)).collect();
+        let far: Vec<i32> = (0..=8).map(far_term).collect();
         assert_eq!(far, [0, 0, 1, 2, 4, 6, 9, 12, 16]);
         // A whole-board beam counts it in its estimate, beyond twice the linear-conflict
         // estimate (in halves): tiles 2 and 22 of a 5×5 swapped, each four squares from home
@@ -101,7 +88,7 @@ mod tests {
         // Both squares are walled in too, by tiles home (see `WALLED_IN`).
         assert_eq!(
             beam.boards[0].estimate,
-            2 * plain + 2 * far_term(4, FAR) + 2 * WALLED_IN
+            2 * plain + 2 * far_term(4) + 2 * WALLED_IN
         );
     }
 

@@ -1,18 +1,16 @@
 //! A round's beam that lost its way (on the largest boards, a wide beam now and then leaves a
 //! few tiles away in a part it finished and cannot bring them home without undoing it): line
-//! by line search's first variant finishes from the best board it saw (shells' beams and a
-//! corner's, which let tiles home step aside for the few away), else rows and columns;
-//! shortening then takes what it can off. On the 10×10 tuning boards' lost beams (best boards
-//! 6 to 13 moves of distance from home, two odd knots of tiles far apart), the first variant
-//! finished in 69 to 126 moves where the quick one (lines by their own searches) took 83 to 162.
+//! by line search's quick variant finishes from the best board it saw (a line's search lets
+//! tiles home step aside for the few away), else rows and columns; shortening then takes what
+//! it can off.
 
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
-use crate::solver::fringe::{Placing, variant};
+use crate::solver::fringe::{Placing, quick};
 use crate::solver::rows_and_columns::reduce_boards;
 
 /// A beam's best board being finished: the moves to it from the start, and line by line
-/// search's first variant from there, a piece a step.
+/// search's quick variant from there, a piece a step.
 pub(super) struct Rescue {
     nearest: Vec<Move>,
     at: Board,
@@ -31,8 +29,7 @@ impl Rescue {
                 Vec::new()
             }
         };
-        let tuning = variant(0, at.width(), at.height());
-        let lines = Placing::new(&at, goal, &tuning).ok().map(Box::new);
+        let lines = Placing::new(&at, goal, &quick()).ok().map(Box::new);
         Rescue {
             nearest,
             at,
