@@ -384,8 +384,8 @@ fn tune_beam(spec: &str) {
 /// timed search): `SLIDE_WALK=side,max nodes[,tie-breaks[,pace[,give up]]]` on the boards of
 /// `SLIDE_BENCH_SEEDS` (`3001-3008`), as wide as the rounds' memory cap allows, a beam for each
 /// tie-break (1 to the number given). A beam that gives up is finished from its best board by
-/// line by line search's first variant, as the rounds do (`SLIDE_WALK_SHOW` prints that board,
-/// and the quick variant's finish beside). Prints each beam, the mean length over the
+/// line by line search's quick variant, as the rounds do (`SLIDE_WALK_SHOW` prints that board,
+/// and the first variant's finish beside). Prints each beam, the mean length over the
 /// Manhattan bound, and the mean of each board's best (what rounds with these tie-breaks
 /// would keep).
 fn tune_walk(spec: &str) {
@@ -433,15 +433,15 @@ fn tune_walk(spec: &str) {
                         eprintln!("best board (estimate {}):\n{at}", md.estimate_board(&at));
                     }
                     let rest = slide::Position::new(at, goal.clone()).unwrap();
-                    let first = slide::solver::fringe::variant(0, side, side);
-                    let finished = slide::solver::fringe::solve(&rest, &first).unwrap();
+                    let quick = slide::solver::fringe::quick();
+                    let finished = slide::solver::fringe::solve(&rest, &quick).unwrap();
                     if std::env::var("SLIDE_WALK_SHOW").is_ok() {
-                        let quick = slide::solver::fringe::quick();
-                        let quick = slide::solver::fringe::solve(&rest, &quick);
+                        let first = slide::solver::fringe::variant(0, side, side);
+                        let first = slide::solver::fringe::solve(&rest, &first);
                         eprintln!(
-                            "rescue: first variant {} moves, quick variant {:?}",
+                            "rescue: quick variant {} moves, first variant {:?}",
                             finished.moves.len(),
-                            quick.map(|f| f.moves.len())
+                            first.map(|f| f.moves.len())
                         );
                     }
                     r.nearest.iter().copied().chain(finished.moves).collect()
