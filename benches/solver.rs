@@ -42,6 +42,9 @@ fn main() {
     if let Ok(tuning) = std::env::var("SLIDE_FRINGE") {
         tune_fringe(&tuning);
     }
+    if let Ok(spec) = std::env::var("SLIDE_WALK") {
+        tune_walk(&spec);
+    }
 }
 
 fn hardest_eight() {
@@ -374,6 +377,99 @@ fn tune_beam(spec: &str) {
         ratio / n,
         ms / tries as f64,
         nodes / tries as u64
+    );
+}
+
+/// Tuning runs of a `--seconds` round's beam at a fixed node budget (repeatable, unlike the
+/// timed search): `SLIDE_WALK=side,max nodes[,tie-breaks[,pace[,give up]]]` on the boards of
+/// `SLIDE_BENCH_SEEDS` (`3001-3008`), as wide as the rounds' memory cap allows, a beam for each
+/// tie-break (1 to the number given). A beam that gives up is finished from its best board by
+/// line by line search's quick variant, as the rounds do (`SLIDE_WALK_SHOW` prints that board,
+/// and the first variant's finish beside). Prints each beam, the mean length over the
+/// Manhattan bound, and the mean of each board's best (what rounds with these tie-breaks
+/// would keep).
+fn tune_walk(spec: &str) {
+    let v: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
+    let side = v[0] as usize;
+    let seeds = std::env::var("SLIDE_BENCH_SEEDS").unwrap_or_else(|_| "3001-3008".into());
+    let (from, to) = seeds
+        .split_once('-')
+        .map(|(a, b)| (a.parse::<u64>().unwrap(), b.parse::<u64>().unwrap()))
+        .unwrap();
+    let goal = Goal::BlankLast.board(side, side).unwrap();
+    let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
+    let width = ((256u64 << 20) / slide::solver::beam::bytes_per_width(side * side)) as usize;
+    let (mut sum, mut lost, mut secs, mut runs, mut best_sum) = (0.0, 0, 0.0, 0, 0.0);
+    for seed in from..=to {
+        let mut best = f64::MAX;
+        for tie in 1..=v.get(2).map_or(1, |&s| s) {
+            let board = slide::puzzle::scramble::random_solvable(
+                &goal,
+                Default::default(),
+                &mut Rng::seeded(seed),
+            )
+            .unwrap()
+            .into_board();
+            let bound = md.estimate_board(&board) as f64;
+            let position = slide::Position::new(board.clone(), goal.clone()).unwrap();
+            let t = Instant::now();
+            let r = slide::solver::beam::walk(
+                &position,
+                width,
+                v[1],
+                tie,
+                v.get(3).map_or(14, |&p| p),
+                v.get(4).map_or(100, |&g| g as usize),
+            );
+            let took = t.elapsed().as_secs_f64();
+            let reached = r.moves.is_some();
+            let moves = match r.moves {
+                Some(m) => m,
+                None => {
+                    lost += 1;
+                    let mut at = board.clone();
+                    at.apply_all(&r.nearest).unwrap();
+                    if std::env::var("SLIDE_WALK_SHOW").is_ok() {
+                        eprintln!("best board (estimate {}):\n{at}", md.estimate_board(&at));
+                    }
+                    let rest = slide::Position::new(at, goal.clone()).unwrap();
+                    let quick = slide::solver::fringe::quick();
+                    let finished = slide::solver::fringe::solve(&rest, &quick).unwrap();
+                    if std::env::var("SLIDE_WALK_SHOW").is_ok() {
+                        let first = slide::solver::fringe::variant(0, side, side);
+                        let first = slide::solver::fringe::solve(&rest, &first);
+                        eprintln!(
+                            "rescue: quick variant {} moves, first variant {:?}",
+                            finished.moves.len(),
+                            first.map(|f| f.moves.len())
+                        );
+                    }
+                    r.nearest.iter().copied().chain(finished.moves).collect()
+                }
+            };
+            let mut end = board.clone();
+            assert!(end.apply_all(&moves).is_ok() && end == goal);
+            let ratio = moves.len() as f64 / bound;
+            eprintln!(
+                "walk {side}x{side} seed {seed} tie {tie}: {ratio:.3} ({} moves, {}, best board {} moves in, {} generated, {took:.2} s)",
+                moves.len(),
+                if reached { "reached" } else { "lost, rescued" },
+                r.nearest.len(),
+                r.generated
+            );
+            sum += ratio;
+            secs += took;
+            runs += 1;
+            best = best.min(ratio);
+        }
+        best_sum += best;
+    }
+    let n = runs as f64;
+    println!(
+        "| walk {spec}, seeds {seeds} | {:.3} × Manhattan, {lost} of {runs} lost; best of a board's {:.3} | {:.2} s a beam | |",
+        sum / n,
+        best_sum / (to - from + 1) as f64,
+        secs / n
     );
 }
 

@@ -113,6 +113,24 @@ pub fn solve(position: &Position, width: usize, max_nodes: u64, seed: u64, outer
     Beam::new(start, goal, width, max_nodes, seed, outer).finish()
 }
 
+/// A whole-board beam as a round of `--seconds` runs it (see [`Beam::walking`]): the blank's
+/// walk to the nearest tile away counted, answers expected `pace` tenths of a move a move of
+/// the estimate, giving up after `give_up` levels without a board of lower estimate. For tuning
+/// runs at a fixed node budget (the timed search works to the wall clock, so is not repeatable).
+pub fn walk(
+    position: &Position,
+    width: usize,
+    max_nodes: u64,
+    seed: u64,
+    pace: u64,
+    give_up: usize,
+) -> Beamed {
+    let (start, goal) = (position.board(), position.goal());
+    Beam::walking(start, goal, width, max_nodes, seed, pace)
+        .giving_up_after(give_up)
+        .finish()
+}
+
 /// [`solve`](solve) a few levels at a time, so that the browser's worker can listen
 /// between them: a 7×7 beam 8,000 wide takes about half a second natively, one level a few
 /// milliseconds.
