@@ -391,27 +391,21 @@ fn tune_beam(spec: &str) {
 fn tune_walk(spec: &str) {
     let v: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
     let side = v[0] as usize;
-    let seeds = std::env::var("SLIDE_BENCH_SEEDS").unwrap_or_else(|_| "3001-3008".into());
-    let (from, to) = seeds
-        .split_once('-')
-        .map(|(a, b)| (a.parse::<u64>().unwrap(), b.parse::<u64>().unwrap()))
-        .unwrap();
+    let seeds = seed_range("3001-3008");
+    let (named, boards) = (
+        format!("{}-{}", seeds.start(), seeds.end()),
+        seeds.clone().count(),
+    );
     let goal = Goal::BlankLast.board(side, side).unwrap();
     let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
     let width = ((256u64 << 20) / slide::solver::beam::bytes_per_width(side * side)) as usize;
     let (mut sum, mut lost, mut secs, mut runs, mut best_sum) = (0.0, 0, 0.0, 0, 0.0);
-    for seed in from..=to {
+    for seed in seeds {
         let mut best = f64::MAX;
+        let board = seeded_board(&goal, seed);
+        let bound = md.estimate_board(&board) as f64;
+        let position = slide::Position::new(board.clone(), goal.clone()).unwrap();
         for tie in 1..=v.get(2).map_or(1, |&s| s) {
-            let board = slide::puzzle::scramble::random_solvable(
-                &goal,
-                Default::default(),
-                &mut Rng::seeded(seed),
-            )
-            .unwrap()
-            .into_board();
-            let bound = md.estimate_board(&board) as f64;
-            let position = slide::Position::new(board.clone(), goal.clone()).unwrap();
             let t = Instant::now();
             let r = slide::solver::beam::walk(
                 &position,
@@ -466,9 +460,9 @@ fn tune_walk(spec: &str) {
     }
     let n = runs as f64;
     println!(
-        "| walk {spec}, seeds {seeds} | {:.3} × Manhattan, {lost} of {runs} lost; best of a board's {:.3} | {:.2} s a beam | |",
+        "| walk {spec}, seeds {named} | {:.3} × Manhattan, {lost} of {runs} lost; best of a board's {:.3} | {:.2} s a beam | |",
         sum / n,
-        best_sum / (to - from + 1) as f64,
+        best_sum / boards as f64,
         secs / n
     );
 }
@@ -481,11 +475,8 @@ fn tune_walk(spec: &str) {
 fn anytime_boards() {
     use slide::solver::{Progress, Solver};
     let seconds: f64 = env_or("SLIDE_BENCH_SECONDS", 10.0);
-    let seeds = std::env::var("SLIDE_BENCH_SEEDS").unwrap_or_else(|_| "3001-3020".into());
-    let (from, to) = seeds
-        .split_once('-')
-        .map(|(a, b)| (a.parse::<u64>().unwrap(), b.parse::<u64>().unwrap()))
-        .unwrap();
+    let seeds = seed_range("3001-3020");
+    let named = format!("{}-{}", seeds.start(), seeds.end());
     let sizes: Vec<usize> = std::env::var("SLIDE_BENCH_SIZES").map_or(vec![6, 7, 8, 10], |v| {
         v.split(',').map(|s| s.parse().unwrap()).collect()
     });
@@ -495,14 +486,8 @@ fn anytime_boards() {
         let (mut today, mut timed) = (Vec::new(), Vec::new());
         let (mut today_ms, mut first_ms, mut last_s, mut peak, mut nodes) =
             (0.0, 0.0, 0.0, 0u64, 0u64);
-        for seed in from..=to {
-            let board = slide::puzzle::scramble::random_solvable(
-                &goal,
-                Default::default(),
-                &mut Rng::seeded(seed),
-            )
-            .unwrap()
-            .into_board();
+        for seed in seeds.clone() {
+            let board = seeded_board(&goal, seed);
             let bound = md.estimate_board(&board) as f64;
             let t = Instant::now();
             let quick = solve(&board, &goal, &Options::default()).unwrap();
@@ -559,12 +544,12 @@ fn anytime_boards() {
             format!("{mean:.3} × Manhattan (sd {sd:.3}, {lo:.3}–{hi:.3})")
         };
         println!(
-            "| {side}×{side}, seeds {seeds}, today | {} | {:.0} ms a board | |",
+            "| {side}×{side}, seeds {named}, today | {} | {:.0} ms a board | |",
             spread(&today),
             today_ms / n
         );
         println!(
-            "| {side}×{side}, seeds {seeds}, {seconds} s | {} | first answer {:.1} ms, last improvement {:.2} s (means); peak {} MB | {:.1} M nodes a board |",
+            "| {side}×{side}, seeds {named}, {seconds} s | {} | first answer {:.1} ms, last improvement {:.2} s (means); peak {} MB | {:.1} M nodes a board |",
             spread(&timed),
             first_ms / n,
             last_s / n,
@@ -572,6 +557,23 @@ fn anytime_boards() {
             nodes as f64 / n / 1e6
         );
     }
+}
+
+/// The seeds of `SLIDE_BENCH_SEEDS` (`from-to`), else of `default`.
+fn seed_range(default: &str) -> std::ops::RangeInclusive<u64> {
+    let seeds = std::env::var("SLIDE_BENCH_SEEDS").unwrap_or_else(|_| default.into());
+    let (from, to) = seeds
+        .split_once('-')
+        .map(|(a, b)| (a.parse::<u64>().unwrap(), b.parse::<u64>().unwrap()))
+        .unwrap();
+    from..=to
+}
+
+/// Board `seed` of a set: the one `slide scramble --seed K` prints for `goal`'s size.
+fn seeded_board(goal: &Board, seed: u64) -> Board {
+    slide::puzzle::scramble::random_solvable(goal, Default::default(), &mut Rng::seeded(seed))
+        .unwrap()
+        .into_board()
 }
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {

@@ -41,12 +41,13 @@ struct Dispatcher {
 /// is worth a frame's time at every move.
 const PAUSE_MS: u32 = 250;
 
-/// What waits for the moves to pause: its timer, when the pause began (`performance.now()`
-/// time: at the last move, plus [`PAUSE_MS`]), and the address bar's query.
+/// What waits for the moves to pause: its timer, when the moves will have paused unless
+/// another comes (`performance.now()` time: the last move's, plus [`PAUSE_MS`]), and the
+/// address bar's query.
 #[derive(Default)]
 struct Pause {
     timer: Option<Timeout>,
-    at_ms: f64,
+    due_ms: f64,
     address: Option<String>,
 }
 
@@ -91,26 +92,24 @@ impl Dispatcher {
     /// of several tiles) are all applied and drawn once.
     fn dispatch(&self, action: Action, at_ms: f64) {
         let moves_only = moves_only(&action);
-        let (effects, glance_kept, beside_kept) = {
+        // For a move: whether it kept the glance, and what stands beside the board.
+        let (effects, kept) = {
             let mut page = self.page.borrow_mut();
             page.set_calendar(browser::calendar());
             let before = moves_only.then(|| (page.glance(), page.beside()));
             let effects = page.reduce(action, at_ms);
             let kept = before.map(|(g, b)| (g == page.glance(), b.is_some() && b == page.beside()));
-            (
-                effects,
-                kept.is_some_and(|k| k.0),
-                kept.is_some_and(|k| k.0 && k.1),
-            )
+            (effects, kept)
         };
+        let glance_kept = matches!(kept, Some((true, _)));
         let mut revisions = self.revisions.get();
-        match (glance_kept, beside_kept) {
-            (true, true) => revisions.moves = revisions.moves.wrapping_add(1),
-            (true, false) => {
+        match kept {
+            Some((true, true)) => revisions.moves = revisions.moves.wrapping_add(1),
+            Some((true, false)) => {
                 revisions.moves = revisions.moves.wrapping_add(1);
                 revisions.beside = revisions.beside.wrapping_add(1);
             }
-            (false, _) => revisions.all = revisions.all.wrapping_add(1),
+            _ => revisions.all = revisions.all.wrapping_add(1),
         }
         self.revisions.set(revisions);
         let dispatch = self.callback();
@@ -136,7 +135,7 @@ impl Dispatcher {
         // One timer for a run of moves (not one a move: at thirty moves a second setting and
         // clearing them cost more than the model's move), looking again when it rings.
         if glance_kept {
-            pause.at_ms = now_ms() + f64::from(PAUSE_MS);
+            pause.due_ms = now_ms() + f64::from(PAUSE_MS);
             if pause.timer.is_none() {
                 pause.timer = Some(self.pause_in(PAUSE_MS));
             }
@@ -157,7 +156,7 @@ impl Dispatcher {
     fn paused(&self) {
         let address = {
             let mut pause = self.pause.borrow_mut();
-            let left = pause.at_ms - now_ms();
+            let left = pause.due_ms - now_ms();
             if left >= 1.0 {
                 pause.timer = Some(self.pause_in(left.ceil() as u32));
                 return;
@@ -258,9 +257,11 @@ pub fn App() -> Html {
     }
     render_counts::use_drawn();
     let p = wires.dispatcher.page.borrow();
-    use_timers(&p, on, &wires.dispatcher.redraw);
+    // The moves and the clock the status bar shows, read once a draw (the clock's timer too).
+    let figures = status_figures(&p);
+    use_timers(&p, figures.1, on, &wires.dispatcher.redraw);
     use_keys(wires.dispatcher.page.clone(), &wires.timed);
-    layout(&p, &wires)
+    layout(&p, figures, &wires)
 }
 
 /// The replay's timer (one per step, waiting as long as the model says), the step-through's
@@ -268,9 +269,8 @@ pub fn App() -> Html {
 /// (while one owes an answer), and the status bar's clock (drawn again as each second ends
 /// while it runs: only the app and the bar are drawn, the parts' revisions unchanged).
 #[hook]
-fn use_timers(page: &Page, on: &Callback<Action>, redraw: &Callback<()>) {
+fn use_timers(page: &Page, since: Option<f64>, on: &Callback<Action>, redraw: &Callback<()>) {
     let redraw = redraw.clone();
-    let since = status_figures(page).1;
     let second = since.map(|since| ((now_ms() - since).max(0.0) / 1000.0).floor());
     use_effect_with(
         (since.map(f64::to_bits), second.map(f64::to_bits)),
@@ -397,12 +397,11 @@ fn key_move(key: &str) -> Option<Move> {
 /// cannot be solved, the result of a solve), then the controls and the rest. The status bar and
 /// the board compare their own props; every other part is drawn again only when its revision
 /// says it may have changed.
-fn layout(p: &Page, wires: &Wires) -> Html {
+fn layout(p: &Page, (moves, running_since_ms, elapsed_ms): StatusFigures, wires: &Wires) -> Html {
     let g = p.game();
     let shown = p.shown();
     let embed = p.sharing().embed();
     let blind = p.eventing().blind();
-    let (moves, running_since_ms, elapsed_ms) = status_figures(p);
     let classes = classes!(
         "page",
         embed.then_some("embed"),
@@ -454,10 +453,14 @@ fn layout(p: &Page, wires: &Wires) -> Html {
     }
 }
 
+/// The status bar's moves, when its clock started while it runs, and the time played once it
+/// stopped (see [`status_figures`]).
+type StatusFigures = (usize, Option<f64>, f64);
+
 /// The status bar's moves and clock: an event's while it runs (a marathon's or relay's over
 /// every board, a blindfolded or fewest-moves one from Start) and once it is done on its solved
 /// board, else the game's.
-fn status_figures(p: &Page) -> (usize, Option<f64>, f64) {
+fn status_figures(p: &Page) -> StatusFigures {
     let (g, e) = (p.game(), p.eventing());
     let done = (e.result()).filter(|r| r.record.finished && p.shown().is_solved());
     // While a clock runs the bar reads the time itself (its props then stay equal).
