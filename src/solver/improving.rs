@@ -13,9 +13,15 @@
 //! 320,000 wide). Shortening by windows re-solved optimally takes little off a beam's answer
 //! (windows of 64 moves: 1.416 → 1.406 on 6×6), so the time goes to width.
 //!
+//! When no round is worth starting in the time left (the next would take less than half the
+//! last), the time left goes to [`polish`]ing the best answer: windows of it searched again by
+//! beams between their own ends.
+//!
 //! Its parts: this file (the search, its phases and the time), [`rounds`] (how long and how
-//! wide each beam is), [`rescue`] (a beam that lost its way, finished from its best board).
+//! wide each beam is), [`rescue`] (a beam that lost its way, finished from its best board),
+//! [`polish`] (the best answer's windows searched again).
 
+mod polish;
 mod rescue;
 mod rounds;
 
@@ -67,6 +73,8 @@ enum Phase {
     Rescue(Box<rescue::Rescue>),
     /// An answer being shortened.
     Shortening(Shortening),
+    /// The rounds over, the best answer polished: how many times polishing started over.
+    Polish(Box<polish::Polish>, u64),
     /// Between rounds.
     Idle,
 }
@@ -148,12 +156,20 @@ impl Improving {
         }
     }
 
-    /// Starts the next round's beam, if the time and the nodes left pay for one.
+    /// Starts the next round's beam, if the time and the nodes left pay for one; else polishes
+    /// the best answer for the time left.
     fn next_round(&mut self) -> Option<Outcome> {
         let now = self.now();
         let nodes_left = self.max_nodes.saturating_sub(self.stats.expanded);
         let Some(plan) = self.rounds.plan(now, self.deadline, nodes_left) else {
-            return self.done();
+            return match &self.best {
+                Some(best) if now < self.deadline && nodes_left > 0 => {
+                    let polish = polish::Polish::new(&self.start, best, 0);
+                    self.phase = Phase::Polish(Box::new(polish), 0);
+                    None
+                }
+                _ => self.done(),
+            };
         };
         let beam = Beam::walking(
             &self.start,
@@ -223,6 +239,23 @@ impl Step for Improving {
                     Some(moves) => self.offer(moves),
                     None => self.phase = Phase::Shortening(shortening),
                 }
+            }
+            Phase::Polish(mut polish, pass) => {
+                let (moves, over) = polish.step(BEAM_BOARDS_PER_STEP);
+                self.stats.expanded += BEAM_BOARDS_PER_STEP;
+                if let Some(moves) = moves {
+                    self.offer(moves);
+                }
+                if self.stats.expanded >= self.max_nodes {
+                    return self.done();
+                }
+                self.phase = match (over, &self.best) {
+                    (true, Some(best)) => Phase::Polish(
+                        Box::new(polish::Polish::new(&self.start, best, pass + 1)),
+                        pass + 1,
+                    ),
+                    _ => Phase::Polish(polish, pass),
+                };
             }
             Phase::Idle => return self.next_round(),
         }

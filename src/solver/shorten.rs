@@ -60,6 +60,16 @@ impl Shortening {
         }
     }
 
+    /// The answer as it stands: whole, from the start to the goal, at every step.
+    pub(crate) fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Its length.
+    pub(crate) fn length(&self) -> usize {
+        self.moves.len()
+    }
+
     /// Searches on for about `nodes` more expansions (a window's search stops between slices,
     /// never inside a node); the moves once a whole pass no longer helps.
     pub(crate) fn step(
