@@ -43,6 +43,7 @@ use crate::heuristics::{Estimator, Heuristic, Unsupported};
 use crate::puzzle::board::Board;
 use crate::puzzle::goal::GoalError;
 use crate::puzzle::moves::Move;
+use crate::puzzle::numbers::shown;
 use crate::puzzle::solution::{Solution, SolutionError};
 use crate::puzzle::solvability::{self, Solvability};
 use crate::search::anytime::Anytime;
@@ -156,14 +157,16 @@ impl Solver {
         if !(1.0..=100.0).contains(&options.weight) {
             return Err(SolveError::BadOption(format!(
                 "the weight must be between 1 and 100, not {}",
-                options.weight
+                shown(options.weight)
             )));
         }
         if let Some(seconds) = options.seconds
             && !(seconds > 0.0 && seconds <= MAX_SECONDS)
         {
             return Err(SolveError::BadOption(format!(
-                "the seconds must be above 0 and at most {MAX_SECONDS}, not {seconds}"
+                "the seconds must be above 0 and at most {}, not {}",
+                shown(MAX_SECONDS),
+                shown(seconds)
             )));
         }
         let method = Method::resolve(options, start, goal);

@@ -372,14 +372,19 @@ fn a_time_out_of_range_is_refused() {
     let start = random_solvable(&goal, Default::default(), &mut Rng::seeded(1))
         .unwrap()
         .into_board();
-    for seconds in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e9] {
+    let shown = ["not 0", "not -1", "not NaN", "not inf", "not 1000000000"];
+    for (seconds, shown) in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e9]
+        .into_iter()
+        .zip(shown)
+    {
         let options = Options {
             seconds: Some(seconds),
             ..Options::default()
         };
         match Solver::new(&start, &goal, &options) {
             Err(slide::solver::SolveError::BadOption(why)) => {
-                assert!(why.contains("seconds"), "{why}")
+                assert!(why.contains("seconds") && why.contains("86400"), "{why}");
+                assert!(why.ends_with(shown), "{why}");
             }
             other => panic!("{seconds}: {:?}", other.map(|s| s.method())),
         }
