@@ -48,7 +48,7 @@ pub fn trimmed(x: f64, places: u32) -> String {
 
 /// `x` as a message shows a number someone typed: up to six decimals, trailing zeros dropped,
 /// and NaN and the infinities by name. Unlike `{}` of an `f64`, it needs no float formatting
-/// from the standard library, which would weigh about 3 KB in the solver's worker.
+/// from the standard library, which weighed 7.5 KB gzipped in the solver's worker.
 pub fn shown(x: f64) -> String {
     match x {
         _ if x.is_nan() => "NaN".to_string(),

@@ -73,8 +73,8 @@ enum Phase {
     Rescue(Box<rescue::Rescue>),
     /// An answer being shortened.
     Shortening(Shortening),
-    /// The rounds over, the best answer polished: how many times polishing started over.
-    Polish(Box<polish::Polish>, u64),
+    /// The rounds over, the best answer polished.
+    Polish(Box<polish::Polish>),
     /// Between rounds.
     Idle,
 }
@@ -169,8 +169,8 @@ impl Improving {
         let Some(plan) = self.rounds.plan(now, self.deadline, nodes_left) else {
             return match &self.best {
                 Some(best) if now < self.deadline && nodes_left > 0 => {
-                    let polish = polish::Polish::new(&self.start, best, 0);
-                    self.phase = Phase::Polish(Box::new(polish), 0);
+                    let polish = polish::Polish::new(&self.start, best);
+                    self.phase = Phase::Polish(Box::new(polish));
                     None
                 }
                 _ => self.done(),
@@ -245,7 +245,7 @@ impl Step for Improving {
                     None => self.phase = Phase::Shortening(shortening),
                 }
             }
-            Phase::Polish(mut polish, pass) => {
+            Phase::Polish(mut polish) => {
                 let (moves, over) = polish.step(BEAM_BOARDS_PER_STEP);
                 self.stats.expanded += BEAM_BOARDS_PER_STEP;
                 if let Some(moves) = moves {
@@ -255,11 +255,8 @@ impl Step for Improving {
                     return self.done();
                 }
                 self.phase = match (over, &self.best) {
-                    (true, Some(best)) => Phase::Polish(
-                        Box::new(polish::Polish::new(&self.start, best, pass + 1)),
-                        pass + 1,
-                    ),
-                    _ => Phase::Polish(polish, pass),
+                    (true, Some(best)) => Phase::Polish(Box::new(polish.again(&self.start, best))),
+                    _ => Phase::Polish(polish),
                 };
             }
             Phase::Idle => return self.next_round(),

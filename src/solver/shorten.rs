@@ -65,11 +65,6 @@ impl Shortening {
         &self.moves
     }
 
-    /// Its length.
-    pub(crate) fn length(&self) -> usize {
-        self.moves.len()
-    }
-
     /// Searches on for about `nodes` more expansions (a window's search stops between slices,
     /// never inside a node); the moves once a whole pass no longer helps.
     pub(crate) fn step(

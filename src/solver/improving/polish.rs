@@ -23,7 +23,7 @@ use crate::solver::beam::Beam;
 use crate::solver::shorten::Shortening;
 
 /// Moves of a window.
-pub(super) const WINDOW: usize = 120;
+const WINDOW: usize = 120;
 
 /// Boards a window's beam may generate: about 10,000 wide over a window's levels.
 const WINDOW_NODES: u64 = 3_000_000;
@@ -49,12 +49,19 @@ pub(super) struct Polish {
 }
 
 impl Polish {
-    /// Polishing `moves`, an answer from `start`; `pass` tells tie-breaks apart when polishing
-    /// starts over on its own answer.
-    pub(super) fn new(start: &Board, moves: &[Move], pass: u64) -> Polish {
+    /// Polishing `moves`, an answer from `start`.
+    pub(super) fn new(start: &Board, moves: &[Move]) -> Polish {
         Polish {
             shortening: Shortening::new(start, moves, WINDOW),
-            seed: 1_000 + pass,
+            seed: 1_000,
+        }
+    }
+
+    /// Polishing `moves` again once a pass over them no longer helped, with the next tie-break.
+    pub(super) fn again(&self, start: &Board, moves: &[Move]) -> Polish {
+        Polish {
+            seed: self.seed + 1,
+            ..Polish::new(start, moves)
         }
     }
 
@@ -68,11 +75,11 @@ impl Polish {
                 .giving_up_after(WINDOW_STALL);
             Some(Box::new(WindowBeam(beam)))
         };
-        let before = self.shortening.length();
+        let before = self.shortening.moves().len();
         let done = self.shortening.step(nodes, &mut window);
         match done {
             Some(moves) => (Some(moves), true),
-            None if self.shortening.length() < before => {
+            None if self.shortening.moves().len() < before => {
                 (Some(self.shortening.moves().to_vec()), false)
             }
             None => (None, false),
@@ -124,7 +131,7 @@ mod tests {
             b.apply_all(moves).is_ok() && b == goal
         };
         assert!(reaches(&first));
-        let mut polish = Polish::new(&start, &first, 0);
+        let mut polish = Polish::new(&start, &first);
         let mut lengths = vec![first.len()];
         let (mut steps, mut over) = (0, false);
         while !over {
