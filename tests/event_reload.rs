@@ -8,7 +8,7 @@ use slide::Heuristic;
 use slide::play::game::input::Input;
 use slide::play::keeping::ToStore;
 use slide::play::page::{
-    Action, Calendar, Choice, Effect, EventAction, Page, PlayAction, Remembered,
+    Action, Calendar, Choice, Effect, EventAction, Page, PlayAction, Remembered, Setting,
 };
 use slide::puzzle::moves::Move;
 use slide::puzzle::position::Position;
@@ -73,7 +73,12 @@ fn kept_event(fx: &[Effect]) -> Option<slide::play::event::record::EventRecord> 
 fn a_marathon_reloaded_between_boards_goes_on_with_its_clock() {
     let mut page = open("?board=1,2,3/4,5,6/7,0,8", 0.0);
     act(&mut page, 0.0, EventAction::Choose(Choice::Marathon), 0.0);
-    act(&mut page, 0.0, EventAction::Solves(2), 0.0);
+    act(
+        &mut page,
+        0.0,
+        EventAction::Entered(Setting::Solves, "2".into()),
+        0.0,
+    );
     let fx = act(&mut page, 0.0, EventAction::Start, 100.0);
     assert!(
         saved_run(&fx).is_some_and(|r| r.is_some()),
@@ -158,7 +163,12 @@ fn the_moves_on_the_board_on_show_come_back_at_their_times() {
 fn a_fewest_moves_round_whose_limit_passed_while_away_ends_as_time_is_up() {
     let mut page = open("", 0.0);
     act(&mut page, 0.0, EventAction::Choose(Choice::Fmc), 0.0);
-    act(&mut page, 0.0, EventAction::TimeLimit(1), 0.0);
+    act(
+        &mut page,
+        0.0,
+        EventAction::Entered(Setting::TimeLimit, "1".into()),
+        0.0,
+    );
     act(&mut page, 0.0, EventAction::Start, 1_000.0);
     let first = shortest(page.game().position())[0];
     act(
@@ -190,7 +200,12 @@ fn a_fewest_moves_round_whose_limit_passed_while_away_ends_as_time_is_up() {
 fn an_event_the_new_page_was_not_opened_on_ends_given_up_and_is_kept() {
     let mut page = open("?board=1,2,3/4,5,6/7,0,8", 0.0);
     act(&mut page, 0.0, EventAction::Choose(Choice::Marathon), 0.0);
-    act(&mut page, 0.0, EventAction::Solves(3), 0.0);
+    act(
+        &mut page,
+        0.0,
+        EventAction::Entered(Setting::Solves, "3".into()),
+        0.0,
+    );
     act(&mut page, 0.0, EventAction::Start, 100.0);
     let (_, fx) = solve_on_show(&mut page, 0.0, 1_000.0);
     let kept = saved_run(&fx).flatten().unwrap();

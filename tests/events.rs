@@ -9,7 +9,7 @@ use slide::play::keeping::file::{self, Import};
 use slide::play::keeping::{Keeping, StoreSaid, ToStore};
 use slide::play::page::{
     Action, AskAction, BoardAction, Calendar, Choice, Effect, EventAction, Page, PlayAction,
-    RecordAction, Remembered,
+    RecordAction, Remembered, Setting,
 };
 use slide::play::worker::protocol::{Answer, FromWorker, Purpose, ToWorker};
 use slide::puzzle::moves::Move;
@@ -115,7 +115,11 @@ fn last_event(page: &Page) -> EventRecord {
 fn a_marathon_of_two_runs_on_one_clock_from_the_first_move_to_the_last() {
     let mut page = open("?board=1,2,3/4,5,6/7,0,8");
     event(&mut page, EventAction::Choose(Choice::Marathon), 0.0);
-    event(&mut page, EventAction::Solves(2), 0.0);
+    event(
+        &mut page,
+        EventAction::Entered(Setting::Solves, "2".into()),
+        0.0,
+    );
     event(&mut page, EventAction::Start, 100.0);
     let first = page.game().start().clone();
     assert_eq!(page.eventing().run().unwrap().progress(), (1, 2));
@@ -203,12 +207,77 @@ fn blindfolded_hides_the_board_at_the_first_move_and_done_says_whether_it_is_sol
     assert_eq!(r.out_of_place, Some(page.game().position().misplaced()));
 }
 
+/// A setting's field as typed.
+fn typing(page: &mut Page, setting: Setting, text: &str, now_ms: f64) {
+    event(page, EventAction::Typing(setting, text.into()), now_ms);
+}
+
+/// A setting's field shows what is typed in it whatever else happens meanwhile (the page drawn
+/// again would otherwise set it back to the number before); left, or at Start, a number sets
+/// it within its range and anything else leaves it as it was.
+#[test]
+fn a_setting_being_typed_stays_as_typed_and_start_takes_it() {
+    let mut page = open("?board=1,2,3/4,5,6/7,8,0");
+    event(&mut page, EventAction::Choose(Choice::Marathon), 0.0);
+    assert_eq!(page.eventing().field(Setting::Solves), "5");
+    typing(&mut page, Setting::Solves, "1", 0.0);
+    // Something else happens while the field is being typed in: it still shows what is typed.
+    page.reduce(BoardAction::Shuffle, 10.0);
+    assert_eq!(page.eventing().field(Setting::Solves), "1");
+    assert_eq!(
+        page.eventing().field(Setting::TimeLimit),
+        "10",
+        "that field only"
+    );
+    // Start with the field not left: taken as typed.
+    typing(&mut page, Setting::Solves, " 12", 20.0);
+    event(&mut page, EventAction::Start, 30.0);
+    assert_eq!(page.eventing().run().unwrap().progress(), (1, 12));
+    assert_eq!(page.eventing().field(Setting::Solves), "12");
+    event(&mut page, EventAction::GiveUp, 40.0);
+
+    // Left: the number set within its range, the text typed gone.
+    typing(&mut page, Setting::Solves, "1000", 50.0);
+    event(
+        &mut page,
+        EventAction::Entered(Setting::Solves, "1000".into()),
+        50.0,
+    );
+    assert_eq!(page.eventing().field(Setting::Solves), "100");
+    event(
+        &mut page,
+        EventAction::Entered(Setting::Solves, "x".into()),
+        55.0,
+    );
+    assert_eq!(
+        page.eventing().field(Setting::Solves),
+        "100",
+        "not a number: as it was"
+    );
+    // Not a number at Start: as it was.
+    typing(&mut page, Setting::Solves, "-3", 60.0);
+    event(&mut page, EventAction::Start, 70.0);
+    assert_eq!(page.eventing().run().unwrap().progress(), (1, 100));
+    event(&mut page, EventAction::GiveUp, 80.0);
+
+    // Another event chosen: the text typed for the last one goes.
+    event(&mut page, EventAction::Choose(Choice::Fmc), 90.0);
+    typing(&mut page, Setting::TimeLimit, "3", 90.0);
+    event(&mut page, EventAction::Choose(Choice::Marathon), 100.0);
+    event(&mut page, EventAction::Choose(Choice::Fmc), 110.0);
+    assert_eq!(page.eventing().field(Setting::TimeLimit), "10");
+}
+
 #[test]
 fn a_fewest_moves_submission_is_checked_scored_against_the_optimum_or_rejected() {
     let mut page = open("?board=1,2,3/4,5,6/7,8,0");
     page.reduce(BoardAction::Shuffle, 0.0);
     event(&mut page, EventAction::Choose(Choice::Fmc), 0.0);
-    event(&mut page, EventAction::TimeLimit(2), 0.0);
+    event(
+        &mut page,
+        EventAction::Entered(Setting::TimeLimit, "2".into()),
+        0.0,
+    );
     event(&mut page, EventAction::Start, 1_000.0);
     let start = page.game().start().clone();
     // Not solved: rejected with the reason, and the round goes on.
@@ -365,7 +434,11 @@ fn a_challenge_link_to_an_event_plays_the_same_boards_and_checks_the_moves() {
     let mut page = open("?board=1,2,3/4,5,6/7,0,8");
     page.reduce(BoardAction::Shuffle, 0.0);
     event(&mut page, EventAction::Choose(Choice::Marathon), 0.0);
-    event(&mut page, EventAction::Solves(2), 0.0);
+    event(
+        &mut page,
+        EventAction::Entered(Setting::Solves, "2".into()),
+        0.0,
+    );
     event(&mut page, EventAction::Start, 0.0);
     let boards = page.eventing().run().unwrap().boards().to_vec();
     let (t, _) = solve_on_show(&mut page, 1_000.0);
@@ -466,7 +539,11 @@ fn an_embedded_event_link_is_only_its_board() {
 fn a_fewest_moves_round_ends_by_itself_at_its_limit() {
     let mut page = open("");
     event(&mut page, EventAction::Choose(Choice::Fmc), 0.0);
-    event(&mut page, EventAction::TimeLimit(1), 0.0);
+    event(
+        &mut page,
+        EventAction::Entered(Setting::TimeLimit, "1".into()),
+        0.0,
+    );
     event(&mut page, EventAction::Start, 1_000.0);
     assert!(page.eventing().timed());
     let first = shortest(page.game().position())[0];

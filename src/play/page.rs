@@ -44,7 +44,7 @@ pub use analysis::{Analysing, AnalysisAction, AnalysisState, away_text};
 pub use asking::{AskAction, Asking, Heard, MAX_HELPERS};
 pub use board::{BoardAction, Boarded, Boarding, Calendar, Scene, Watched, Whose};
 pub use editor::{EditAction, Edited, Editing, Editor, FileProblem, MAX_FILE_BYTES};
-pub use event::{Admission, Choice, EventAction, EventResult, Evented, Eventing, Pending};
+pub use event::{Admission, Choice, EventAction, EventResult, Evented, Eventing, Pending, Setting};
 pub use glance::{Glance, moves_only};
 pub use learning::{LearnAction, Learned, Learning};
 pub use playing::{PlayAction, Playing, SPEEDS, replay_speed};

@@ -1,6 +1,6 @@
 // Your solves are safe, in headless Chromium: the record in the browser's database (IndexedDB).
 // Two tabs each solve once and a third sees both (and a tab follows another's solve without a
-// reload); a history kept by an earlier version in localStorage moves in and loses nothing (its
+// reload, a number being typed in it kept as typed); a history kept by an earlier version in localStorage moves in and loses nothing (its
 // key removed only once read back); one that cannot be read whole is kept byte for byte, told
 // once in an alert naming the history, offered as a download, and the next solve keeps both; a
 // browser without IndexedDB, and a quota made tiny, are told and the game plays on; an event
@@ -156,6 +156,30 @@ describe('the record in the browser’s database', () => {
     await loaded(c.page, 2);
     assert.deepEqual((await rows(c.page)).map((r) => r.solve).sort(), seen);
     for (const tab of [a, b, c]) assert.deepEqual(tab.errors, []);
+    await context.close();
+  });
+
+  it('a number being typed stays as typed when another tab’s solve draws the page again', async () => {
+    const context = await started.browser.newContext();
+    const a = await openIn(context, '/');
+    const b = await openIn(context, `/?board=${NEAR}`);
+    await loaded(a.page, 0);
+    await loaded(b.page, 0);
+    await a.page.getByLabel('Event', { exact: true }).selectOption('marathon');
+    const solves = a.page.getByLabel('Solves', { exact: true });
+    // Typed, the field not left yet.
+    await solves.fill('12');
+    const drawn = await a.page.evaluate(() => document.querySelector('[data-testid=history]').dataset.total);
+    assert.equal(drawn, '0');
+    await play(b.page, ['ArrowLeft', 'ArrowLeft'], 60);
+    await b.page.waitForSelector('[data-testid=result]');
+    // A hears of B's solve and draws its page again, the field still focused.
+    await loaded(a.page, 1);
+    assert.equal(await solves.inputValue(), '12', 'the text typed, not the number before it');
+    assert.ok(await solves.evaluate((el) => el === document.activeElement), 'still typing');
+    await button(a.page, 'Start').click();
+    await a.page.waitForSelector('[data-testid=event-status][data-state=running][data-boards="12"]');
+    for (const tab of [a, b]) assert.deepEqual(tab.errors, []);
     await context.close();
   });
 

@@ -76,16 +76,28 @@ impl Choice {
     }
 }
 
+/// A number the player types for an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// A marathon's solves.
+    Solves,
+    /// A fewest-moves round's limit, in minutes.
+    TimeLimit,
+}
+
 /// What the player can do with events.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EventAction {
     Choose(Choice),
-    /// A marathon's solves (kept within 2–100).
-    Solves(u32),
+    /// A setting's field as typed so far, kept until the field is left (or Start): a page
+    /// drawn again meanwhile (a worker's answer, another tab's solve) shows it as typed.
+    Typing(Setting, String),
+    /// A setting's field left with this text: a number sets it (kept within its range: a
+    /// marathon's solves 2–100, a fewest-moves round's limit 1–60 minutes), anything else
+    /// leaves it as it was.
+    Entered(Setting, String),
     /// A relay's largest size (3–10).
     UpTo(u32),
-    /// A fewest-moves round's limit, in minutes (1–60).
-    TimeLimit(u32),
     Start,
     /// Blindfolded: the solve is done.
     Done,
@@ -174,6 +186,8 @@ pub struct Eventing {
     /// What was last kept of the run for a reload: its board, phase, and whether the board
     /// on show was untouched.
     saved: Option<(usize, &'static str, bool)>,
+    /// A setting's field being typed in, as typed.
+    typing: Option<(Setting, String)>,
 }
 
 impl Default for Eventing {
@@ -188,6 +202,7 @@ impl Default for Eventing {
             result: None,
             challenge: None,
             saved: None,
+            typing: None,
         }
     }
 }
@@ -202,16 +217,19 @@ impl Eventing {
         when: When,
     ) -> Vec<Evented> {
         match action {
-            EventAction::Choose(choice) => self.choice = choice,
-            EventAction::Solves(n) => {
-                self.solves = n.clamp(*MARATHON_SOLVES.start(), *MARATHON_SOLVES.end())
+            EventAction::Choose(choice) => {
+                self.choice = choice;
+                self.typing = None;
             }
+            EventAction::Typing(setting, text) => self.typing = Some((setting, text)),
+            EventAction::Entered(setting, text) => self.enter(setting, &text),
             EventAction::UpTo(n) => self.up_to = n.clamp(*RELAY_UP_TO.start(), *RELAY_UP_TO.end()),
-            EventAction::TimeLimit(n) => {
-                self.minutes = n.clamp(*FMC_MINUTES.start(), *FMC_MINUTES.end())
-            }
             // The boards waiting, or fresh ones the page draws; the page leaves the board before.
             EventAction::Start => {
+                // A field still being typed in counts as left.
+                if let Some((setting, text)) = self.typing.take() {
+                    self.enter(setting, &text);
+                }
                 let Some(event) = self.chosen() else {
                     return Vec::new();
                 };
@@ -516,6 +534,32 @@ impl Eventing {
 
     pub fn choice(&self) -> Choice {
         self.choice
+    }
+
+    /// `setting`'s field left with `text`: a number sets it, kept within its range; its field
+    /// no longer being typed in.
+    fn enter(&mut self, setting: Setting, text: &str) {
+        self.typing = None;
+        let Ok(n) = text.trim().parse::<u32>() else {
+            return;
+        };
+        match setting {
+            Setting::Solves => {
+                self.solves = n.clamp(*MARATHON_SOLVES.start(), *MARATHON_SOLVES.end())
+            }
+            Setting::TimeLimit => self.minutes = n.clamp(*FMC_MINUTES.start(), *FMC_MINUTES.end()),
+        }
+    }
+
+    /// What `setting`'s field shows: the text being typed in it, or the number set.
+    pub fn field(&self, setting: Setting) -> String {
+        match &self.typing {
+            Some((typed, text)) if *typed == setting => text.clone(),
+            _ => match setting {
+                Setting::Solves => self.solves.to_string(),
+                Setting::TimeLimit => self.minutes.to_string(),
+            },
+        }
     }
 
     pub fn solves(&self) -> u32 {

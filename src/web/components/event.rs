@@ -6,9 +6,8 @@
 use super::{changed, click};
 use crate::play::event::run::Phase;
 use crate::play::event::{FMC_MINUTES, MARATHON_SOLVES, RELAY_UP_TO};
-use crate::play::page::{Action, Choice, EventAction, Eventing};
+use crate::play::page::{Action, Choice, EventAction, Eventing, Setting};
 use crate::puzzle::numbers::decimals;
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 pub struct EventProps<'a> {
@@ -41,12 +40,20 @@ fn choosing(props: &EventProps) -> Html {
             Choice::parse(&value).unwrap_or(Choice::Single),
         ))
     });
-    let number = |make: fn(u32) -> EventAction, old: u32| {
-        on.reform(move |ev: Event| {
-            let text = ev.target_unchecked_into::<HtmlInputElement>().value();
-            Action::Event(make(text.trim().parse().unwrap_or(old)))
-        })
-    };
+    // A number field: its text kept as typed (a page drawn again meanwhile shows it so), the
+    // number set once the field is left.
+    let solves_typed = changed(on, |t| {
+        Action::Event(EventAction::Typing(Setting::Solves, t))
+    });
+    let solves_left = changed(on, |t| {
+        Action::Event(EventAction::Entered(Setting::Solves, t))
+    });
+    let minutes_typed = changed(on, |t| {
+        Action::Event(EventAction::Typing(Setting::TimeLimit, t))
+    });
+    let minutes_left = changed(on, |t| {
+        Action::Event(EventAction::Entered(Setting::TimeLimit, t))
+    });
     let on_up_to = changed(on, |value| {
         Action::Event(EventAction::UpTo(value.parse().unwrap_or(4)))
     });
@@ -65,8 +72,8 @@ fn choosing(props: &EventProps) -> Html {
                     <span class="field">
                         <label for="solves">{ "Solves" }</label>
                         <input id="solves" type="number" inputmode="numeric" min={MARATHON_SOLVES.start().to_string()}
-                            max={MARATHON_SOLVES.end().to_string()} value={e.solves().to_string()} list="marathons"
-                            onchange={number(EventAction::Solves, e.solves())} />
+                            max={MARATHON_SOLVES.end().to_string()} value={e.field(Setting::Solves)} list="marathons"
+                            oninput={solves_typed} onchange={solves_left} />
                         // The marathons speedsolvers rank.
                         <datalist id="marathons"><option value="5" /><option value="10" /><option value="42" /></datalist>
                     </span>
@@ -85,8 +92,8 @@ fn choosing(props: &EventProps) -> Html {
                     <span class="field">
                         <label for="time-limit">{ "Time limit" }</label>
                         <input id="time-limit" type="number" inputmode="numeric" min={FMC_MINUTES.start().to_string()}
-                            max={FMC_MINUTES.end().to_string()} value={e.minutes().to_string()}
-                            onchange={number(EventAction::TimeLimit, e.minutes())} />
+                            max={FMC_MINUTES.end().to_string()} value={e.field(Setting::TimeLimit)}
+                            oninput={minutes_typed} onchange={minutes_left} />
                         <span class="unit">{ "minutes" }</span>
                     </span>
                 }
