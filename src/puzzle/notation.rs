@@ -128,8 +128,8 @@ impl fmt::Display for MovesError {
         match self {
             MovesError::UnknownLetter { letter, position } => write!(
                 f,
-                "'{}' at position {} is not a move: use U, D, L and R",
-                letter.escape_debug(),
+                "{} at position {} is not a move: use U, D, L and R",
+                shown_letter(*letter),
                 position + 1
             ),
             MovesError::BadCount { position } => write!(
@@ -143,6 +143,29 @@ impl fmt::Display for MovesError {
 }
 
 impl std::error::Error for MovesError {}
+
+/// A character as a message shows it: in quotes, with its code point unless it is a visible
+/// ASCII character (so an invisible or look-alike one is told apart), and only the code point
+/// for a control character or a space. (`char::escape_debug` would bring the standard
+/// library's tables of printable characters into the page's wasm, about a kilobyte.)
+fn shown_letter(c: char) -> String {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let code = c as u32;
+    let digits = match code {
+        0..=0xFFFF => 4,
+        0x1_0000..=0xF_FFFF => 5,
+        _ => 6,
+    };
+    let hex: String = (0..digits)
+        .rev()
+        .map(|i| char::from(HEX[(code >> (4 * i)) as usize & 15]))
+        .collect();
+    match c {
+        _ if c.is_ascii_graphic() => format!("'{c}'"),
+        _ if c.is_control() || c.is_whitespace() => format!("U+{hex}"),
+        _ => format!("'{c}' (U+{hex})"),
+    }
+}
 
 /// A number as written, with the line it stands on (1-based).
 #[derive(Clone, Copy)]
@@ -673,6 +696,17 @@ mod tests {
                 position: 1
             })
         );
+        // The letter shown as typed, with its code point when it could be mistaken.
+        let told = |text: &str| parse_moves(text).unwrap_err().to_string();
+        assert_eq!(
+            told("UX"),
+            "'X' at position 2 is not a move: use U, D, L and R"
+        );
+        assert!(told("U\u{7}D").starts_with("U+0007 at position 2 "));
+        assert!(told("Ué").starts_with("'é' (U+00E9) at position 2 "));
+        assert!(told("U\u{200b}").starts_with("'\u{200b}' (U+200B) "));
+        assert!(told("→").starts_with("'→' (U+2192) "));
+        assert!(told("U\u{1F600}").starts_with("'\u{1F600}' (U+1F600) "));
         assert_eq!(parse_moves("R0"), Err(MovesError::BadCount { position: 1 }));
         assert_eq!(parse_moves("3R"), Err(MovesError::BadCount { position: 0 }));
         assert_eq!(
