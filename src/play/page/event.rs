@@ -224,20 +224,7 @@ impl Eventing {
             EventAction::Typing(setting, text) => self.typing = Some((setting, text)),
             EventAction::Entered(setting, text) => self.enter(setting, &text),
             EventAction::UpTo(n) => self.up_to = n.clamp(*RELAY_UP_TO.start(), *RELAY_UP_TO.end()),
-            // The boards waiting, or fresh ones the page draws; the page leaves the board before.
-            EventAction::Start => {
-                // A field still being typed in counts as left.
-                if let Some((setting, text)) = self.typing.take() {
-                    self.enter(setting, &text);
-                }
-                let Some(event) = self.chosen() else {
-                    return Vec::new();
-                };
-                return match self.take_pending() {
-                    Some(pending) => vec![Evented::Begin(pending, self.challenge.clone())],
-                    None => vec![Evented::Draw(event)],
-                };
-            }
+            EventAction::Start => return self.start(),
             EventAction::Done => return self.done(game, now_ms, when),
             EventAction::Submit => return self.submit(game, now_ms, when),
             EventAction::Reset => {
@@ -261,6 +248,21 @@ impl Eventing {
             }
         }
         Vec::new()
+    }
+
+    /// Start: the boards waiting, or fresh ones the page draws (the page leaves the board
+    /// before). A field still being typed in counts as left.
+    fn start(&mut self) -> Vec<Evented> {
+        if let Some((setting, text)) = self.typing.take() {
+            self.enter(setting, &text);
+        }
+        let Some(event) = self.chosen() else {
+            return Vec::new();
+        };
+        match self.take_pending() {
+            Some(pending) => vec![Evented::Begin(pending, self.challenge.clone())],
+            None => vec![Evented::Draw(event)],
+        }
     }
 
     /// What the page admits while an event runs or waits for Start, with `board` on show.
