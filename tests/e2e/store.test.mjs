@@ -433,7 +433,8 @@ describe('an event across a reload', () => {
     await button(page, 'Start').click();
     await page.waitForSelector('[data-testid=event-status][data-state=exploring]');
     await page.keyboard.press(solveKeys(await state(page))[0]);
-    await page.waitForTimeout(100);
+    // The move on the board (the page keeps the run, its moves with it, as it is left).
+    await page.waitForFunction(() => document.querySelector('[data-testid=moves]')?.textContent === '1');
     // Away two minutes: the limit of one passed meanwhile.
     await reloadAway(page, 120_000);
     const told = page.getByRole('alert').filter({ hasText: 'Time is up' });
