@@ -149,22 +149,16 @@ impl std::error::Error for MovesError {}
 /// for a control character or a space. (`char::escape_debug` would bring the standard
 /// library's tables of printable characters into the page's wasm, about a kilobyte.)
 fn shown_letter(c: char) -> String {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let code = c as u32;
-    let digits = match code {
-        0..=0xFFFF => 4,
-        0x1_0000..=0xF_FFFF => 5,
-        _ => 6,
-    };
-    let hex: String = (0..digits)
-        .rev()
-        .map(|i| char::from(HEX[(code >> (4 * i)) as usize & 15]))
-        .collect();
     match c {
         _ if c.is_ascii_graphic() => format!("'{c}'"),
-        _ if c.is_control() || c.is_whitespace() => format!("U+{hex}"),
-        _ => format!("'{c}' (U+{hex})"),
+        _ if c.is_control() || c.is_whitespace() => code_point(c),
+        _ => format!("'{c}' ({})", code_point(c)),
     }
+}
+
+/// A character's code point as messages write it: `U+00E9`.
+pub(crate) fn code_point(c: char) -> String {
+    format!("U+{:04X}", u32::from(c))
 }
 
 /// A number as written, with the line it stands on (1-based).

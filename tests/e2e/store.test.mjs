@@ -1,9 +1,10 @@
 // Your solves are safe, in headless Chromium: the record in the browser's database (IndexedDB).
 // Two tabs each solve once and a third sees both (and a tab follows another's solve without a
-// reload, a number being typed in it kept as typed); a history kept by an earlier version in localStorage moves in and loses nothing (its
-// key removed only once read back); one that cannot be read whole is kept byte for byte, told
-// once in an alert naming the history, offered as a download, and the next solve keeps both; a
-// browser without IndexedDB, and a quota made tiny, are told and the game plays on; an event
+// reload, a number being typed in it kept as typed); a history kept by an earlier version in
+// localStorage moves in and loses nothing (its key removed only once read back); one that
+// cannot be read whole is kept byte for byte, told once in an alert naming the history, offered
+// as a download, and the next solve keeps both; a browser without IndexedDB, and a quota made
+// tiny, are told and the game plays on; an event
 // survives a reload (a marathon goes on with its clock; a fewest-moves round whose limit passed
 // while away ends "Time is up").
 //

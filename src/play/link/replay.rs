@@ -11,6 +11,7 @@
 
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
+use crate::puzzle::notation::code_point;
 use std::fmt;
 
 /// The longest pause a replay link keeps (10 minutes): a longer one is written as this long, and
@@ -55,7 +56,7 @@ impl fmt::Display for ReplayLinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shown = |c: &char| {
             if c.is_control() || c.is_whitespace() {
-                format!("U+{:04X}", u32::from(*c))
+                code_point(*c)
             } else {
                 format!("\"{c}\"")
             }
