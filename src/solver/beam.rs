@@ -35,6 +35,8 @@
 //! - [`estimate`]: each child's estimate, from its parent's.
 //! - [`walls`]: squares the blank cannot reach but past a tile home: walled in on a whole
 //!   board, dead pockets along a shell.
+//! - [`knots`]: on a whole board, a few squares away walled in together, their tiles in an odd
+//!   order costing most.
 //! - [`blank_walk`]: in a shell's beam, the blank's walk to the nearest tile of the shell away.
 //! - [`shells`]: a shell's squares as a line from end to end, and the doors off it.
 //! - [`keep`]: the children a level keeps, and the next level made of them.
@@ -52,6 +54,7 @@ mod children;
 mod estimate;
 mod keep;
 mod kept;
+mod knots;
 mod levels;
 mod memory;
 mod path;

@@ -20,6 +20,7 @@ pub(super) struct Child {
     pub(super) conflicts: i8,
     pub(super) walk: u8,
     pub(super) walls: u8,
+    pub(super) knots: u16,
 }
 
 impl Child {
@@ -34,6 +35,7 @@ impl Child {
             conflicts: 0,
             walk: 0,
             walls: 0,
+            knots: 0,
         }
     }
 }

@@ -47,9 +47,15 @@ impl Beam {
                 child.walk = walk as u8;
             } else {
                 let home = self.home_after(k.marks(), tile, b, to);
+                child.knots = k.knots;
                 if home != k.marks() {
-                    child.walls = self.walled(home, to, slid(board, b, to)) as u8;
+                    let after = slid(board, b, to);
+                    child.walls = self.walled(home, to, after) as u8;
                     estimate += WALLED_IN * (i32::from(child.walls) - i32::from(k.walls));
+                    let before = |s: usize| board[s];
+                    let change = self.knots_change((k.marks(), b, &before), (home, to, &after));
+                    child.knots = (i32::from(k.knots) + change) as u16;
+                    estimate += change;
                 }
                 if self.counts_the_walk() {
                     let walk = self.blank_walk(self.away_from(home, to), to);
@@ -204,10 +210,10 @@ mod tests {
     #[test]
     fn a_move_changes_a_whole_boards_estimate_as_measuring_the_child_again_says() {
         // Boards a few dozen moves from home, on a square board and a long one: every child's
-        // estimate and walled-in squares, worked out from its parent's, are those of a beam
-        // started on the child, and the walls those counted by hand.
+        // estimate, walled-in squares and knots, worked out from its parent's, are those of a
+        // beam started on the child, and the walls those counted by hand.
         let mut rng = Rng::seeded(12);
-        let mut changes = 0;
+        let (mut changes, mut knots) = (0, 0);
         for (w, h) in [(5, 5), (7, 4)] {
             let goal = Board::blank_last(w, h).unwrap();
             let fresh = |board: &Board| Beam::new(board, &goal, 10, 1_000, 0, 2);
@@ -220,12 +226,15 @@ mod tests {
                     walled_by_hand(&beam, &|s| tiles[s])
                 );
                 for (child, plain, again) in children_and_fresh(&beam, fresh) {
-                    let k = (child.estimate, plain, child.walls);
-                    assert_eq!(k, (again.estimate, again.plain, again.walls), "{board}");
+                    let k = (child.estimate, plain, child.walls, child.knots);
+                    let fresh = (again.estimate, again.plain, again.walls, again.knots);
+                    assert_eq!(k, fresh, "{board}");
                     changes += usize::from(child.walls != beam.boards[0].walls);
+                    knots += usize::from(child.knots != beam.boards[0].knots);
                 }
             }
         }
         assert!(changes > 100, "{changes} moves changed a wall");
+        assert!(knots > 20, "{knots} moves changed a knot");
     }
 }

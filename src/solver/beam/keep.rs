@@ -109,6 +109,7 @@ impl Beam {
                 back: parent.blank,
                 walk: c.walk,
                 walls: c.walls,
+                knots: c.knots,
                 costs,
                 line_home,
                 marks: halves(marks),

@@ -22,6 +22,8 @@ pub(super) struct Kept {
     /// Squares walled in ([`WALLED_IN`](super::walls::WALLED_IN)) on a whole board, squares in
     /// dead pockets ([`DEAD_POCKET`](super::walls::DEAD_POCKET)) on a shell.
     pub(super) walls: u8,
+    /// On a whole board, what its knots add to the estimate (see [`super::knots`]).
+    pub(super) knots: u16,
     /// Each row's and column's conflicts, so that a child counts one line, not two.
     pub(super) costs: LineCosts,
     /// In a shell's beam, the places along its line whose square holds its own tile, a bit a

@@ -223,7 +223,12 @@ impl Beam {
             true => (DEAD_POCKET, BLANK_WALK),
             false => (WALLED_IN, WHOLE_WALK),
         };
-        let weighted = weighted + wall * walls + step * walk;
+        let knots = if partial {
+            0
+        } else {
+            self.knots(home, blank, at)
+        };
+        let weighted = weighted + wall * walls + step * walk + knots;
         let costs = self.estimator.as_ref().and_then(Estimator::lines);
         Kept {
             hash,
@@ -233,6 +238,7 @@ impl Beam {
             back: NO_SQUARE,
             walk: walk as u8,
             walls: walls as u8,
+            knots: knots as u16,
             costs: costs.map_or([0; _], |l| l.costs(&at)),
             line_home,
             marks: halves(if partial { away } else { home }),
