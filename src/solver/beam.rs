@@ -206,7 +206,8 @@ pub struct Beam {
     goal_at: Vec<u8>,
     /// The squares beside each square (`usize::MAX` past the last): where the blank can go.
     around: Vec<[usize; 4]>,
-    /// The board's squares as bits, for [`WALLED_IN`](walls::WALLED_IN) (see [`Grid`]).
+    /// The board's squares as bits, for [`WALLED_IN`](walls::WALLED_IN) and
+    /// [`knots`] (see [`Grid`]).
     grid: Grid,
     /// In a shell's beam, what [`BLANK_WALK`](blank_walk::BLANK_WALK) needs: each
     /// tile's home if it is the shell's (`usize::MAX` otherwise), and for each square, the

@@ -7,7 +7,7 @@ use super::seen::fingerprint;
 /// A child of a board of the beam, as it is chosen (by estimate, then hash: a fair coin, then
 /// the rest) and kept: its estimate, hash, parent, the square the blank went to, the line
 /// whose conflicts its move changed ([`NO_LINE`] for none) with their new count and the
-/// change, and in a shell's beam the blank's walk; its walled-in squares or dead pockets. 24
+/// change, and the blank's walk; its walled-in squares or dead pockets, and its knots. 24
 /// bytes: a level's children are read and written six times, more than any other list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct Child {

@@ -1,5 +1,6 @@
 //! Each child's estimate, from its parent's: only what its move changes (the moved tile's
-//! scores, one line's conflicts, the walls or pockets and the blank's walk where they change).
+//! scores, one line's conflicts, the walls or pockets, the knots and the blank's walk where
+//! they change).
 
 use super::Beam;
 use super::blank_walk::{BLANK_WALK, WHOLE_WALK};
@@ -11,7 +12,8 @@ use crate::heuristics::linear_conflict::Lines;
 impl Beam {
     /// Each child's estimate, from its parent's: the moved tile's scores, the one line whose
     /// conflicts its move changes, and in a shell's beam ([`PARTIAL`]) dead pockets and the
-    /// blank's walk, in a whole board's walled-in squares. The least and the most estimate.
+    /// blank's walk, in a whole board's walled-in squares, knots and the blank's walk. The least
+    /// and the most estimate.
     pub(super) fn estimate<const PARTIAL: bool>(
         &self,
         children: &mut [Child],
@@ -214,7 +216,7 @@ mod tests {
         // beam started on the child, and the walls those counted by hand.
         let mut rng = Rng::seeded(12);
         let (mut changes, mut knots) = (0, 0);
-        for (w, h) in [(5, 5), (7, 4)] {
+        for (w, h) in [(5, 5), (7, 4), (10, 10)] {
             let goal = Board::blank_last(w, h).unwrap();
             let fresh = |board: &Board| Beam::new(board, &goal, 10, 1_000, 0, 2);
             for _ in 0..400 {

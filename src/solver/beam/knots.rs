@@ -2,43 +2,35 @@
 //! cannot reach them without moving a tile home aside, and when their tiles are their own
 //! squares' in an odd order (a swapped pair, a turned 2×2 block) they cannot be put right
 //! even then, alone: a board's order and its blank's place have one parity, so an odd knot is
-//! undone only together with another odd knot, or the blank's corner, however far away, at
-//! some tens of moves. A beam guided by distances walls them in without seeing the cost (a
+//! undone only together with another odd order elsewhere (another knot, or the part of the
+//! board still to do, often the blank's corner by then), however far away, at some tens of
+//! moves. A beam guided by distances walls them in without seeing the cost (a
 //! knot's tiles are a square or two from home), finishes the rest of the board, and then has
 //! no way on: on 10×10 most wide beams ended so. Counted, a beam avoids tying them.
 
 use super::Beam;
-use super::walls::Grid;
 
 /// What each square of a knot adds to a whole board's estimate, in halves of a move, as a
-/// walled-in square does (see [`super::walls::WALLED_IN`]).
+/// walled-in square does (see [`super::walls::WALLED_IN`]; a square of a knot of two is walled
+/// in too, and counts both).
 pub(super) const KNOT_SQUARE: i32 = 3;
 
 /// What a knot whose tiles are its own squares' in an odd order adds instead, in halves of a
 /// move: fifteen moves, fewer than undoing one far from the blank takes, enough that a beam
 /// keeps from tying one. On 16 random 10×10 boards a beam of 23 M boards answered the same with
-/// twice either weight.
+/// this weight doubled, or with [`KNOT_SQUARE`] doubled.
 pub(super) const ODD_KNOT: i32 = 30;
 
 /// The fewest and most squares of a knot: a square alone is walled in (and counted so), and a
 /// larger group walled in is a part of the board still to do.
 const KNOT_SIZES: (u32, u32) = (2, 8);
 
-impl Grid {
-    /// `squares` and the squares beside them.
-    pub(super) fn spread(&self, squares: u128) -> u128 {
-        let w = self.width;
-        let sideways = ((squares << 1) & self.has_left) | ((squares >> 1) & self.has_right);
-        (squares | squares << w | squares >> w | sideways) & self.squares
-    }
-}
-
 impl Beam {
     /// What the knots of a board add to its estimate (halves of a move): the board's squares
     /// holding their own tile are `home`, its blank is on `blank`, `view` gives each square's
     /// tile.
     pub(super) fn knots(&self, home: u128, blank: usize, view: impl Fn(usize) -> u8) -> i32 {
-        let open = self.grid.squares & !home | 1 << blank;
+        let open = self.grid.all() & !home | 1 << blank;
         self.knots_touching(open, blank, open, &view)
     }
 
@@ -52,17 +44,18 @@ impl Beam {
         (home, b, before): (u128, usize, &impl Fn(usize) -> u8),
         (home_after, to, after): (u128, usize, &impl Fn(usize) -> u8),
     ) -> i32 {
-        // And only when the square between holds its own tile: a square away beside the
-        // blank joins the groups beside it to the blank's.
+        // And only when the square between them and the blank (`to` before the move, `b`
+        // after it) holds its own tile: a square away beside the blank joins the groups beside
+        // it to the blank's.
         let g = &self.grid;
         let (by_b, by_to) = (g.spread(1 << b), g.spread(1 << to));
         let mut change = 0;
         if home_after >> b & 1 == 1 {
-            let open_after = g.squares & !home_after | 1 << to;
+            let open_after = g.all() & !home_after | 1 << to;
             change += self.knots_touching(open_after, to, by_b & !by_to, after);
         }
         if home >> to & 1 == 1 {
-            let open = g.squares & !home | 1 << b;
+            let open = g.all() & !home | 1 << b;
             change -= self.knots_touching(open, b, by_to & !by_b, before);
         }
         change
@@ -75,7 +68,7 @@ impl Beam {
         open: u128,
         blank: usize,
         seeds: u128,
-        view: &impl Fn(usize) -> u8,
+        view: &dyn Fn(usize) -> u8,
     ) -> i32 {
         let (fewest, most) = KNOT_SIZES;
         let g = &self.grid;
@@ -108,7 +101,7 @@ impl Beam {
 
     /// Whether the tiles on the squares of `group` (at most 8) are those squares' own, in an
     /// odd order; `None` if some belong elsewhere.
-    fn odd_order(&self, group: u128, view: &impl Fn(usize) -> u8) -> Option<bool> {
+    fn odd_order(&self, group: u128, view: &dyn Fn(usize) -> u8) -> Option<bool> {
         let mut squares = [0usize; 8];
         let mut n = 0;
         let mut bits = group;

@@ -32,10 +32,10 @@ pub(super) const DEAD_POCKET: i32 = 6;
 /// a few dozen instructions, where asking each square's neighbours took a few hundred.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Grid {
-    pub(super) squares: u128,
-    pub(super) has_left: u128,
-    pub(super) has_right: u128,
-    pub(super) width: usize,
+    squares: u128,
+    has_left: u128,
+    has_right: u128,
+    width: usize,
 }
 
 impl Grid {
@@ -51,6 +51,18 @@ impl Grid {
             has_right: bits(&|s| s % w != w - 1),
             width: w,
         }
+    }
+
+    /// The board's squares.
+    pub(super) fn all(&self) -> u128 {
+        self.squares
+    }
+
+    /// `squares` and the squares beside them.
+    pub(super) fn spread(&self, squares: u128) -> u128 {
+        let w = self.width;
+        let sideways = ((squares << 1) & self.has_left) | ((squares >> 1) & self.has_right);
+        (squares | squares << w | squares >> w | sideways) & self.squares
     }
 }
 
@@ -181,8 +193,9 @@ mod tests {
         assert_eq!(shell_part(two), (4 * 2 + far_term(2)) + 4 + 2 * DEAD_POCKET);
     }
 
-    /// The part of a whole-board beam's first estimate beyond twice its plain part and its
-    /// tiles' weighted distances (no far corner weighing more): what walled-in squares add.
+    /// The part of a whole-board beam's first estimate beyond twice its plain part, its tiles'
+    /// weighted distances (no far corner weighing more) and its knots: what walled-in squares
+    /// add.
     fn walled_part(board: &str) -> i32 {
         let goal = Board::blank_last(4, 4).unwrap();
         let start = crate::puzzle::notation::parse_board(board).unwrap();
