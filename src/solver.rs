@@ -241,6 +241,14 @@ impl Solver {
 
     /// Explores up to `slice` more nodes.
     pub fn run(&mut self, slice: u64) -> Progress {
+        // Out of time with an answer: the best so far, without searching on. (A better answer
+        // found as the time ran out was given as such by the call before, so that the last
+        // answer given is the one kept.)
+        if self.deadline.is_some_and(|d| Instant::now() >= d)
+            && let Some(best) = self.best.take()
+        {
+            return Progress::Done(self.solved(best));
+        }
         let polled = self.search.run(slice);
         let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d);
         if let Some(better) = self.search.take_better() {
@@ -248,7 +256,7 @@ impl Solver {
             if self.deadline.is_some() {
                 self.best = Some(better.moves.clone());
             }
-            if polled == Poll::Pending && !out_of_time {
+            if polled == Poll::Pending {
                 return match self.solved(better.moves) {
                     Ok(report) => Progress::Better(report),
                     Err(e) => Progress::Done(Err(e)),
