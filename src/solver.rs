@@ -241,16 +241,10 @@ impl Solver {
 
     /// Explores up to `slice` more nodes.
     pub fn run(&mut self, slice: u64) -> Progress {
-        // Out of time with an answer: the best so far, without searching on. (A better answer
-        // found as the time ran out was given as such by the call before, so that the last
-        // answer given is the one kept.)
-        if self.deadline.is_some_and(|d| Instant::now() >= d)
-            && let Some(best) = self.best.take()
-        {
-            return Progress::Done(self.solved(best));
+        if let Some(done) = self.out_of_time() {
+            return done;
         }
         let polled = self.search.run(slice);
-        let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d);
         if let Some(better) = self.search.take_better() {
             self.within = Some(better.within).filter(|w| w.is_finite());
             if self.deadline.is_some() {
@@ -263,14 +257,12 @@ impl Solver {
                 };
             }
         }
-        if polled == Poll::Pending
-            && out_of_time
-            && let Some(best) = self.best.take()
-        {
-            return Progress::Done(self.solved(best));
-        }
         let outcome = match polled {
-            Poll::Pending => return Progress::Running(self.search.stats()),
+            Poll::Pending => {
+                return self
+                    .out_of_time()
+                    .unwrap_or_else(|| Progress::Running(self.search.stats()));
+            }
             Poll::Finished(outcome) => outcome,
         };
         let stats = self.search.stats();
@@ -296,6 +288,17 @@ impl Solver {
                 self.method.algorithm, self.start
             ))),
         })
+    }
+
+    /// Out of time with an answer: the end, with the best so far, without searching on. (A
+    /// better answer found as the time ran out was given as such by the call before, so that the
+    /// last answer given is the one kept.)
+    fn out_of_time(&mut self) -> Option<Progress> {
+        if self.deadline.is_none_or(|d| Instant::now() < d) {
+            return None;
+        }
+        let best = self.best.take()?;
+        Some(Progress::Done(self.solved(best)))
     }
 
     /// The report of a solution the search found, checked.

@@ -30,8 +30,13 @@ impl Beam {
     /// holding their own tile are `home`, its blank is on `blank`, `view` gives each square's
     /// tile.
     pub(super) fn knots(&self, home: u128, blank: usize, view: impl Fn(usize) -> u8) -> i32 {
-        let open = self.grid.all() & !home | 1 << blank;
+        let open = self.open(home, blank);
         self.knots_touching(open, blank, open, &view)
+    }
+
+    /// The squares a knot or the blank's group is made of: those away, and the blank's.
+    fn open(&self, home: u128, blank: usize) -> u128 {
+        self.away_from(home, blank) | 1 << blank
     }
 
     /// What a move of the blank from `b` to `to` changes in the knots' part of the estimate.
@@ -51,11 +56,11 @@ impl Beam {
         let (by_b, by_to) = (g.spread(1 << b), g.spread(1 << to));
         let mut change = 0;
         if home_after >> b & 1 == 1 {
-            let open_after = g.all() & !home_after | 1 << to;
+            let open_after = self.open(home_after, to);
             change += self.knots_touching(open_after, to, by_b & !by_to, after);
         }
         if home >> to & 1 == 1 {
-            let open = g.all() & !home | 1 << b;
+            let open = self.open(home, b);
             change -= self.knots_touching(open, b, by_to & !by_b, before);
         }
         change

@@ -53,11 +53,6 @@ impl Grid {
         }
     }
 
-    /// The board's squares.
-    pub(super) fn all(&self) -> u128 {
-        self.squares
-    }
-
     /// `squares` and the squares beside them.
     pub(super) fn spread(&self, squares: u128) -> u128 {
         let w = self.width;
