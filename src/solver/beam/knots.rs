@@ -23,7 +23,7 @@ pub(super) const ODD_KNOT: i32 = 30;
 
 /// The fewest and most squares of a knot: a square alone is walled in (and counted so), and a
 /// larger group walled in is a part of the board still to do.
-const KNOT_SIZES: (u32, u32) = (2, 8);
+const KNOT_SIZES: (u32, u32) = (2, 16);
 
 impl Beam {
     /// What the knots of a board add to its estimate (halves of a move): the board's squares
@@ -104,10 +104,10 @@ impl Beam {
         sum
     }
 
-    /// Whether the tiles on the squares of `group` (at most 8) are those squares' own, in an
+    /// Whether the tiles on the squares of `group` (at most 16) are those squares' own, in an
     /// odd order; `None` if some belong elsewhere.
     fn odd_order(&self, group: u128, view: &dyn Fn(usize) -> u8) -> Option<bool> {
-        let mut squares = [0usize; 8];
+        let mut squares = [0usize; 16];
         let mut n = 0;
         let mut bits = group;
         while bits != 0 {
@@ -118,12 +118,12 @@ impl Beam {
             bits &= bits - 1;
             n += 1;
         }
-        let mut goes_to = [0usize; 8];
+        let mut goes_to = [0usize; 16];
         for i in 0..n {
             let tile = view(squares[i]);
             goes_to[i] = (0..n).find(|&j| self.goal_at[squares[j]] == tile)?;
         }
-        let mut seen = [false; 8];
+        let mut seen = [false; 16];
         let mut cycles = 0;
         for i in 0..n {
             if !seen[i] {
@@ -178,16 +178,26 @@ mod tests {
         // Squares away beside the blank: it can put them right.
         assert_eq!(knots_of("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"), 0);
         assert_eq!(knots_of("1 2 3 4/5 6 7 8/9 10 12 0/13 14 11 15"), 0);
-        // The nine tiles of a 3×3 block of a 6×6 in a cycle, walled in: a part of the board
-        // still to do, not a knot.
-        let goal = Board::blank_last(6, 6).unwrap();
+        // The nine tiles of a 3×3 block of a 6×6 in a cycle, walled in: a knot of nine
+        // squares (a cycle of nine is an even order).
+        let block = [7, 8, 9, 15, 21, 20, 19, 13, 14];
+        assert_eq!(knots_of(&turned(6, 6, &block)), 9 * KNOT_SQUARE);
+        // Seventeen tiles turned along the border of a 5×6 block of a 7×7 (its eighteenth
+        // square, 28, keeps its tile): a part of the board still to do, not a knot.
+        let border = [
+            0, 1, 2, 3, 4, 5, 12, 19, 26, 33, 32, 31, 30, 29, 21, 14, 7,
+        ];
+        assert_eq!(knots_of(&turned(7, 7, &border)), 0);
+    }
+
+    /// A `w`×`h` board with the blank last whose tiles on `cycle` are each the next square's.
+    fn turned(w: usize, h: usize, cycle: &[usize]) -> String {
+        let goal = Board::blank_last(w, h).unwrap();
         let mut tiles: Vec<u32> = goal.tiles().iter().map(|&t| u32::from(t)).collect();
-        let cycle = [7, 8, 9, 15, 21, 20, 19, 13, 14];
         let before: Vec<u32> = cycle.iter().map(|&s| tiles[s]).collect();
         for (i, &s) in cycle.iter().enumerate() {
             tiles[s] = before[(i + 1) % cycle.len()];
         }
-        let board = Board::new(6, 6, &tiles).unwrap();
-        assert_eq!(knots_of(&board.to_string()), 0);
+        Board::new(w, h, &tiles).unwrap().to_string()
     }
 }
