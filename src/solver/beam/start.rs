@@ -143,7 +143,7 @@ impl Beam {
             max_nodes,
             tiles: start.tiles().to_vec(),
             boards: Vec::new(),
-            seen: seen_table(width),
+            seen: Vec::new(),
             parents: Vec::new(),
             generated: 0,
             children: Vec::new(),
@@ -185,6 +185,9 @@ impl Beam {
         let first = beam.first_board();
         beam.boards.push(first);
         beam.width = beam.first_width(&first);
+        // Sized to the width the budget pays for, not the most asked for: a round asks for
+        // what its memory cap holds, and a table of that size misses the cache.
+        beam.seen = seen_table(beam.width);
         beam.remember(first.hash);
         beam
     }
