@@ -33,6 +33,9 @@ fn main() {
     if filter.as_deref() == Some("anytime") {
         anytime_boards();
     }
+    if filter.as_deref() == Some("steps") {
+        longest_steps();
+    }
     if run("analysis") {
         analysis_of_hand_solves();
     }
@@ -465,6 +468,48 @@ fn tune_walk(spec: &str) {
         best_sum / boards as f64,
         secs / n
     );
+}
+
+/// The longest piece of work between two checks for Stop: `Solver::run` asked for one node at a
+/// time (it returns after its smallest piece of work), each call timed, on the boards of
+/// `SLIDE_BENCH_SEEDS` (`3001-3003`) of each size of `SLIDE_BENCH_SIZES` (7,8,10), at the
+/// default budget and given `SLIDE_BENCH_SECONDS` (10, what the page gives a big board).
+fn longest_steps() {
+    use slide::solver::{Progress, Solver};
+    let seconds: f64 = env_or("SLIDE_BENCH_SECONDS", 10.0);
+    let seeds = seed_range("3001-3003");
+    let named = format!("{}-{}", seeds.start(), seeds.end());
+    let sizes: Vec<usize> = std::env::var("SLIDE_BENCH_SIZES").map_or(vec![7, 8, 10], |v| {
+        v.split(',').map(|s| s.parse().unwrap()).collect()
+    });
+    for side in sizes {
+        let goal = Goal::BlankLast.board(side, side).unwrap();
+        for timed in [None, Some(seconds)] {
+            let options = Options {
+                seconds: timed,
+                ..Options::default()
+            };
+            let (mut longest, mut calls) = (0.0f64, 0u64);
+            for seed in seeds.clone() {
+                let board = seeded_board(&goal, seed);
+                let mut solver = Solver::new(&board, &goal, &options).unwrap();
+                loop {
+                    let t = Instant::now();
+                    let progress = solver.run(1);
+                    longest = longest.max(t.elapsed().as_secs_f64() * 1000.0);
+                    calls += 1;
+                    if let Progress::Done(result) = progress {
+                        assert!(result.unwrap().solution().is_some());
+                        break;
+                    }
+                }
+            }
+            let budget = timed.map_or("the default budget".to_string(), |s| format!("{s} s"));
+            println!(
+                "| longest step between two checks for Stop, {side}×{side}, seeds {named}, {budget} | {longest:.1} ms | {calls} steps | |"
+            );
+        }
+    }
 }
 
 /// The anytime search given a time, against today's quick answer on the same boards, in the
