@@ -5,11 +5,13 @@ use super::Beam;
 use super::budget::MIN_WIDTH;
 use crate::puzzle::random::Rng;
 
-/// Slots of a beam's boards seen (see `Beam::seen`) a board of its width: with a slot a kept
-/// board, the table holds the last few levels, and stays in the core's own cache (256 KiB for a
-/// beam 16,000 wide). A larger table, holding a few dozen levels, finds hardly shorter answers,
-/// for a cache miss a child.
-pub(super) const SEEN_PER_WIDTH: usize = 4;
+/// Slots of a beam's boards seen (see `Beam::seen`) a board of its width, up to [`MAX_SEEN`]:
+/// the table holds the last few levels, and stays in the core's own cache (512 KiB for a beam
+/// 16,000 wide). With four, `auto`'s 10×10 answers came 1.601 ×
+/// Manhattan over 100 boards instead of 1.598 (its shells' and corner's tables a little smaller
+/// than they had been); a larger table, holding a few dozen levels, finds hardly shorter
+/// answers, for a cache miss a child.
+pub(super) const SEEN_PER_WIDTH: usize = 8;
 
 /// Most slots of a beam's boards seen (512 KiB): a wider beam's table holds fewer levels rather
 /// than leave the core's cache. A 6×6 beam given 60 M boards (about 100,000 wide) answered eight
