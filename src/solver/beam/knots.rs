@@ -184,9 +184,7 @@ mod tests {
         assert_eq!(knots_of(&turned(6, 6, &block)), 9 * KNOT_SQUARE);
         // Seventeen tiles turned along the border of a 5×6 block of a 7×7 (its eighteenth
         // square, 28, keeps its tile): a part of the board still to do, not a knot.
-        let border = [
-            0, 1, 2, 3, 4, 5, 12, 19, 26, 33, 32, 31, 30, 29, 21, 14, 7,
-        ];
+        let border = [0, 1, 2, 3, 4, 5, 12, 19, 26, 33, 32, 31, 30, 29, 21, 14, 7];
         assert_eq!(knots_of(&turned(7, 7, &border)), 0);
     }
 
