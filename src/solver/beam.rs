@@ -164,7 +164,9 @@ pub struct Beam {
     tiles: Vec<u8>,
     boards: Vec<Kept>,
     /// Boards kept lately, by hash, each in the slot its hash names (a later board takes the
-    /// slot): a few levels' worth ([`SEEN_PER_WIDTH`](seen::SEEN_PER_WIDTH)).
+    /// slot): a few levels' worth on a beam up to 16,000 wide, fewer on a wider one (less than
+    /// a level past 130,000: see [`SEEN_PER_WIDTH`](seen::SEEN_PER_WIDTH)), so that it stays in
+    /// the core's cache.
     /// Remembering every board kept would cost a cache miss a child, a third of the time; a
     /// board met again after more levels is rare, and only costs a place in the beam.
     seen: Vec<u32>,

@@ -153,7 +153,7 @@ mod tests {
     }
 
     #[test]
-    fn tiles_walled_in_together_in_an_odd_order_are_a_knot() {
+    fn squares_walled_in_together_are_a_knot_and_an_odd_one_counts_more() {
         // Tiles 6 and 7 swapped, side by side: their two squares are walled in together, in an
         // odd order.
         assert_eq!(knots_of("1 2 3 4/5 7 6 8/9 10 11 12/13 14 15 0"), ODD_KNOT);
@@ -164,6 +164,15 @@ mod tests {
             knots_of("1 2 3 4/5 7 11 8/9 10 6 12/13 14 15 0"),
             3 * KNOT_SQUARE
         );
+        // The nine tiles of a 3×3 block of a 6×6 in a cycle, walled in: a knot of nine
+        // squares (a cycle of nine is an even order).
+        let block = [7, 8, 9, 15, 21, 20, 19, 13, 14];
+        assert_eq!(knots_of(&turned(6, 6, &block, &[])), 9 * KNOT_SQUARE);
+        // Sixteen, the most: a 4×4 block of a 7×7 whose two halves, 4 wide and 2 tall, are
+        // each turned (two cycles of eight, an even order).
+        let top = [8, 9, 10, 11, 18, 17, 16, 15];
+        let bottom = [22, 23, 24, 25, 32, 31, 30, 29];
+        assert_eq!(knots_of(&turned(7, 7, &top, &bottom)), 16 * KNOT_SQUARE);
         // Two of them, far apart.
         assert_eq!(
             knots_of("2 1 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 19 18 20/21 22 23 24 0"),
@@ -178,23 +187,23 @@ mod tests {
         // Squares away beside the blank: it can put them right.
         assert_eq!(knots_of("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"), 0);
         assert_eq!(knots_of("1 2 3 4/5 6 7 8/9 10 12 0/13 14 11 15"), 0);
-        // The nine tiles of a 3×3 block of a 6×6 in a cycle, walled in: a knot of nine
-        // squares (a cycle of nine is an even order).
-        let block = [7, 8, 9, 15, 21, 20, 19, 13, 14];
-        assert_eq!(knots_of(&turned(6, 6, &block)), 9 * KNOT_SQUARE);
-        // Seventeen tiles turned along the border of a 5×6 block of a 7×7 (its eighteenth
-        // square, 28, keeps its tile): a part of the board still to do, not a knot.
+        // Seventeen tiles turned along the border of a block of a 7×7, 6 squares wide and 5
+        // tall (its eighteenth square, 28, keeps its tile): a part of the board still to do,
+        // not a knot.
         let border = [0, 1, 2, 3, 4, 5, 12, 19, 26, 33, 32, 31, 30, 29, 21, 14, 7];
-        assert_eq!(knots_of(&turned(7, 7, &border)), 0);
+        assert_eq!(knots_of(&turned(7, 7, &border, &[])), 0);
     }
 
-    /// A `w`×`h` board with the blank last whose tiles on `cycle` are each the next square's.
-    fn turned(w: usize, h: usize, cycle: &[usize]) -> String {
+    /// A `w`×`h` board with the blank last whose tiles on each of two cycles of squares are
+    /// each the next square's.
+    fn turned(w: usize, h: usize, cycle: &[usize], other: &[usize]) -> String {
         let goal = Board::blank_last(w, h).unwrap();
         let mut tiles: Vec<u32> = goal.tiles().iter().map(|&t| u32::from(t)).collect();
-        let before: Vec<u32> = cycle.iter().map(|&s| tiles[s]).collect();
-        for (i, &s) in cycle.iter().enumerate() {
-            tiles[s] = before[(i + 1) % cycle.len()];
+        for cycle in [cycle, other] {
+            let before: Vec<u32> = cycle.iter().map(|&s| tiles[s]).collect();
+            for (i, &s) in cycle.iter().enumerate() {
+                tiles[s] = before[(i + 1) % cycle.len()];
+            }
         }
         Board::new(w, h, &tiles).unwrap().to_string()
     }

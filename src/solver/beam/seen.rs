@@ -5,18 +5,15 @@ use super::Beam;
 use super::budget::MIN_WIDTH;
 use crate::puzzle::random::Rng;
 
-/// Slots of a beam's boards seen (see `Beam::seen`) a board of its width, up to [`MAX_SEEN`]:
-/// the table holds the last few levels, and stays in the core's own cache (512 KiB for a beam
-/// 16,000 wide). With four, `auto`'s 10×10 answers came 1.601 ×
-/// Manhattan over 100 boards instead of 1.598 (its shells' and corner's tables a little smaller
-/// than they had been); a larger table, holding a few dozen levels, finds hardly shorter
-/// answers, for a cache miss a child.
+/// Slots of a beam's boards seen (see `Beam::seen`) a board of the width its budget pays for, up
+/// to [`MAX_SEEN`]: the table holds the last few levels of a narrow beam and stays in the core's
+/// own cache (512 KiB for a beam 16,000 wide). A larger table, holding a few dozen levels, finds
+/// hardly shorter answers, for a cache miss a child; a smaller one lets boards met a few levels
+/// back in again (the lab notebook has the figures).
 pub(super) const SEEN_PER_WIDTH: usize = 8;
 
-/// Most slots of a beam's boards seen (512 KiB): a wider beam's table holds fewer levels rather
-/// than leave the core's cache. A 6×6 beam given 60 M boards (about 100,000 wide) answered eight
-/// boards at 1.395 × Manhattan instead of 1.393 with a table of 8 MiB, in two thirds of the time;
-/// given the same time, at 1.382 ×. A table of 128 KiB was no faster.
+/// Most slots of a beam's boards seen (512 KiB): a wider beam's table holds less than a level
+/// rather than leave the core's cache, which costs it more boards a second than it saves.
 const MAX_SEEN: usize = 1 << 17;
 
 /// The Zobrist words of a board of `n` squares, `[tile * n + square]`, drawn by `seed`; and
