@@ -297,9 +297,7 @@ fn tune_fringe(spec: &str) {
         beam_nodes: v.get(14).map_or(Tuning::default().beam_nodes, |&m| m),
         ..Tuning::default()
     };
-    let sides: Vec<usize> = std::env::var("SLIDE_BENCH_SIZES").map_or(vec![6, 8, 10], |v| {
-        v.split(',').map(|s| s.parse().unwrap()).collect()
-    });
+    let sides = sides(&[6, 8, 10]);
     let tries: usize = std::env::var("SLIDE_BENCH_BOARDS")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -480,9 +478,7 @@ fn longest_steps() {
     let seconds: f64 = env_or("SLIDE_BENCH_SECONDS", 10.0);
     let seeds = seed_range("3001-3003");
     let named = format!("{}-{}", seeds.start(), seeds.end());
-    let sizes: Vec<usize> = std::env::var("SLIDE_BENCH_SIZES").map_or(vec![7, 8, 10], |v| {
-        v.split(',').map(|s| s.parse().unwrap()).collect()
-    });
+    let sizes = sides(&[7, 8, 10]);
     for side in sizes {
         let goal = Goal::BlankLast.board(side, side).unwrap();
         for timed in [None, Some(seconds)] {
@@ -526,9 +522,7 @@ fn anytime_boards() {
     let seconds: f64 = env_or("SLIDE_BENCH_SECONDS", 10.0);
     let seeds = seed_range("3001-3020");
     let named = format!("{}-{}", seeds.start(), seeds.end());
-    let sizes: Vec<usize> = std::env::var("SLIDE_BENCH_SIZES").map_or(vec![6, 7, 8, 10], |v| {
-        v.split(',').map(|s| s.parse().unwrap()).collect()
-    });
+    let sizes = sides(&[6, 7, 8, 10]);
     for side in sizes {
         let goal = Goal::BlankLast.board(side, side).unwrap();
         let md = slide::heuristics::Estimator::new(slide::Heuristic::Manhattan, &goal).unwrap();
@@ -609,6 +603,13 @@ fn anytime_boards() {
 }
 
 /// The seeds of `SLIDE_BENCH_SEEDS` (`from-to`), else of `default`.
+/// The sides listed in `SLIDE_BENCH_SIZES` (as `6,8,10`), else `default`.
+fn sides(default: &[usize]) -> Vec<usize> {
+    std::env::var("SLIDE_BENCH_SIZES").map_or(default.to_vec(), |v| {
+        v.split(',').map(|s| s.parse().unwrap()).collect()
+    })
+}
+
 fn seed_range(default: &str) -> std::ops::RangeInclusive<u64> {
     let seeds = std::env::var("SLIDE_BENCH_SEEDS").unwrap_or_else(|_| default.into());
     let (from, to) = seeds

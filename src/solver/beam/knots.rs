@@ -167,12 +167,12 @@ mod tests {
         // The nine tiles of a 3×3 block of a 6×6 in a cycle, walled in: a knot of nine
         // squares (a cycle of nine is an even order).
         let block = [7, 8, 9, 15, 21, 20, 19, 13, 14];
-        assert_eq!(knots_of(&turned(6, 6, &block, &[])), 9 * KNOT_SQUARE);
+        assert_eq!(knots_of(&turned(6, 6, &[&block])), 9 * KNOT_SQUARE);
         // Sixteen, the most: a 4×4 block of a 7×7 whose two halves, 4 wide and 2 tall, are
         // each turned (two cycles of eight, an even order).
         let top = [8, 9, 10, 11, 18, 17, 16, 15];
         let bottom = [22, 23, 24, 25, 32, 31, 30, 29];
-        assert_eq!(knots_of(&turned(7, 7, &top, &bottom)), 16 * KNOT_SQUARE);
+        assert_eq!(knots_of(&turned(7, 7, &[&top, &bottom])), 16 * KNOT_SQUARE);
         // Two of them, far apart.
         assert_eq!(
             knots_of("2 1 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 19 18 20/21 22 23 24 0"),
@@ -191,15 +191,15 @@ mod tests {
         // tall (its eighteenth square, 28, keeps its tile): a part of the board still to do,
         // not a knot.
         let border = [0, 1, 2, 3, 4, 5, 12, 19, 26, 33, 32, 31, 30, 29, 21, 14, 7];
-        assert_eq!(knots_of(&turned(7, 7, &border, &[])), 0);
+        assert_eq!(knots_of(&turned(7, 7, &[&border])), 0);
     }
 
-    /// A `w`×`h` board with the blank last whose tiles on each of two cycles of squares are
+    /// A `w`×`h` board with the blank last whose tiles on each of `cycles` (of squares) are
     /// each the next square's.
-    fn turned(w: usize, h: usize, cycle: &[usize], other: &[usize]) -> String {
+    fn turned(w: usize, h: usize, cycles: &[&[usize]]) -> String {
         let goal = Board::blank_last(w, h).unwrap();
         let mut tiles: Vec<u32> = goal.tiles().iter().map(|&t| u32::from(t)).collect();
-        for cycle in [cycle, other] {
+        for cycle in cycles {
             let before: Vec<u32> = cycle.iter().map(|&s| tiles[s]).collect();
             for (i, &s) in cycle.iter().enumerate() {
                 tiles[s] = before[(i + 1) % cycle.len()];

@@ -2,7 +2,6 @@
 //! square, the words of a board's tiles xored), and the table of the boards it has seen lately.
 
 use super::Beam;
-use super::budget::MIN_WIDTH;
 use crate::puzzle::random::Rng;
 
 /// Slots of a beam's boards seen (see `Beam::seen`) a board of the width its budget pays for, up
@@ -25,14 +24,10 @@ pub(super) fn zobrist_keys(n: usize, seed: u64) -> (Vec<u64>, Vec<u64>) {
     (zobrist, slide)
 }
 
-/// The empty table of boards seen of a beam `width` boards wide.
+/// The empty table of boards seen of a beam `width` boards wide (at least
+/// [`MIN_WIDTH`](super::budget::MIN_WIDTH), as its budget sizes it).
 pub(super) fn seen_table(width: usize) -> Vec<u32> {
-    vec![
-        0;
-        (width.max(MIN_WIDTH) * SEEN_PER_WIDTH)
-            .next_power_of_two()
-            .min(MAX_SEEN)
-    ]
+    vec![0; (width * SEEN_PER_WIDTH).next_power_of_two().min(MAX_SEEN)]
 }
 
 /// What a slot of `seen` holds of a hash: the half that does not name the slot. Two boards
