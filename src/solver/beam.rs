@@ -192,6 +192,8 @@ pub struct Beam {
     /// partial beam, the levels since its weighted part last went down.
     best: (i64, usize, usize),
     stalled: usize,
+    /// The links' trim under way (see [`trim`]), if any: a beam goes on once it is done.
+    trimming: Option<trim::Trimming>,
     /// Moves the answer is expected to take a move of the estimate, in tenths (see
     /// [`PACE`](PACE)).
     pace: u64,

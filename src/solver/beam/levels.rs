@@ -5,6 +5,7 @@
 use super::keep::keep_least;
 use super::kept::Kept;
 use super::path::path;
+use super::trim::LINKS_PER_PIECE;
 use super::{Beam, Beamed};
 use crate::heuristics::Estimator;
 use crate::heuristics::linear_conflict::Lines;
@@ -56,10 +57,12 @@ impl Beam {
         done.or_else(|| self.ended().then(|| failed(self)).flatten())
     }
 
-    /// Whether the last call of [`Beam::levels`] gave up.
+    /// Whether the last call of [`Beam::levels`] gave up (not while a trim is under way: the
+    /// level that started it is looked at once it is done).
     fn ended(&self) -> bool {
         self.gave_up
             || self.making.is_none()
+                && self.trimming.is_none()
                 && (self.boards.is_empty()
                     || self.generated + 4 * self.boards.len() as u64 > self.max_nodes)
     }
@@ -84,10 +87,17 @@ impl Beam {
         let lines = estimator.lines()?;
         let until = self.generated.saturating_add(boards);
         loop {
+            // A trim under way goes on, a piece a call (a wide beam's takes tens of
+            // milliseconds in all).
+            if self.trimming.is_some() {
+                self.trim_piece(LINKS_PER_PIECE);
+                return None;
+            }
             if let Some(making) = self.making {
                 // A level under way: its next parents' children, and the level once they are
-                // all made.
-                if self.make(making, lines) && self.generated >= until {
+                // all made (a trim it starts waits for the next call).
+                let under_way = self.make(making, lines);
+                if under_way && self.generated >= until || self.trimming.is_some() {
                     return None;
                 }
                 continue;

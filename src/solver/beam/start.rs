@@ -154,6 +154,7 @@ impl Beam {
             unit: aim.extra.iter().copied().max().unwrap_or(1).max(1),
             best: (i64::MAX, 0, 0),
             stalled: 0,
+            trimming: None,
             pace: aim.pace,
             line: Vec::new(),
             on_line: Vec::new(),
