@@ -602,7 +602,6 @@ fn anytime_boards() {
     }
 }
 
-/// The seeds of `SLIDE_BENCH_SEEDS` (`from-to`), else of `default`.
 /// The sides listed in `SLIDE_BENCH_SIZES` (as `6,8,10`), else `default`.
 fn sides(default: &[usize]) -> Vec<usize> {
     std::env::var("SLIDE_BENCH_SIZES").map_or(default.to_vec(), |v| {
@@ -610,6 +609,7 @@ fn sides(default: &[usize]) -> Vec<usize> {
     })
 }
 
+/// The seeds of `SLIDE_BENCH_SEEDS` (`from-to`), else of `default`.
 fn seed_range(default: &str) -> std::ops::RangeInclusive<u64> {
     let seeds = std::env::var("SLIDE_BENCH_SEEDS").unwrap_or_else(|_| default.into());
     let (from, to) = seeds

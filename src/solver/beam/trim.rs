@@ -87,13 +87,13 @@ impl Beam {
         }
         let mut work = self.parents[level - 1].len();
         if level < top {
-            // The new number of each live board of this level.
-            let mut next = 0;
+            // The new number of each live board of this level: the live boards before it.
             let numbers: Vec<u32> = live
                 .iter()
-                .map(|&l| {
-                    next += u32::from(l);
-                    next - u32::from(l)
+                .scan(0, |next, &l| {
+                    let number = *next;
+                    *next += u32::from(l);
+                    Some(number)
                 })
                 .collect();
             let links = std::mem::take(&mut self.parents[level - 1]);
