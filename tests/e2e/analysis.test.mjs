@@ -5,18 +5,14 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lifecycle, open, shot, state } from './harness.mjs';
+import { lifecycle, open, play as press, shot, state } from './harness.mjs';
 
 const started = lifecycle();
 
 const KEYS = { U: 'ArrowUp', D: 'ArrowDown', L: 'ArrowLeft', R: 'ArrowRight' };
 
-async function play(page, moves, pauseMs = 40) {
-  for (const m of moves) {
-    await page.keyboard.press(KEYS[m]);
-    await page.waitForTimeout(pauseMs);
-  }
-}
+/** Plays `moves` (letters) by their keys, at a player's pace. */
+const play = (page, moves, pauseMs = 40) => press(page, [...moves].map((m) => KEYS[m]), pauseMs);
 
 const analysis = (page, name) => page.getAttribute('[data-testid=analysis]', `data-${name}`);
 const done = (page) => page.waitForSelector('[data-testid=analysis][data-state=done]', { timeout: 30_000 });

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { button, lifecycle, open, shot, solvable, state } from './harness.mjs';
+import { button, lifecycle, open, play, shot, solvable, state, until } from './harness.mjs';
 import { solveKeys } from './eight-puzzle.mjs';
 
 const started = lifecycle();
@@ -110,12 +110,6 @@ async function keysFor(page) {
 
 // --- the page ------------------------------------------------------------------------------
 
-async function play(page, keys, pauseMs = 15) {
-  for (const key of keys) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(pauseMs);
-  }
-}
 
 const status = (page, name) => page.getAttribute('[data-testid=event-status]', `data-${name}`);
 const result = (page, name) => page.getAttribute('[data-testid=event-result]', `data-${name}`);
@@ -148,7 +142,7 @@ async function start(page, expected) {
 /** Solves the board on show by keys; resolves with the keys played. */
 async function solveShown(page) {
   const keys = await keysFor(page);
-  await play(page, keys);
+  await play(page, keys, 15);
   return keys;
 }
 
@@ -173,13 +167,11 @@ async function tileNumbers(page) {
 async function copiedLink(page, label) {
   await button(page, label).click();
   const field = page.getByLabel('Link', { exact: true });
-  for (let tries = 0; tries < 50; tries++) {
+  return until(async () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText().catch(() => ''));
     if (copied.includes('event=')) return copied;
     if (await field.count()) return field.inputValue();
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`${label}: no link in the clipboard nor in a field`);
+  }, `${label}: a link in the clipboard or in a field`);
 }
 
 /** Some key that moves a tile (a playable board). */
@@ -370,7 +362,7 @@ describe('events, one after another in one browser profile', () => {
 
     // The first move hides the numbers.
     const keys = await keysFor(page);
-    await play(page, keys.slice(0, 1));
+    await play(page, keys.slice(0, 1), 15);
     await page.waitForSelector('[data-testid=event-status][data-state=blind]');
     assert.equal(await board.getAttribute('data-blind'), 'true');
     assert.equal(await tileNumbers(page), false, 'no tile shows a number while blind');
@@ -386,7 +378,7 @@ describe('events, one after another in one browser profile', () => {
     await page.setViewportSize(DESKTOP);
 
     // The rest of the solve: reaching the goal reveals nothing and ends nothing; Done does.
-    await play(page, keys.slice(1));
+    await play(page, keys.slice(1), 15);
     assert.equal(await state(page), goal);
     assert.equal(await status(page, 'state'), 'blind');
     assert.equal(await page.getByTestId('event-result').count(), 0, 'nothing until Done');
@@ -411,7 +403,7 @@ describe('events, one after another in one browser profile', () => {
     const again = await state(page);
     const [one, ...rest] = await keysFor(page);
     assert.ok(rest.length > 0, 'one move does not solve it');
-    await play(page, [one]);
+    await play(page, [one], 15);
     await page.waitForSelector('[data-testid=event-status][data-state=blind]');
     await button(page, 'Done').click();
     // (The first attempt's result may stay on show until this one's replaces it.)
@@ -438,7 +430,7 @@ describe('events, one after another in one browser profile', () => {
     assert.ok(keys.length > 1);
 
     // One move, then Submit: not a solution; the round goes on.
-    await play(page, keys.slice(0, 1));
+    await play(page, keys.slice(0, 1), 15);
     await button(page, 'Submit').click();
     const refusal = page.getByRole('alert').filter({ hasText: 'Not accepted' });
     await refusal.waitFor();
@@ -450,13 +442,13 @@ describe('events, one after another in one browser profile', () => {
     // Undo takes a move back; Reset to start goes back to the start board.
     await button(page, 'Undo').click();
     assert.equal(await state(page), startBoard);
-    await play(page, keys.slice(0, 2));
+    await play(page, keys.slice(0, 2), 15);
     await button(page, 'Reset to start').click();
     assert.equal(await state(page), startBoard);
 
     // A solution (a shortest one: IDA* with the Manhattan distance), then Submit. Until then the
     // optimum shows nowhere.
-    await play(page, keys);
+    await play(page, keys, 15);
     assert.equal(await state(page), goal);
     assert.equal(await status(page, 'state'), 'exploring', 'reaching the goal is not a submission');
     assert.equal(await page.locator('[data-testid=result], [data-testid=event-result], [data-testid=solution]').count(), 0);

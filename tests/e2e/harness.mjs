@@ -33,7 +33,7 @@ const types = {
  * maps a path of dist/ (`/sw.js`) to a function of the file's text: what is served instead,
  * as if a new build had been copied over, or `null` for a file the site does not have (the map
  * may change while the server runs). `hidden(path)` hides whole folders the same way. `folder`
- * serves another build than dist/ (the test build of `make dist-counts`).
+ * serves another build than dist/.
  */
 export async function serve({ gzip = false, overrides = new Map(), hidden = () => false, folder = dist } = {}) {
   const compressed = new Map();
@@ -110,8 +110,55 @@ export async function open(browser, url, viewport = { width: 1280, height: 800 }
 
 export async function shot(page, name) {
   await mkdir(screenshots, { recursive: true });
-  await page.waitForTimeout(250); // let gliding tiles settle
+  await settled(page);
   await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Waits until the page is still: every animation and transition (gliding tiles, a smooth scroll's
+ * CSS) finished, and the scroll position and the layout the same over two frames in a row. An
+ * event, not a time: however slow the machine, the page is read once it has come to rest.
+ */
+export async function settled(page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((ok) => requestAnimationFrame(ok));
+    const look = () => [scrollX, scrollY, document.documentElement.scrollHeight].join();
+    // A spinner that turns for ever never finishes: only animations with an end are waited for.
+    const ending = () => document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    for (;;) {
+      await Promise.all(ending().map((a) => a.finished.catch(() => {})));
+      const before = look();
+      await frame();
+      await frame();
+      if (look() === before && ending().every((a) => a.playState !== 'running')) return;
+    }
+  });
+}
+
+/**
+ * Asks `check` (async) again and again until it gives something other than undefined, and gives
+ * that; fails naming `what` after `timeoutMs`. For states the page cannot announce (the clipboard,
+ * a service worker's caches): the answer is waited for, never a time.
+ */
+export async function until(check, what, timeoutMs = 30000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`waited ${timeoutMs} ms in vain for ${what}`);
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+}
+
+/**
+ * Presses `keys` one after another, `pauseMs` apart: the pace a player keeps, which the page's
+ * move times and analysis record. The pause paces input; no check relies on it being exact.
+ */
+export async function play(page, keys, pauseMs = 20) {
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(pauseMs); // paces input as a player would
+  }
 }
 
 /** The board's notation as the page declares it. */

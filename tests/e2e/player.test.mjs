@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { button, launch, lifecycle, open, serve, shot, state } from './harness.mjs';
+import { button, launch, lifecycle, open, play, serve, shot, state, until } from './harness.mjs';
 import { solveKeys } from './eight-puzzle.mjs';
 
 const started = lifecycle();
@@ -16,12 +16,6 @@ const require = createRequire(import.meta.url);
 const NEAR = '1,2,3/4,0,5/7,8,6';
 const detourSolve = ['ArrowRight', 'ArrowLeft', 'ArrowLeft', 'ArrowUp'];
 
-async function play(page, keys, pauseMs = 40) {
-  for (const key of keys) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(pauseMs);
-  }
-}
 
 const result = (page, name) => page.getAttribute('[data-testid=result]', `data-${name}`);
 const stat = (page, name) => page.getAttribute(`[data-testid=stats] [data-stat=${name}]`, 'data-value');
@@ -225,7 +219,7 @@ describe('a friend\'s challenge', () => {
     assert.equal(await panel.getAttribute('data-millis'), '60000');
     assert.match(await panel.innerText(), /3 moves in 1:00\.00\b/);
     assert.equal(await page.locator('[data-testid=solution]').count(), 0, 'the moves stay hidden');
-    await play(page, ['ArrowLeft', 'ArrowUp']);
+    await play(page, ['ArrowLeft', 'ArrowUp'], 40);
     // The friend's moves, replayed, take 2, not the 3 claimed: the replay decides, a tie.
     await panel.getByText(/a tie on moves \(2 each\); you win on time/i).waitFor();
     assert.match(await panel.innerText(), /in 2 moves, not the 3 claimed/);
@@ -240,7 +234,7 @@ describe('a friend\'s challenge', () => {
     const page = await context.newPage();
     await page.goto(`${started.server.url}/?board=${NEAR}`);
     await page.waitForSelector('[data-testid=board]');
-    await play(page, detourSolve);
+    await play(page, detourSolve, 40);
     await page.waitForSelector('[data-testid=result]');
     await page.getByLabel('and your moves, so the page can check them').check();
     await button(page, 'Copy link').click();
@@ -340,11 +334,10 @@ describe('offline', () => {
       await page.reload();
       // The browser checks the worker on navigation, installs the new one, which caches the new
       // files and then drops the old cache.
-      for (let waited = 0; waited < 30000; waited += 250) {
+      await until(async () => {
         const keys = await siteCaches();
-        if (keys.length === 1 && keys[0] !== first) break;
-        await page.waitForTimeout(250);
-      }
+        if (keys.length === 1 && keys[0] !== first) return keys;
+      }, 'the new cache alone').catch(() => {});
       assert.deepEqual(await siteCaches(), [`${first}-next`], 'the old cache is gone, the new one holds the site');
       // And the new cache serves the game with the network off.
       await context.setOffline(true);
@@ -377,7 +370,7 @@ describe('accessibility (axe-core, WCAG 2 A/AA and best practices)', () => {
       const page = await context.newPage();
       await page.goto(`${started.server.url}/?board=${NEAR}&challenge=3,60000`);
       await page.waitForSelector('[data-testid=board]');
-      await play(page, detourSolve);
+      await play(page, detourSolve, 40);
       await page.waitForSelector('[data-testid=result][data-optimal-length="2"]');
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
       await button(page, 'Compare').click();

@@ -6,17 +6,10 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, lifecycle, open, shot, state } from './harness.mjs';
+import { button, lifecycle, open, play, shot, state } from './harness.mjs';
 import { solveKeys } from './eight-puzzle.mjs';
 
 const started = lifecycle();
-
-async function play(page, keys) {
-  for (const key of keys) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(15);
-  }
-}
 
 const stat = (page, name) => page.getAttribute(`[data-testid=stats] [data-stat=${name}]`, 'data-value');
 const historyRows = (page) =>
@@ -26,7 +19,7 @@ const histogram = (page) =>
 
 /** Solves the board on show by hand with keys; resolves when the result is up. */
 async function solveByHand(page) {
-  await play(page, solveKeys(await state(page)));
+  await play(page, solveKeys(await state(page)), 15);
   await page.waitForSelector('[data-testid=result]');
 }
 

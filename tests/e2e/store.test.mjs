@@ -13,7 +13,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { button, lifecycle, state } from './harness.mjs';
+import { button, lifecycle, play, state } from './harness.mjs';
 import { solveKeys } from './eight-puzzle.mjs';
 
 const started = lifecycle();
@@ -44,12 +44,6 @@ async function loaded(page, n) {
   if (n !== undefined) await page.waitForSelector(`[data-testid=history][data-total="${n}"]`, { state: 'attached' });
 }
 
-async function play(page, keys, pauseMs = 20) {
-  for (const key of keys) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(pauseMs);
-  }
-}
 
 /** Solves the 8-puzzle on show by keys and waits for its result. */
 async function solveShown(page) {
