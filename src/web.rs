@@ -6,7 +6,7 @@
 //!
 //! - [`app`]: the root: creates the model, connects the worker, timers and keys, lays out.
 //! - [`layout`]: the page's parts, each drawn again only when its revision changes;
-//!   [`render_counts`]: a test build's count of those draws.
+//!   [`render_counts`]: those draws counted, for a test that asks.
 //! - [`effects`]: carries out what the model asks (worker messages, storage, address, clipboard).
 //! - [`store`]: the record's database (IndexedDB) in a worker of its own: loads, writes, imports,
 //!   exports, other tabs.

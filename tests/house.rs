@@ -283,16 +283,7 @@ fn repository_files() -> Vec<String> {
         for entry in fs::read_dir(&d).unwrap().flatten() {
             let path = entry.path();
             let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if [
-                "target",
-                "node_modules",
-                "dist",
-                "dist-counts",
-                ".git",
-                "test-results",
-            ]
-            .contains(&name.as_str())
-            {
+            if ["target", "node_modules", "dist", ".git", "test-results"].contains(&name.as_str()) {
                 continue;
             }
             let shown = path.to_string_lossy().trim_start_matches("./").to_string();
@@ -400,14 +391,7 @@ fn missing_names(doc: &str) -> Vec<String> {
             .any(|e| token.ends_with(e));
         let exists = if is_path {
             // Built, not kept: the site, its tables and the tests' output.
-            let built = [
-                "dist/",
-                "dist-counts/",
-                "target/",
-                "tables/",
-                "worker.js",
-                "test-results/",
-            ];
+            let built = ["dist/", "target/", "tables/", "worker.js", "test-results/"];
             let (head, tail) = token.split_once('*').unwrap_or((&token, ""));
             built.iter().any(|b| token.starts_with(b))
                 || files.iter().any(|f| {

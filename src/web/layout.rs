@@ -54,7 +54,7 @@ pub enum Part {
 }
 
 impl Part {
-    /// As the render counts name it (`window.slideRenders` in a `render-counts` build).
+    /// As the render counts name it (`window.slideRenders`, where a test asks for them).
     pub fn name(self) -> &'static str {
         match self {
             Part::Intro => "intro",
