@@ -11,7 +11,7 @@ PORT ?= 8080
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help run dist dist-counts test lint check-links check-weight test-native test-wasm test-e2e bench bench-korf bench-browser tools tables-download \
+.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e bench bench-korf bench-browser tools tables-download \
 	wasm-target trunk wasm-bindgen chromium clean
 
 help:
@@ -58,18 +58,24 @@ dist: tools tables-download
 	trunk build --release
 	trunk build --release --dist dist/bench static/bench/index.html
 
-# The game again, as a test build that counts each part's draws (the `render-counts` feature),
-# for tests/e2e/feel.test.mjs: a debug build, the quickest to make; never shipped.
-dist-counts: tools tables-download
-	trunk build --features render-counts --dist dist-counts
-
 run: dist
 	@echo "Slide is at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
 	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory dist
 
 # --- tests -------------------------------------------------------------------------------
 
-test: lint test-native test-wasm test-e2e check-weight
+# Phase by phase, each timed (tests/tools/phase.sh): the table at the end says where the time went.
+PHASE := tests/tools/phase.sh
+test:
+	@$(PHASE) --start
+	@$(PHASE) tools $(MAKE) --no-print-directory tools chromium tables-download
+	@$(PHASE) lint $(MAKE) --no-print-directory lint
+	@$(PHASE) native $(MAKE) --no-print-directory test-native
+	@$(PHASE) site $(MAKE) --no-print-directory dist
+	@$(PHASE) wasm $(MAKE) --no-print-directory test-wasm
+	@$(PHASE) e2e $(MAKE) --no-print-directory test-e2e
+	@$(PHASE) weight $(MAKE) --no-print-directory check-weight
+	@$(PHASE) --summary
 
 lint: wasm-target check-links
 	$(CARGO) fmt --check
@@ -86,18 +92,27 @@ check-links:
 check-weight: dist
 	node tests/tools/check-weight.mjs dist
 
-# Release mode: the exhaustive tests sweep every 3x3 board (debug builds sample them instead).
+# Optimized (the fast-build profile): the exhaustive tests sweep every 3x3 board (debug builds
+# sample them instead).
+# The 15-puzzle's 7-8 tables that the tests build (minutes on one core) are kept for every clone
+# on this machine, in a folder named by a hash of the tables' code: a change to it builds anew.
+TABLES_CODE := $(shell cat src/heuristics/pdb.rs src/heuristics/pdb/*.rs | sha256sum | cut -c1-16)
+TEST_TABLES_ROOT := $(HOME)/.cache/slide/test-tables
 test-native:
-	$(CARGO) test --release --lib --bins --tests
-	$(CARGO) test --release --doc
+	@mkdir -p $(TEST_TABLES_ROOT)/$(TABLES_CODE)
+	@find $(TEST_TABLES_ROOT) -mindepth 1 -maxdepth 1 ! -name $(TABLES_CODE) -exec rm -rf {} +
+	SLIDE_TEST_TABLES=$(TEST_TABLES_ROOT)/$(TABLES_CODE) $(CARGO) test --profile fast-build --lib --bins --tests
+	$(CARGO) test --profile fast-build --doc
 
-# Components in headless Chromium (wasm-bindgen-test-runner drives it through chromedriver).
+# Components in headless Chromium (wasm-bindgen-test-runner drives it through chromedriver),
+# built as the page ships (the app's profile), which also reuses what `make dist` compiled.
 test-wasm: tools chromium
-	$(CARGO) test --target wasm32-unknown-unknown --test web
+	$(CARGO) test --profile wasm-app --target wasm32-unknown-unknown --test web
 
-# The built site, served by a plain static server, driven by playwright-core in Chromium.
-test-e2e: dist dist-counts chromium
-	node --test --test-concurrency=1 tests/e2e/
+# The built site, served by a plain static server, driven by playwright-core in Chromium. Two
+# files at a time: each starts its own server and browser, and no check depends on the pace.
+test-e2e: dist chromium
+	node --test --test-concurrency=2 tests/e2e/
 
 # --- benchmarks --------------------------------------------------------------------------
 
@@ -123,7 +138,7 @@ tables-download: static/tables/.built
 
 static/tables/.built: $(wildcard src/heuristics/pdb/*.rs) src/heuristics/pdb.rs examples/download_tables.rs
 	@mkdir -p static/tables
-	$(CARGO) run --release --quiet --example download_tables -- static/tables
+	$(CARGO) run --profile fast-build --quiet --example download_tables -- static/tables
 	gzip -9 -n -f static/tables/*.bin
 	@touch $@
 
@@ -132,4 +147,4 @@ bench-browser: dist chromium
 
 clean:
 	$(CARGO) clean
-	rm -rf dist dist-counts node_modules test-results
+	rm -rf dist node_modules test-results

@@ -1,6 +1,8 @@
 //! The `slide` command line, as DESIGN.md fixes it: JSON shape, exit codes 0/1/2/3, one clear line
 //! on stderr for bad input, and never a panic.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -9,10 +11,9 @@ use std::process::{Command, Output, Stdio};
 /// stand on their own.
 fn command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_slide"));
-    command.env("SLIDE_TABLES", "663").env(
-        "SLIDE_CACHE_DIR",
-        concat!(env!("CARGO_TARGET_TMPDIR"), "/tables"),
-    );
+    command
+        .env("SLIDE_TABLES", "663")
+        .env("SLIDE_CACHE_DIR", common::tables_dir());
     command
 }
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::reaches;
+use common::{reaches, tables_dir};
 use slide::heuristics::pdb::{self, PatternDb, Split, disk};
 use slide::puzzle::random::Rng;
 use slide::puzzle::scramble::random_walk;
@@ -13,13 +13,7 @@ use slide::solver::bench::parse_instances;
 use slide::solver::{Options, solve};
 use slide::{Board, Heuristic};
 use std::collections::{HashMap, VecDeque};
-use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
-
-/// Where the tests keep their tables: built by the first run, reused by the next.
-fn tables_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tables")
-}
 
 /// The 7-8 tables for the blank-last goal, installed for every search in this process.
 fn seven_eight() -> Arc<PatternDb> {

@@ -56,3 +56,13 @@ pub fn reaches(start: &Board, goal: &Board, moves: &[Move]) -> bool {
     let mut b = start.clone();
     b.apply_all(moves).is_ok() && &b == goal
 }
+
+/// Where the tests keep the pattern databases they build, read back by later runs (the
+/// 15-puzzle's 7-8 tables take minutes): `SLIDE_TEST_TABLES` where set (`make test` keeps them
+/// for every clone on the machine, in a folder named by a hash of the tables' code, so a change
+/// to that code builds them anew), otherwise under `target/`.
+pub fn tables_dir() -> std::path::PathBuf {
+    std::env::var_os("SLIDE_TEST_TABLES")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tables"))
+}
