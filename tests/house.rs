@@ -390,8 +390,15 @@ fn missing_names(doc: &str) -> Vec<String> {
             .iter()
             .any(|e| token.ends_with(e));
         let exists = if is_path {
-            // Built, not kept: the site, its tables and the tests' output.
-            let built = ["dist/", "target/", "tables/", "worker.js", "test-results/"];
+            // Built, not kept: the site, its tables, the tests' output, and the machine's caches.
+            let built = [
+                "dist/",
+                "target/",
+                "tables/",
+                "worker.js",
+                "test-results/",
+                "~/.cache/",
+            ];
             let (head, tail) = token.split_once('*').unwrap_or((&token, ""));
             built.iter().any(|b| token.starts_with(b))
                 || files.iter().any(|f| {
