@@ -54,7 +54,12 @@ chromium:
 # --- the site ----------------------------------------------------------------------------
 
 # The game at dist/, and the benchmark's own page at dist/bench/ (it uses the game's worker).
-dist: tools tables-download
+# Built again only when a source of the site changed: the end-to-end tests and the weight check
+# each ask for it, and one build serves both.
+SITE_SOURCES := $(shell find src static -type f) index.html Cargo.toml Cargo.lock Trunk.toml
+dist: dist/bench/index.html
+
+dist/bench/index.html: $(SITE_SOURCES) static/tables/.built | tools
 	trunk build --release
 	trunk build --release --dist dist/bench static/bench/index.html
 

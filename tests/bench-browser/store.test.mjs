@@ -144,7 +144,7 @@ it('the record with 0, 10,000 and 100,000 solves', { timeout: 3600000 }, async (
       const solveRead = await frames(page);
       for (const key of keys) {
         await page.keyboard.press(key);
-        await page.waitForTimeout(20);
+        await page.waitForTimeout(20); // paces input as a player would
       }
       await page.waitForSelector('[data-testid=result]');
       await page.waitForFunction(() => performance.getEntriesByName('slide:kept').length > 0);
