@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { button, lifecycle, open, play, shot, solvable, state, until } from './harness.mjs';
+import { button, lifecycle, open, play, recordLoaded, shot, solvable, state, until } from './harness.mjs';
 import { solveKeys } from './eight-puzzle.mjs';
 
 const started = lifecycle();
@@ -482,7 +482,7 @@ describe('events, one after another in one browser profile', () => {
     assert.ok(rows.some((r) => r.finished === 'false'), 'the round given up is kept, not finished');
 
     await page.reload();
-    await page.waitForSelector('[data-testid=board]');
+    await recordLoaded(page);
     await openHistory(page);
     assert.deepEqual(await eventRows(page), rows, 'the same rows after a reload');
 

@@ -219,6 +219,13 @@ export function lifecycle() {
   return started;
 }
 
+/**
+ * Waits until the page's record (the solves kept in the browser's database) has loaded, which
+ * the page marks: a table or a best read before that is read too soon.
+ */
+export const recordLoaded = (page) =>
+  page.waitForFunction(() => performance.getEntriesByName('slide:record-loaded').length > 0, null, { timeout: 30000 });
+
 /** A button by its accessible name, exactly. */
 /** The page's solver workers, oldest first (the record's worker, `store-loader.js`, left out). */
 export const solverWorkers = (page) => page.workers().filter((w) => w.url().endsWith('/worker-loader.js'));

@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { button, launch, lifecycle, open, play, serve, shot, state, until } from './harness.mjs';
+import { button, launch, lifecycle, open, play, recordLoaded, serve, shot, state, until } from './harness.mjs';
 import { solveKeys } from './eight-puzzle.mjs';
 
 const started = lifecycle();
@@ -95,6 +95,7 @@ describe('statistics and history', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.reload();
+    await recordLoaded(page);
     await page.getByText('Your solves and statistics').click();
     assert.deepEqual(await historyRows(page), rows);
 

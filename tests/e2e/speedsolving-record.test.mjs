@@ -6,7 +6,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, lifecycle, open, play, shot, state } from './harness.mjs';
+import { button, lifecycle, open, play, recordLoaded, shot, state } from './harness.mjs';
 import { solveKeys } from './eight-puzzle.mjs';
 
 const started = lifecycle();
@@ -98,7 +98,7 @@ describe('statistics count random-state solves, per control', () => {
 
     // A reload: the history, and the Keys best, are still there.
     await page.reload();
-    await page.waitForSelector('[data-testid=board]');
+    await recordLoaded(page);
     assert.equal(await page.getAttribute('[data-testid=best]', 'data-control'), 'keys');
     assert.match(await page.textContent('[data-testid=best]'), /^keys best \d+ moves?, \d+\.\d{2} s$/);
     await page.getByText('Your solves and statistics').click();
@@ -107,7 +107,7 @@ describe('statistics count random-state solves, per control', () => {
     await page.getByText('Your board, goal and picture').click();
     await button(page, 'Clear').click();
     await page.reload();
-    await page.waitForSelector('[data-testid=board]');
+    await recordLoaded(page);
     assert.equal(await page.getByTestId('best').count(), 0);
     assert.deepEqual(errors, []);
     await page.close();
