@@ -226,10 +226,10 @@ export function lifecycle() {
 export const recordLoaded = (page) =>
   page.waitForFunction(() => performance.getEntriesByName('slide:record-loaded').length > 0, null, { timeout: 30000 });
 
-/** A button by its accessible name, exactly. */
 /** The page's solver workers, oldest first (the record's worker, `store-loader.js`, left out). */
 export const solverWorkers = (page) => page.workers().filter((w) => w.url().endsWith('/worker-loader.js'));
 
+/** A button by its accessible name, exactly. */
 export const button = (page, name) => page.getByRole('button', { name, exact: true });
 
 /** Picks the search method by its label, in the Solver options fold (opened if need be). */

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { answerText, button, lifecycle, open, screenshots, shot } from './harness.mjs';
+import { answerText, button, lifecycle, open, screenshots, shot, until } from './harness.mjs';
 
 const started = lifecycle();
 const figures = {};
@@ -28,14 +28,11 @@ describe('the 24-puzzle', () => {
     const slowTables = (page) =>
       page.route('**/tables/**', async (route) => {
         // Asked again if the page's context goes (the tables are asked for while it loads).
-        for (const end = Date.now() + 60000; Date.now() < end && !page.isClosed(); ) {
-          try {
-            await page.waitForFunction(() => window.buildingAfterAnswer === true, null, { timeout: end - Date.now() });
-            break;
-          } catch {
-            await new Promise((ok) => setTimeout(ok, 50)); // before asking again
-          }
-        }
+        const shown = () =>
+          page.isClosed()
+            ? true
+            : page.evaluate(() => window.buildingAfterAnswer === true || undefined).catch(() => undefined);
+        await until(shown, 'the first answer beside "fetching the pattern databases"', 60000).catch(() => {});
         await route.continue().catch(() => {});
       });
     const { page, errors } = await open(
