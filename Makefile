@@ -11,7 +11,7 @@ PORT ?= 8080
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e bench bench-korf bench-browser tools tables-download \
+.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e bench bench-korf bench-browser lighthouse tools tables-download \
 	wasm-target trunk wasm-bindgen chromium clean
 
 help:
@@ -24,6 +24,7 @@ help:
 	@echo "make bench-korf  Korf's 100 and the 80-move 15-puzzles natively: 7-8 and 6-6-3 tables, linear conflict"
 	@echo "make tables-download  the standard tables as static downloads, gzipped into static/tables/"
 	@echo "make bench-browser  Korf's 100 in headless Chromium's worker, printed as a table"
+	@echo "make lighthouse  Lighthouse 12.2.3 on the built site: the game on a phone and a desktop, embeds"
 
 # --- tools -------------------------------------------------------------------------------
 
@@ -149,6 +150,16 @@ static/tables/.built: $(wildcard src/heuristics/pdb/*.rs) src/heuristics/pdb.rs 
 
 bench-browser: dist chromium
 	node --test --test-reporter=spec tests/bench-browser/
+
+# Lighthouse's own phone and desktop settings against the built site, served with gzip and ETags:
+# the game, one embedded board, and a host's page of five embeds (docs/performance.md, "First
+# visit"). Kept apart from the test tools: 13 needs Node 22, and make test does not need it.
+lighthouse: dist chromium tests/lighthouse/node_modules/.installed
+	node tests/lighthouse/run.mjs
+
+tests/lighthouse/node_modules/.installed: tests/lighthouse/package.json tests/lighthouse/package-lock.json
+	npm ci --prefix tests/lighthouse --no-audit --no-fund --loglevel=error
+	@touch $@
 
 clean:
 	$(CARGO) clean

@@ -547,13 +547,13 @@ fn a_fifteen_puzzle_gets_its_tables_ready_once() {
     let mut page = open("?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15");
     let prepares = |fx: &[Effect]| {
         fx.iter()
-            .filter(|e| matches!(e, Effect::Send(ToWorker::Prepare { .. })))
+            .filter(|e| matches!(e, Effect::Warm(ToWorker::Prepare { .. })))
             .count()
     };
     let fx = page.reduce(Action::Mounted, 0.0);
     assert_eq!(prepares(&fx), 1);
     // The worker learns where the site's prebuilt tables are, beside the page.
-    assert!(fx.contains(&Effect::Send(ToWorker::Site {
+    assert!(fx.contains(&Effect::Warm(ToWorker::Site {
         tables: "https://example.org/slide/tables/".into()
     })));
     assert_eq!(
@@ -1121,22 +1121,12 @@ fn the_stored_historys_readers_return_what_they_left_out() {
             ),
         }]
     );
-    // The page says what was left out, where the history's notes are said.
+    // What was left out, in words.
     let left_out = left_out.and(events_left_out);
-    let page = open_with(
-        HARDEST,
-        Remembered {
-            history,
-            events,
-            left_out: left_out.clone(),
-            ..Remembered::default()
-        },
-    );
     assert_eq!(
-        page.record().import_note(),
-        Some(
-            format!("Left out of your stored history: {unread}; event 1: no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc).")
-                .as_str()
+        left_out.to_string(),
+        format!(
+            "{unread}; event 1: no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc)"
         )
     );
     // An empty store leaves nothing out; a damaged one leaves out the whole, and says why.
@@ -1776,7 +1766,7 @@ fn a_worker_that_crashes_ends_what_it_owed_with_a_message() {
     assert_eq!(restarted(&fx), vec![0]);
     assert!(
         fx.iter()
-            .any(|e| matches!(e, Effect::Send(ToWorker::Prepare { .. })))
+            .any(|e| matches!(e, Effect::Warm(ToWorker::Prepare { .. })))
     );
     assert!(page.alert().is_none());
 }

@@ -58,7 +58,6 @@ use super::game::origin::Origin;
 use super::keeping::ToStore;
 use super::link::challenge::Challenge;
 use super::link::{LinkRequest, read_query};
-use super::record::left_out::LeftOut;
 use super::record::settings::Settings;
 use super::record::solves::{History, Solve};
 use super::worker::protocol::ToWorker;
@@ -115,6 +114,10 @@ part_action!(
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     Send(ToWorker),
+    /// Send to the game's worker once the browser is idle after the first board, or before the
+    /// next message sent: it gets the worker ready (where the tables are, the tables a board
+    /// needs), and nothing the player waits on starts the worker before the board can be played.
+    Warm(ToWorker),
     /// Send to helper worker `worker` (1, 2, …), started when first needed.
     Helper {
         worker: usize,
@@ -176,10 +179,8 @@ pub struct Remembered {
     pub history: History,
     pub events: EventLog,
     /// The history is in the browser's database, loaded after the first board (`history` and
-    /// `events` are then empty).
+    /// `events` are then empty; what its reader leaves out, the record's worker says).
     pub stored: bool,
-    /// What the readers of the stored history left out: the record part says so.
-    pub left_out: LeftOut,
 }
 
 /// The whole page: its parts, and the alert on show.
@@ -222,7 +223,6 @@ impl Page {
             history,
             events,
             stored,
-            left_out,
         } = remembered;
         let mut link = read_query(query);
         let sharing = Sharing::new(base, link.embed, link.challenge.take().map(Challenge::new));
@@ -234,7 +234,7 @@ impl Page {
             // Embedded, the page is the board and its controls: the record is the full page's.
             record: match stored && !link.embed {
                 true => Record::stored(),
-                false => Record::new(history, events, &left_out),
+                false => Record::new(history, events),
             },
             sharing,
             prefs: Prefs::new(settings),
@@ -318,7 +318,7 @@ impl Page {
         }
         match action {
             Action::Mounted => {
-                fx.push(Effect::Send(self.asking.site()));
+                fx.push(Effect::Warm(self.asking.site()));
                 fx.extend(self.record.mounted());
             }
             Action::Restore(saved) => self.restore(&saved, now_ms, fx),

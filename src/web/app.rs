@@ -30,6 +30,9 @@ struct Dispatcher {
     page: Rc<RefCell<Page>>,
     /// Started once the dispatcher can hear them (their events are its actions).
     workers: Rc<RefCell<Option<Workers>>>,
+    /// Whether the workers' start is asked for once the browser is idle (messages that can
+    /// wait for it wait).
+    waking: Rc<Cell<bool>>,
     revisions: Rc<Cell<Revisions>>,
     pause: Rc<RefCell<Pause>>,
     redraw: Callback<()>,
@@ -40,6 +43,11 @@ struct Dispatcher {
 /// in ten seconds); the editor's field is the board in words: at a speedsolver's pace neither
 /// is worth a frame's time at every move.
 const PAUSE_MS: u32 = 250;
+
+/// The longest the workers wait for the browser to be idle before they start (a Solve starts
+/// them at once): then they are loaded before a player's first request, without taking the
+/// first board's time.
+const WAKE_WITHIN_MS: u32 = 3000;
 
 /// What waits for the moves to pause: its timer, when the moves will have paused unless
 /// another comes (`performance.now()` time: the last move's, plus [`PAUSE_MS`]), and the
@@ -132,6 +140,10 @@ impl Dispatcher {
                 }
             }
         }
+        if workers.waiting() && !self.waking.replace(true) {
+            let dispatcher = self.clone();
+            browser::when_idle(WAKE_WITHIN_MS, Box::new(move || dispatcher.wake()));
+        }
         // One timer for a run of moves (not one a move: at thirty moves a second setting and
         // clearing them cost more than the model's move), looking again when it rings.
         if glance_kept {
@@ -142,6 +154,14 @@ impl Dispatcher {
         }
         drop(pause);
         self.redraw.emit(());
+    }
+
+    /// Starts the workers that messages wait for: the browser is idle after the first board.
+    fn wake(&self) {
+        self.waking.set(false);
+        if let Some(workers) = self.workers.borrow_mut().as_mut() {
+            workers.wake();
+        }
     }
 
     /// A timer that looks whether the moves paused, in `ms`.
@@ -231,6 +251,7 @@ pub fn App() -> Html {
         Wires::new(Dispatcher {
             page: Rc::new(RefCell::new(open_page())),
             workers: Rc::new(RefCell::new(None)),
+            waking: Rc::default(),
             revisions: Rc::default(),
             pause: Rc::default(),
             redraw: Callback::from(move |_| redraw.force_update()),
@@ -246,7 +267,7 @@ pub fn App() -> Html {
                 on.emit(Action::Restore(saved));
             }
             on.emit(Action::Ask(AskAction::Cores(browser::cores())));
-            browser::register_service_worker();
+            browser::when_idle(WAKE_WITHIN_MS, Box::new(browser::register_service_worker));
             // Marks the first board on screen, for the load-time figure of docs/performance.md.
             if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
                 let _ = p.mark("slide:first-board");

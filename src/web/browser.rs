@@ -246,3 +246,33 @@ pub fn forget_settings() {
 pub fn cores() -> usize {
     web_sys::window().map_or(1, |w| w.navigator().hardware_concurrency() as usize)
 }
+
+/// Runs `then` once the browser is idle after what it is doing now (the first board drawn, its
+/// input handled), or after `at_most_ms` whatever happens: for work the first board does not
+/// need (the workers' start, the record's load). Browsers without `requestIdleCallback`
+/// (Safari) wait [`IDLE_FALLBACK_MS`] instead. (One boxed type: each closure type would add
+/// its own glue to the page's WebAssembly.)
+pub fn when_idle(at_most_ms: u32, then: Box<dyn FnOnce()>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let then: js_sys::Function =
+        wasm_bindgen::closure::Closure::once_into_js(then).unchecked_into();
+    let idle = js_sys::Reflect::get(&window, &"requestIdleCallback".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let options = js_sys::Object::new();
+    let asked = idle
+        .filter(|_| js_sys::Reflect::set(&options, &"timeout".into(), &at_most_ms.into()).is_ok());
+    let done = match asked {
+        Some(idle) => idle.call2(&window, &then, &options).is_ok(),
+        None => false,
+    };
+    if !done {
+        let wait = IDLE_FALLBACK_MS.min(at_most_ms) as i32;
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&then, wait);
+    }
+}
+
+/// How long [`when_idle`] waits where the browser cannot say when it is idle.
+const IDLE_FALLBACK_MS: u32 = 500;

@@ -24,6 +24,7 @@ pub fn action(event: WorkerEvent) -> Action {
 pub fn run(effect: Effect, workers: &mut Workers, dispatch: &Callback<Action>) {
     match effect {
         Effect::Send(message) => workers.send(0, Channel::Game, message),
+        Effect::Warm(message) => workers.warm(0, Channel::Game, message),
         Effect::Helper { worker, message } => workers.send(worker, Channel::Game, message),
         Effect::Measure(message) => workers.send(0, Channel::Measure, message),
         Effect::Analyse(message) => workers.send(0, Channel::Analysis, message),

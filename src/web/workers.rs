@@ -4,7 +4,9 @@
 //! place. A worker is ended for good when it is dropped.
 //!
 //! Worker 0 is the game's (with its two channels, see [`Channel`]); workers 1, 2, … are helpers
-//! that share hard solves and the benchmark's runs. Each is started when first sent a message.
+//! that share hard solves and the benchmark's runs. Each is started when first sent a message;
+//! a message that can wait ([`Workers::warm`]) waits for that, or for [`Workers::wake`] (the
+//! page calls it once the browser is idle after the first board).
 
 use super::wire::{self, Channel, Posted, Reply};
 use crate::play::worker::protocol::{FromWorker, ToWorker};
@@ -150,6 +152,8 @@ pub struct Workers {
 #[derive(Default)]
 struct Slot {
     running: Option<Running>,
+    /// Messages that could wait, held while the worker is not started.
+    waiting: Vec<JsValue>,
     /// Starts in a row that ended before the worker was ready.
     failed_starts: u32,
 }
@@ -167,6 +171,16 @@ impl Workers {
 
     /// Sends worker `n` `message` on `channel`, starting it if need be.
     pub fn send(&mut self, n: usize, channel: Channel, message: ToWorker) {
+        self.post(n, channel, message, false);
+    }
+
+    /// Sends worker `n` `message` on `channel` if it runs; else the message waits for its
+    /// start (the next message sent, or [`Workers::wake`]).
+    pub fn warm(&mut self, n: usize, channel: Channel, message: ToWorker) {
+        self.post(n, channel, message, true);
+    }
+
+    fn post(&mut self, n: usize, channel: Channel, message: ToWorker, can_wait: bool) {
         let Some(encoded) = wire::encode(&Posted { channel, message }) else {
             return;
         };
@@ -174,14 +188,48 @@ impl Workers {
             self.slots.resize_with(n + 1, Slot::default);
         }
         let slot = &mut self.slots[n];
+        if can_wait && slot.running.is_none() {
+            slot.waiting.push(encoded);
+            return;
+        }
+        self.start(n);
+        if let Some(running) = &self.slots[n].running {
+            running.post(encoded);
+        }
+    }
+
+    /// Whether a message waits for a worker's start.
+    pub fn waiting(&self) -> bool {
+        self.slots.iter().any(|s| !s.waiting.is_empty())
+    }
+
+    /// Starts the workers that messages wait for, and posts them.
+    pub fn wake(&mut self) {
+        for n in 0..self.slots.len() {
+            if !self.slots[n].waiting.is_empty() {
+                self.start(n);
+            }
+        }
+    }
+
+    /// Starts worker `n` unless it runs, posting what waited for it.
+    fn start(&mut self, n: usize) {
+        let slot = &mut self.slots[n];
         if slot.running.is_none() {
             if slot.failed_starts >= MAX_FAILED_STARTS {
+                slot.waiting.clear();
                 return; // the page's watchdog tells the player, at each request
             }
             match Running::start(&self.path, n, &self.on) {
-                Ok(running) => slot.running = Some(running),
+                Ok(running) => {
+                    for message in slot.waiting.drain(..) {
+                        running.post(message);
+                    }
+                    slot.running = Some(running);
+                }
                 Err(why) => {
                     slot.failed_starts += 1;
+                    slot.waiting.clear();
                     let never = Cell::new(false);
                     end(
                         &never,
@@ -189,12 +237,8 @@ impl Workers {
                         n,
                         format!("it could not start: {why}"),
                     );
-                    return;
                 }
             }
-        }
-        if let Some(running) = &slot.running {
-            running.post(encoded);
         }
     }
 

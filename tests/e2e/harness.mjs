@@ -3,6 +3,7 @@
 
 import { after, before } from 'node:test';
 import { createServer } from 'node:http';
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { readFile, mkdir } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -33,9 +34,18 @@ const types = {
  * maps a path of dist/ (`/sw.js`) to a function of the file's text: what is served instead,
  * as if a new build had been copied over, or `null` for a file the site does not have (the map
  * may change while the server runs). `hidden(path)` hides whole folders the same way. `folder`
- * serves another build than dist/.
+ * serves another build than dist/. `pages` maps a path to the text of a page the site does not
+ * hold (a host's page that embeds it). With `etags`, each file goes with an ETag and is not sent
+ * again to a client that holds it (304), as static hosts do.
  */
-export async function serve({ gzip = false, overrides = new Map(), hidden = () => false, folder = dist } = {}) {
+export async function serve({
+  gzip = false,
+  etags = false,
+  overrides = new Map(),
+  hidden = () => false,
+  folder = dist,
+  pages = new Map(),
+} = {}) {
   const compressed = new Map();
   const server = createServer(async (req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -48,7 +58,7 @@ export async function serve({ gzip = false, overrides = new Map(), hidden = () =
     }
     try {
       if (hidden(path)) throw new Error('hidden');
-      let body = await readFile(file);
+      let body = pages.has(path) ? Buffer.from(pages.get(path)) : await readFile(file);
       const override = overrides.get(path);
       if (override) {
         const text = override(body.toString('utf8'));
@@ -63,6 +73,13 @@ export async function serve({ gzip = false, overrides = new Map(), hidden = () =
           body = compressed.get(file);
         }
         headers['content-encoding'] = 'gzip';
+      }
+      if (etags) {
+        headers.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+        if (req.headers['if-none-match'] === headers.etag) {
+          res.writeHead(304, { etag: headers.etag }).end();
+          return;
+        }
       }
       res.writeHead(200, headers);
       res.end(body);

@@ -591,7 +591,7 @@ impl Asking {
         }
         let method = Method::resolve(&options, position.board(), position.goal());
         if method.heuristic == Some(Heuristic::Pdb) {
-            fx.push(Effect::Send(ToWorker::Prepare { goal: goal.clone() }));
+            fx.push(Effect::Warm(ToWorker::Prepare { goal: goal.clone() }));
             self.prepared = Some(goal);
         }
     }

@@ -21,7 +21,6 @@ use crate::play::game::input::Control;
 use crate::play::game::origin::Origin;
 use crate::play::keeping::{Keeping, Refusal, StoreSaid, ToStore};
 use crate::play::link::LinkedDaily;
-use crate::play::record::left_out::LeftOut;
 use crate::play::record::solves::{History, Solve, Statistics, count, size_name};
 use crate::play::record::tally::{Brief, Tallies};
 use crate::play::worker::protocol::Answer;
@@ -215,15 +214,10 @@ pub struct Record {
 }
 
 impl Record {
-    /// The record of `history` and `events`, held in memory only; what the readers left out
-    /// of them (`left_out`) is said in the history's note.
-    pub fn new(history: History, events: EventLog, left_out: &LeftOut) -> Record {
+    /// The record of `history` and `events`, held in memory only.
+    pub fn new(history: History, events: EventLog) -> Record {
         let mut tallies = Tallies::default();
         tallies.add_all(&history.solves.iter().map(Brief::of).collect::<Vec<_>>());
-        let note = match &left_out.whole {
-            Some(why) => format!("Your stored history could not be read: {why}."),
-            None => format!("Left out of your stored history: {left_out}."),
-        };
         Record {
             ids: history.solves.iter().map(|s| s.id).collect(),
             history,
@@ -241,7 +235,7 @@ impl Record {
             asked_persist: false,
             result: None,
             confirm_clear: false,
-            import_note: (!left_out.is_empty()).then_some(note),
+            import_note: None,
             export_format: HistoryFormat::Json,
             stats_size: None,
             stats_control: None,
@@ -251,7 +245,7 @@ impl Record {
 
     /// An empty record that fills in from the browser's database once the page is on screen.
     pub fn stored() -> Record {
-        let mut record = Record::new(History::default(), EventLog::default(), &LeftOut::default());
+        let mut record = Record::new(History::default(), EventLog::default());
         record.store = Store::Loading;
         record.progress = Some(Progress {
             task: Task::Loading,
@@ -307,7 +301,7 @@ impl Record {
             asked_persist: self.asked_persist,
             unreadable: self.unreadable,
             result: self.result.take(),
-            ..Record::new(History::default(), EventLog::default(), &LeftOut::default())
+            ..Record::new(History::default(), EventLog::default())
         };
         self.progress = None;
         self.import_note = Some("History cleared.".into());

@@ -29,7 +29,13 @@ struct Client {
 
 thread_local! {
     static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
+    /// The record's load, waiting for the browser to be idle after the first board (the first
+    /// message to the worker before then sends it first).
+    static LOAD: RefCell<Option<ToStore>> = const { RefCell::new(None) };
 }
+
+/// How long the record's load waits at most for the browser to be idle.
+const LOAD_WITHIN_MS: u32 = 2000;
 
 fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -53,14 +59,15 @@ pub fn run(effect: Effect, dispatch: &Callback<Action>) {
             let told = (storage.and_then(|s| s.get_item(TOLD_KEY).ok().flatten()))
                 .and_then(|t| t.parse().ok())
                 .unwrap_or(0);
-            send(
-                &ToStore::Load {
+            LOAD.with(|l| {
+                *l.borrow_mut() = Some(ToStore::Load {
                     database,
                     legacy,
                     told,
-                },
-                dispatch,
-            );
+                })
+            });
+            let later = dispatch.clone();
+            crate::web::browser::when_idle(LOAD_WITHIN_MS, Box::new(move || send_load(&later)));
             if !database {
                 say_later(dispatch, StoreSaid::Refused(Refusal::Unavailable));
             }
@@ -98,9 +105,19 @@ fn say_later(dispatch: &Callback<Action>, word: StoreSaid) {
     wasm_bindgen_futures::spawn_local(async move { said(&dispatch, word) });
 }
 
+/// Sends the record's load, if it still waits.
+fn send_load(dispatch: &Callback<Action>) {
+    if let Some(load) = LOAD.with(|l| l.borrow_mut().take()) {
+        send(&load, dispatch);
+    }
+}
+
 /// Posts `message` to the worker (started if need be; held until it is ready), the chosen
-/// file beside an import.
+/// file beside an import. The record's load goes first if it waits.
 fn send(message: &ToStore, dispatch: &Callback<Action>) {
+    if !matches!(message, ToStore::Load { .. }) {
+        send_load(dispatch);
+    }
     started(dispatch);
     CLIENT.with(|c| {
         let mut c = c.borrow_mut();

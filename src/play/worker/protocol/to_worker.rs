@@ -33,8 +33,9 @@ pub enum ToWorker {
     /// that arrives meanwhile takes over, and the build carries on inside it.
     Prepare { goal: String },
     /// Where the site's prebuilt pattern databases are (a URL ending in `/`): sent when the page
-    /// opens, which starts the worker so that it is loaded before the first request, and again
-    /// to a worker started in place of one that stopped. The page knows its site's layout; the
+    /// opens (it waits for the browser to be idle after the first board, and then starts the
+    /// worker, loaded before the player's first request), and again to a worker started in
+    /// place of one that stopped. The page knows its site's layout; the
     /// worker, started from its loader wherever that is, need not.
     Site { tables: String },
     /// One worker's share of a solve split among several (see [`crate::solver::team`]).

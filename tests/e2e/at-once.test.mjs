@@ -1,0 +1,112 @@
+// The first board at once: nothing the board does not need comes before it. The workers (the
+// solver's and the record's) are asked for only after the board is on screen and takes moves,
+// Solve as the very first action still answers, and a solve finished before the record has
+// loaded is kept, and counted once. Checked by the order of events, never by a clock.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { button, lifecycle, recordLoaded } from './harness.mjs';
+
+const started = lifecycle();
+
+const LOADERS = /\/(worker|store)-loader\.js$/;
+
+/**
+ * A page whose main thread is kept busy from the moment its board shows until `slideBusy`
+ * ends (a chain of 10 ms tasks over 400 ms, as a slow phone would still be busy), and which
+ * notes, each time it starts a worker, whether that spell was on (`slideWorkersAt`); with
+ * `hold`, the workers' loaders wait until `release()`.
+ */
+async function watched(url, { hold = false } = {}) {
+  const context = await started.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(() => {
+    window.slideBusy = undefined; // not yet: the board has not shown
+    window.slideWorkersAt = [];
+    const Started = window.Worker;
+    window.Worker = class extends Started {
+      constructor(...args) {
+        window.slideWorkersAt.push(window.slideBusy ?? 'before the board');
+        super(...args);
+      }
+    };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid=board]')) return;
+      observer.disconnect();
+      window.slideBusy = true;
+      // Task after task (a message channel's are not spaced as timers are): never idle.
+      const end = performance.now() + 400;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        for (const slice = performance.now() + 10; performance.now() < slice; );
+        if (performance.now() < end) channel.port2.postMessage(0);
+        else window.slideBusy = false;
+      };
+      channel.port2.postMessage(0);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  let release;
+  const released = new Promise((ok) => (release = ok));
+  await page.route(LOADERS, async (route) => {
+    if (hold) await released;
+    await route.continue().catch(() => {});
+  });
+  await page.goto(`${started.server.url}/${url}`);
+  await page.waitForSelector('[data-testid=board]');
+  return { page, errors, release, close: () => context.close() };
+}
+
+/** Whether the busy spell was on when each worker started, once `n` have. */
+const workersAt = (page, n) =>
+  page
+    .waitForFunction((n) => window.slideWorkersAt.length >= n && window.slideWorkersAt, n, { timeout: 30000 })
+    .then((h) => h.jsonValue());
+
+describe('the first board before anything it does not need', () => {
+  it('the workers start once the page is idle after the board, and the board takes a move before they run', async () => {
+    const { page, errors, release, close } = await watched('?board=1,2,3/4,5,6/7,0,8', { hold: true });
+    // The loaders are held: the board must play without them. (A move that solves would start
+    // both, to measure the solve and keep it.)
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('[data-testid=board][data-state="1 2 3/4 5 6/0 7 8"]');
+    release();
+    // Once the browser is idle both workers start (the solver's, the record's): not while the
+    // page is busy after the board showed, and not before it.
+    assert.deepEqual(await workersAt(page, 2), [false, false]);
+    await recordLoaded(page);
+    assert.deepEqual(errors, []);
+    await close();
+  });
+
+  it('Solve as the very first action answers (the worker starts for it)', async () => {
+    const { page, errors, close } = await watched('?board=8,6,7/2,5,4/3,0,1');
+    await button(page, 'Solve').click();
+    await page.waitForSelector('[data-testid=solution][data-optimal=true]', { timeout: 60000 });
+    assert.equal(await page.getAttribute('[data-testid=solution]', 'data-length'), '31');
+    assert.deepEqual(errors, []);
+    await close();
+  });
+
+  it('a solve finished before the record has loaded is kept, and counted once', async () => {
+    const { page, errors, release, close } = await watched('?board=1,2,3/4,5,6/7,0,8', { hold: true });
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('[data-testid=result]');
+    release();
+    await recordLoaded(page);
+    // The history counts every solve (the statistics only boards drawn at random).
+    const total = () => page.getAttribute('[data-testid=history]', 'data-total');
+    // Kept (the database says so), then read again after a reload: still one solve.
+    await page.waitForFunction(() => performance.getEntriesByName('slide:kept').length > 0);
+    assert.equal(await total(), '1');
+    assert.equal(await page.locator('[data-testid=history] [data-solve]').count(), 1);
+    await page.reload();
+    await page.waitForSelector('[data-testid=board]');
+    await recordLoaded(page);
+    assert.equal(await total(), '1');
+    assert.equal(await page.locator('[data-testid=history] [data-solve]').count(), 1);
+    assert.deepEqual(errors, []);
+    await close();
+  });
+});
