@@ -32,9 +32,12 @@ pub mod workers;
 
 use wasm_bindgen::JsCast;
 
-/// Mounts the game on the page's `<main id="slide">` (or the body), after installing the panic hook.
+/// Mounts the game on the page's `<main id="slide">` (or the body), after installing the panic
+/// hook, once the page's first screen (index.html's, drawn by the CSS alone) has painted: the
+/// app's first drawing holds the main thread for a while, and the first screen does not wait
+/// for it.
 pub fn start_app() {
-    mount::<app::App>();
+    browser::after_first_paint(Box::new(mount::<app::App>));
 }
 
 /// Mounts the benchmark page.
@@ -51,6 +54,9 @@ fn mount<C: yew::BaseComponent<Properties = ()>>() {
         .or_else(|| document.and_then(|d| d.body().map(|b| b.unchecked_into())));
     match root {
         Some(root) => {
+            // What the page showed before the app (index.html's first screen, a loading line)
+            // goes: Yew draws in a microtask of this same task, so no frame shows the page empty.
+            root.set_inner_html("");
             yew::Renderer::<C>::with_root(root).render();
         }
         None => web_sys::console::error_1(&"Slide: no element to mount on".into()),

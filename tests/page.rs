@@ -576,6 +576,26 @@ fn a_fifteen_puzzle_gets_its_tables_ready_once() {
 }
 
 #[test]
+fn an_embedded_fifteen_puzzle_gets_its_tables_only_when_asked_to_solve() {
+    let mut page = open("?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15&embed=1");
+    let warmed = |fx: &[Effect]| {
+        fx.iter()
+            .any(|e| matches!(e, Effect::Warm(ToWorker::Prepare { .. })))
+    };
+    assert!(!warmed(&page.reduce(Action::Mounted, 0.0)));
+    assert!(!warmed(&page.reduce(
+        Action::Play(PlayAction::Slide(
+            slide::puzzle::moves::Move::Left,
+            Input::Keys
+        )),
+        1.0
+    )));
+    // Solve asks for them with the request itself.
+    let fx = page.reduce(Action::Ask(AskAction::Solve), 2.0);
+    assert_eq!(sent(&fx).len(), 1, "{fx:?}");
+}
+
+#[test]
 fn replay_controls_play_step_and_stop_at_the_end() {
     let mut page = open("?board=1,2,3/4,5,6/0,7,8&moves=LL&step=0");
     page.reduce(Action::Play(PlayAction::PlayPause), 0.0);

@@ -541,7 +541,7 @@ impl Page {
     /// What follows from any action: the editor's field and the step-through follow a new
     /// board, the embedding page hears of moves, a win goes to the event or the board part,
     /// the links and the address bar follow what is shown, the tables a 4×4 board needs are
-    /// prepared.
+    /// prepared (not in an embed).
     fn follow(&mut self, before: Before, now_ms: f64, fx: &mut Vec<Effect>) {
         if self.started() != before.started {
             self.editor.new_board();
@@ -565,7 +565,11 @@ impl Page {
         }
         let shown = shown_to_links(&self.playing, &self.record, &self.eventing);
         self.sharing.follow(shown, fx);
-        self.asking.prepare(self.playing.game().position(), fx);
+        // Embedded, a board gets its tables when asked to solve: a host's page of several
+        // boards does not download them for each one that is never solved.
+        if !self.sharing.embed() {
+            self.asking.prepare(self.playing.game().position(), fx);
+        }
         // An event in progress is kept for a reload at each new board or phase.
         let offset = self.boarding.calendar().epoch_ms - now_ms;
         if let Some(run) = self.eventing.keep_due(self.playing.game(), offset) {

@@ -253,26 +253,49 @@ pub fn cores() -> usize {
 /// (Safari) wait [`IDLE_FALLBACK_MS`] instead. (One boxed type: each closure type would add
 /// its own glue to the page's WebAssembly.)
 pub fn when_idle(at_most_ms: u32, then: Box<dyn FnOnce()>) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let then: js_sys::Function =
-        wasm_bindgen::closure::Closure::once_into_js(then).unchecked_into();
-    let idle = js_sys::Reflect::get(&window, &"requestIdleCallback".into())
-        .ok()
+    let idle = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"requestIdleCallback".into()).ok())
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    let options = js_sys::Object::new();
-    let asked = idle
-        .filter(|_| js_sys::Reflect::set(&options, &"timeout".into(), &at_most_ms.into()).is_ok());
-    let done = match asked {
-        Some(idle) => idle.call2(&window, &then, &options).is_ok(),
-        None => false,
+    let Some(idle) = idle else {
+        return after_ms(IDLE_FALLBACK_MS.min(at_most_ms) as i32, then);
     };
-    if !done {
-        let wait = IDLE_FALLBACK_MS.min(at_most_ms) as i32;
-        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&then, wait);
-    }
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"timeout".into(), &at_most_ms.into());
+    let then = wasm_bindgen::closure::Closure::once_into_js(then);
+    let _ = idle.call2(&JsValue::NULL, &then, &options);
 }
 
 /// How long [`when_idle`] waits where the browser cannot say when it is idle.
 const IDLE_FALLBACK_MS: u32 = 500;
+
+/// Runs `then` in `ms` milliseconds.
+fn after_ms(ms: i32, then: Box<dyn FnOnce()>) {
+    if let Some(window) = web_sys::window() {
+        let then = wasm_bindgen::closure::Closure::once_into_js(then);
+        let _ =
+            window.set_timeout_with_callback_and_timeout_and_arguments_0(then.unchecked_ref(), ms);
+    }
+}
+
+/// Runs `then` just after the page's next frame (or after [`FIRST_PAINT_AT_MOST_MS`], where no
+/// frame comes: a hidden tab): what the page holds then is painted first. Where the page has
+/// painted long before (a phone on a slow network), that costs a frame at most.
+pub fn after_first_paint(then: Box<dyn FnOnce()>) {
+    let Some(window) = web_sys::window() else {
+        return then();
+    };
+    let once = std::rc::Rc::new(std::cell::Cell::new(Some(then)));
+    let go = move || {
+        if let Some(then) = once.take() {
+            then()
+        }
+    };
+    let next = go.clone();
+    let frame: Box<dyn FnOnce()> = Box::new(move || after_ms(0, Box::new(next)));
+    let frame = wasm_bindgen::closure::Closure::once_into_js(frame);
+    let _ = window.request_animation_frame(frame.unchecked_ref());
+    after_ms(FIRST_PAINT_AT_MOST_MS, Box::new(go));
+}
+
+/// How long [`after_first_paint`] waits at most for a frame.
+const FIRST_PAINT_AT_MOST_MS: i32 = 100;

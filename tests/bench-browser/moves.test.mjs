@@ -154,7 +154,10 @@ async function keysFor(page, w) {
   return blank % w < w - 1 ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
 }
 
-/** The plain page: the site's stylesheet, the same board's markup, a listener that swaps. */
+/**
+ * The plain page: the site's stylesheet (the copy beside the benchmark page: the game's page
+ * inlines its own), the same board's markup, a listener that swaps.
+ */
 function plainPage(w, tiles) {
   const cells = tiles
     .map((t, s) => {
@@ -164,7 +167,7 @@ function plainPage(w, tiles) {
         : `<button class="tile" data-tile="${t}" tabindex="-1" style="${place}"><span aria-hidden="true"><span class="number">${t}</span></span></button>`;
     })
     .join('');
-  return `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/style.css"></head>
+  return `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/bench/style.css"></head>
 <body><div class="page"><div class="play-area"><div class="board-column">
 <div class="board" data-testid="board" data-state="${tiles.join(' ')}" style="--cols:${w};--rows:${w};--slide-ms:0ms;aspect-ratio:${w}/${w}">${cells}</div>
 </div></div></div>

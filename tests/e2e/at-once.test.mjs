@@ -109,4 +109,32 @@ describe('the first board before anything it does not need', () => {
     assert.deepEqual(errors, []);
     await close();
   });
+
+  it('the first screen, drawn before the WebAssembly runs: how to play and the board stay where they were', async () => {
+    const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
+    const DESKTOP = { viewport: { width: 1350, height: 940 } };
+    for (const device of [PHONE, DESKTOP]) {
+      const context = await started.browser.newContext(device);
+      const page = await context.newPage();
+      // index.html alone: the app's loader never arrives.
+      await page.route('**/app.js', (route) => route.abort());
+      await page.goto(`${started.server.url}/`);
+      const box = async (selector) => {
+        const b = await page.locator(selector).boundingBox();
+        return b && [b.x, b.y, b.width, b.height].map(Math.round);
+      };
+      const before = { howTo: await box('.how-to p:visible'), board: await box('.board') };
+      assert.ok(before.howTo && before.board, JSON.stringify(before));
+      // The board waits, and says so to a screen reader; it is no control yet.
+      assert.equal(await page.locator('.board button').count(), 0);
+      assert.equal(await page.getAttribute('.shell', 'aria-busy'), 'true');
+      await page.unroute('**/app.js');
+      await page.reload();
+      await page.waitForSelector('[data-testid=board]');
+      const after = { howTo: await box('[data-testid=how-to] p'), board: await box('[data-testid=board]') };
+      assert.deepEqual(after, before, JSON.stringify(device.viewport));
+      assert.equal(await page.locator('.shell').count(), 0, 'the first screen went when the app drew');
+      await context.close();
+    }
+  });
 });

@@ -46,6 +46,10 @@ ${FIVE.map((b) => `  ${snippet(base, b)}`).join('\n')}
 /** What the issue's "Done when" asks of each page. */
 const PAGES = [
   { name: 'the game, phone', path: '/', config: undefined, targets: { score: 0.95, tbt: 200, lcp: 2000, cls: 0.02 } },
+  // The same phone with the slow network and CPU applied while the page loads, not estimated:
+  // what a phone meets (Lighthouse's estimate races the wasm's download against the first frame
+  // of its full-speed load, and so swings between two values).
+  { name: 'the game, phone, throttling applied', path: '/', config: undefined, throttling: 'devtools', targets: { lcp: 2000 } },
   { name: 'the game, desktop', path: '/', config: desktop, targets: { score: 0.98, cls: 0.02 } },
   { name: 'one embedded board, phone', path: `/?board=${FIVE[2]}&embed=1`, config: undefined, targets: { score: 0.98 } },
   { name: 'five embeds on a static page, phone', path: '/five-embeds.html', config: undefined, targets: { score: 0.9, tbt: 400 } },
@@ -54,8 +58,8 @@ const PAGES = [
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** One Lighthouse run of `url`: the figures this page reports. */
-async function measure(chrome, url, config) {
-  const flags = { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' };
+async function measure(chrome, url, config, throttlingMethod = 'simulate') {
+  const flags = { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', throttlingMethod };
   const { lhr } = await lighthouse(url, flags, config);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const audit = (id) => lhr.audits[id].numericValue;
@@ -66,7 +70,9 @@ async function measure(chrome, url, config) {
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     bytes: audit('total-byte-weight'),
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    // Lighthouse estimates the phone's paints from a load at full speed: the largest paint
+    // observed there says which files the estimate waits for.
+    observedLcp: lhr.audits.metrics.details.items[0].observedLargestContentfulPaint,
   };
 }
 
@@ -88,7 +94,7 @@ const rows = [];
 try {
   for (const page of PAGES) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome, `${site.url}${page.path}`, page.config));
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome, `${site.url}${page.path}`, page.config, page.throttling));
     const m = Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'cls', 'bytes'].map((k) => [k, median(runs.map((r) => r[k]))]));
     const t = page.targets;
     rows.push([
@@ -100,8 +106,8 @@ try {
       shown(m.cls, t.cls, false, (v) => v.toFixed(3)),
       `${Math.round(m.bytes / 1024)} KB`,
     ]);
-    const elements = [...new Set(runs.map((r) => r.lcpElement))].join(' | ');
-    console.log(`${page.name}: scores ${runs.map((r) => r.score.toFixed(2)).join(', ')}; largest paint: ${elements}`);
+    const each = (k, f) => runs.map((r) => f(r[k])).join(', ');
+    console.log(`${page.name}: scores ${each('score', (v) => v.toFixed(2))}; largest paint ${each('lcp', (v) => `${(v / 1000).toFixed(2)} s`)} (observed ${each('observedLcp', (v) => `${Math.round(v)} ms`)}); blocking ${each('tbt', Math.round)} ms`);
   }
 } finally {
   await chrome.kill();

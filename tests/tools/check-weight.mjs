@@ -21,9 +21,10 @@ const KB = 1000;
 /** Each budget: the files it counts, and the most they may weigh together, gzipped. */
 const BUDGETS = [
   { name: "the app's wasm", files: ['app_bg.wasm'], limit: 230 * KB },
+  // The style sheet is inlined in index.html (its first screen paints without waiting for it).
   {
     name: 'before the first board',
-    files: ['index.html', 'app.js', 'style.css', 'app_bg.wasm'],
+    files: ['index.html', 'app.js', 'app_bg.wasm'],
     limit: 245 * KB,
   },
   { name: "the solver's worker", files: ['worker.js', 'worker_bg.wasm'], limit: 200 * KB },
