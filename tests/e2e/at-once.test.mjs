@@ -137,4 +137,32 @@ describe('the first board before anything it does not need', () => {
       await context.close();
     }
   });
+
+  it('nothing moves from the first paint until the record has loaded, at phone, tablet and desktop sizes', async () => {
+    const sizes = [
+      { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true },
+      { viewport: { width: 800, height: 600 } },
+      { viewport: { width: 1350, height: 940 } },
+    ];
+    for (const device of sizes) {
+      const context = await started.browser.newContext(device);
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        window.slideShifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) {
+            const moved = e.sources.map((s) => `${s.node?.nodeName}.${s.node?.className}`).join(' ');
+            window.slideShifts.push(`${e.value.toFixed(4)} ${moved}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${started.server.url}/`);
+      await page.waitForSelector('[data-testid=board]');
+      await recordLoaded(page);
+      // A frame after the load, for a shift it caused to be reported.
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok))));
+      assert.deepEqual(await page.evaluate(() => window.slideShifts), [], JSON.stringify(device.viewport));
+      await context.close();
+    }
+  });
 });
