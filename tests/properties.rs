@@ -91,7 +91,10 @@ proptest! {
     #[test]
     fn replay_links_round_trip(
         moves in prop::collection::vec(prop::sample::select(Move::ALL.to_vec()), 1..300),
-        gaps in prop::collection::vec(0u32..=replay::MAX_GAP_MS, 300),
+        // Below the longest gap a link writes: each time gets 0.25 ms more than its gap, so a
+        // gap of the longest could round to one more, which the link writes as the longest
+        // (replay.rs's own test holds that).
+        gaps in prop::collection::vec(0u32..replay::MAX_GAP_MS, 300),
     ) {
         // Times as a page keeps them: fractions of a millisecond, from the first move.
         let mut at = 0.0;
