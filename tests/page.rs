@@ -542,14 +542,16 @@ fn an_embedded_page_tells_its_parent_of_moves_and_the_solve() {
     assert_eq!(page.best(), None);
 }
 
+/// How many times `fx` asks the worker to get a goal's tables ready.
+fn prepares(fx: &[Effect]) -> usize {
+    fx.iter()
+        .filter(|e| matches!(e, Effect::Warm(ToWorker::Prepare { .. })))
+        .count()
+}
+
 #[test]
 fn a_fifteen_puzzle_gets_its_tables_ready_once() {
     let mut page = open("?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15");
-    let prepares = |fx: &[Effect]| {
-        fx.iter()
-            .filter(|e| matches!(e, Effect::Warm(ToWorker::Prepare { .. })))
-            .count()
-    };
     let fx = page.reduce(Action::Mounted, 0.0);
     assert_eq!(prepares(&fx), 1);
     // The worker learns where the site's prebuilt tables are, beside the page.
@@ -578,18 +580,14 @@ fn a_fifteen_puzzle_gets_its_tables_ready_once() {
 #[test]
 fn an_embedded_fifteen_puzzle_gets_its_tables_only_when_asked_to_solve() {
     let mut page = open("?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15&embed=1");
-    let warmed = |fx: &[Effect]| {
-        fx.iter()
-            .any(|e| matches!(e, Effect::Warm(ToWorker::Prepare { .. })))
-    };
-    assert!(!warmed(&page.reduce(Action::Mounted, 0.0)));
-    assert!(!warmed(&page.reduce(
-        Action::Play(PlayAction::Slide(
-            slide::puzzle::moves::Move::Left,
-            Input::Keys
+    assert_eq!(prepares(&page.reduce(Action::Mounted, 0.0)), 0);
+    assert_eq!(
+        prepares(&page.reduce(
+            Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+            1.0
         )),
-        1.0
-    )));
+        0
+    );
     // Solve asks for them with the request itself.
     let fx = page.reduce(Action::Ask(AskAction::Solve), 2.0);
     assert_eq!(sent(&fx).len(), 1, "{fx:?}");

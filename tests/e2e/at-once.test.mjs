@@ -9,72 +9,53 @@ import { button, lifecycle, recordLoaded } from './harness.mjs';
 
 const started = lifecycle();
 
-const LOADERS = /\/(worker|store)-loader\.js$/;
-
 /**
- * A page whose main thread is kept busy from the moment its board shows until `slideBusy`
- * ends (a chain of 10 ms tasks over 400 ms, as a slow phone would still be busy), and which
- * notes, each time it starts a worker, whether that spell was on (`slideWorkersAt`); with
- * `hold`, the workers' loaders wait until `release()`.
+ * A page that counts the workers it starts (`slideWorkers`) and holds its idle moments: what it
+ * asks `requestIdleCallback` for waits until `idle()` runs it, as on a phone still busy after
+ * its first board.
  */
-async function watched(url, { hold = false } = {}) {
+async function watched(url) {
   const context = await started.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.addInitScript(() => {
-    window.slideBusy = undefined; // not yet: the board has not shown
-    window.slideWorkersAt = [];
+    window.slideWorkers = 0;
     const Started = window.Worker;
     window.Worker = class extends Started {
       constructor(...args) {
-        window.slideWorkersAt.push(window.slideBusy ?? 'before the board');
+        window.slideWorkers += 1;
         super(...args);
       }
     };
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('[data-testid=board]')) return;
-      observer.disconnect();
-      window.slideBusy = true;
-      // Task after task (a message channel's are not spaced as timers are): never idle.
-      const end = performance.now() + 400;
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        for (const slice = performance.now() + 10; performance.now() < slice; );
-        if (performance.now() < end) channel.port2.postMessage(0);
-        else window.slideBusy = false;
-      };
-      channel.port2.postMessage(0);
-    }).observe(document, { subtree: true, childList: true });
-  });
-  let release;
-  const released = new Promise((ok) => (release = ok));
-  await page.route(LOADERS, async (route) => {
-    if (hold) await released;
-    await route.continue().catch(() => {});
+    window.slideIdle = [];
+    window.requestIdleCallback = (then) => window.slideIdle.push(then);
   });
   await page.goto(`${started.server.url}/${url}`);
   await page.waitForSelector('[data-testid=board]');
-  return { page, errors, release, close: () => context.close() };
+  // Its first board's work is done (the mark comes after the page asked for its idle moments).
+  await page.waitForFunction(() => performance.getEntriesByName('slide:first-board').length > 0);
+  return { page, errors, close: () => context.close() };
 }
 
-/** Whether the busy spell was on when each worker started, once `n` have. */
-const workersAt = (page, n) =>
-  page
-    .waitForFunction((n) => window.slideWorkersAt.length >= n && window.slideWorkersAt, n, { timeout: 30000 })
-    .then((h) => h.jsonValue());
+/** The page's idle moment comes: what waited for it runs. */
+const idle = (page) =>
+  page.evaluate(() => window.slideIdle.splice(0).forEach((then) => then({ didTimeout: false, timeRemaining: () => 50 })));
+
+const workers = (page) => page.evaluate(() => window.slideWorkers);
 
 describe('the first board before anything it does not need', () => {
   it('the workers start once the page is idle after the board, and the board takes a move before they run', async () => {
-    const { page, errors, release, close } = await watched('?board=1,2,3/4,5,6/7,0,8', { hold: true });
-    // The loaders are held: the board must play without them. (A move that solves would start
-    // both, to measure the solve and keep it.)
+    const { page, errors, close } = await watched('?board=1,2,3/4,5,6/7,0,8');
+    // Not before the page is idle, and the board plays without them. (A move that solves would
+    // start both, to measure the solve and keep it.)
+    assert.equal(await workers(page), 0);
     await page.keyboard.press('ArrowRight');
     await page.waitForSelector('[data-testid=board][data-state="1 2 3/4 5 6/0 7 8"]');
-    release();
-    // Once the browser is idle both workers start (the solver's, the record's): not while the
-    // page is busy after the board showed, and not before it.
-    assert.deepEqual(await workersAt(page, 2), [false, false]);
+    assert.equal(await workers(page), 0);
+    // The idle moment comes: both start (the solver's, the record's), and the record loads.
+    await idle(page);
+    await page.waitForFunction(() => window.slideWorkers === 2);
     await recordLoaded(page);
     assert.deepEqual(errors, []);
     await close();
@@ -90,10 +71,10 @@ describe('the first board before anything it does not need', () => {
   });
 
   it('a solve finished before the record has loaded is kept, and counted once', async () => {
-    const { page, errors, release, close } = await watched('?board=1,2,3/4,5,6/7,0,8', { hold: true });
+    const { page, errors, close } = await watched('?board=1,2,3/4,5,6/7,0,8');
+    // The record's load waits for the idle moment, held here: the solve comes first.
     await page.keyboard.press('ArrowLeft');
     await page.waitForSelector('[data-testid=result]');
-    release();
     await recordLoaded(page);
     // The history counts every solve (the statistics only boards drawn at random).
     const total = () => page.getAttribute('[data-testid=history]', 'data-total');
@@ -103,6 +84,7 @@ describe('the first board before anything it does not need', () => {
     assert.equal(await page.locator('[data-testid=history] [data-solve]').count(), 1);
     await page.reload();
     await page.waitForSelector('[data-testid=board]');
+    await idle(page);
     await recordLoaded(page);
     assert.equal(await total(), '1');
     assert.equal(await page.locator('[data-testid=history] [data-solve]').count(), 1);
@@ -159,8 +141,8 @@ describe('the first board before anything it does not need', () => {
       await page.goto(`${started.server.url}/`);
       await page.waitForSelector('[data-testid=board]');
       await recordLoaded(page);
-      // A frame after the load, for a shift it caused to be reported.
-      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok))));
+      // Two frames after the load, for a shift it caused to be reported.
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
       assert.deepEqual(await page.evaluate(() => window.slideShifts), [], JSON.stringify(device.viewport));
       await context.close();
     }

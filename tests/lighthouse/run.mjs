@@ -15,8 +15,8 @@ import { serve } from '../e2e/harness.mjs';
 const RUNS = Number(process.env.SLIDE_LIGHTHOUSE_RUNS ?? 3);
 
 /** Embed's snippet (DESIGN.md, `iframe_snippet` in src/play/page/sharing.rs), for `board`. */
-const snippet = (base, board) =>
-  `<iframe src="${base}/?board=${board}&amp;embed=1" title="Sliding puzzle" width="360" height="460"></iframe>`;
+const snippet = (board) =>
+  `<iframe src="/?board=${board}&amp;embed=1" title="Sliding puzzle" width="360" height="460"></iframe>`;
 
 /** Five boards a teacher might put on one page: 3×3 to 5×5. */
 const FIVE = [
@@ -28,7 +28,7 @@ const FIVE = [
 ];
 
 /** The host's page: a heading, a paragraph, and the five snippets as pasted. */
-const fiveEmbeds = (base) => `<!doctype html>
+const FIVE_EMBEDS = `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
@@ -38,7 +38,7 @@ const fiveEmbeds = (base) => `<!doctype html>
 <body>
   <h1>This week's puzzles</h1>
   <p>Solve each board, then try again in fewer moves.</p>
-${FIVE.map((b) => `  ${snippet(base, b)}`).join('\n')}
+${FIVE.map((b) => `  ${snippet(b)}`).join('\n')}
 </body>
 </html>
 `;
@@ -85,7 +85,7 @@ function shown(value, target, higherIsBetter, format) {
 
 // One server holds the site and the host's page (the same origin: the embeds share the page's
 // process, the harder case for its main thread).
-const site = await serve({ gzip: true, etags: true, pages: new Map([['/five-embeds.html', fiveEmbeds('')]]) });
+const site = await serve({ gzip: true, etags: true, pages: new Map([['/five-embeds.html', FIVE_EMBEDS]]) });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

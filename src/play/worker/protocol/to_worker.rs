@@ -35,8 +35,8 @@ pub enum ToWorker {
     /// Where the site's prebuilt pattern databases are (a URL ending in `/`): sent when the page
     /// opens (it waits for the browser to be idle after the first board, and then starts the
     /// worker, loaded before the player's first request), and again to a worker started in
-    /// place of one that stopped. The page knows its site's layout; the
-    /// worker, started from its loader wherever that is, need not.
+    /// place of one that stopped. The page knows its site's layout; the worker, started from
+    /// its loader wherever that is, need not.
     Site { tables: String },
     /// One worker's share of a solve split among several (see [`crate::solver::team`]).
     /// Answered by [`FromWorker::Shared`], [`FromWorker::Failed`] or [`FromWorker::Cancelled`].
