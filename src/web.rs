@@ -33,11 +33,10 @@ pub mod workers;
 use wasm_bindgen::JsCast;
 
 /// Mounts the game on the page's `<main id="slide">` (or the body), after installing the panic
-/// hook, once the page's first screen (index.html's, drawn by the CSS alone) has painted: the
-/// app's first drawing holds the main thread for a while, and the first screen does not wait
-/// for it.
+/// hook. The page's first screen (index.html's, drawn by the CSS alone) has painted by then: the
+/// loader asks for the wasm only after the first frame (Trunk.toml's `pattern_script`).
 pub fn start_app() {
-    browser::after_first_paint(Box::new(mount::<app::App>));
+    mount::<app::App>();
 }
 
 /// Mounts the benchmark page.

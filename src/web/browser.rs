@@ -276,26 +276,3 @@ fn after_ms(ms: i32, then: Box<dyn FnOnce()>) {
             window.set_timeout_with_callback_and_timeout_and_arguments_0(then.unchecked_ref(), ms);
     }
 }
-
-/// Runs `then` just after the page's next frame (or after [`FIRST_PAINT_AT_MOST_MS`], where no
-/// frame comes: a hidden tab): what the page holds then is painted first. Where the page has
-/// painted long before (a phone on a slow network), that costs a frame at most.
-pub fn after_first_paint(then: Box<dyn FnOnce()>) {
-    let Some(window) = web_sys::window() else {
-        return then();
-    };
-    let once = std::rc::Rc::new(std::cell::Cell::new(Some(then)));
-    let go = move || {
-        if let Some(then) = once.take() {
-            then()
-        }
-    };
-    let next = go.clone();
-    let frame: Box<dyn FnOnce()> = Box::new(move || after_ms(0, Box::new(next)));
-    let frame = wasm_bindgen::closure::Closure::once_into_js(frame);
-    let _ = window.request_animation_frame(frame.unchecked_ref());
-    after_ms(FIRST_PAINT_AT_MOST_MS, Box::new(go));
-}
-
-/// How long [`after_first_paint`] waits at most for a frame.
-const FIRST_PAINT_AT_MOST_MS: i32 = 100;
