@@ -11,7 +11,8 @@ use slide::play::page::EditAction;
 use slide::play::page::FileProblem;
 use slide::play::page::{
     Action, AskAction, Asking, BoardAction, Calendar, Copying, Effect, Heard, LearnAction, Page,
-    ParentMessage, PlayAction, PrefsAction, RecordAction, Remembered, ShareAction, Shared, Whose,
+    Panel, ParentMessage, PlayAction, PrefsAction, RecordAction, Remembered, ShareAction, Shared,
+    Whose,
 };
 use slide::play::record::left_out::{Entry, EntryProblem, HistoryError, LeftOut, Unread};
 use slide::play::record::solves::History;
@@ -591,6 +592,33 @@ fn an_embedded_fifteen_puzzle_gets_its_tables_only_when_asked_to_solve() {
     // Solve asks for them with the request itself.
     let fx = page.reduce(Action::Ask(AskAction::Solve), 2.0);
     assert_eq!(sent(&fx).len(), 1, "{fx:?}");
+}
+
+#[test]
+fn the_folded_panels_are_built_when_unfolded_or_one_an_idle_moment() {
+    let mut page = open("?board=8,6,7/2,5,4/3,0,1");
+    let built = |page: &Page| Panel::ALL.map(|panel| page.unfolded(panel));
+    page.reduce(Action::Mounted, 0.0);
+    assert_eq!(built(&page), [false; 5], "none with the first board");
+    page.reduce(
+        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
+        1.0,
+    );
+    assert_eq!(built(&page), [false; 5], "nor with a move");
+    // The player unfolds the statistics: that one is built, and asks nothing of the world.
+    assert_eq!(page.reduce(Action::Unfold(Some(Panel::Stats)), 2.0), vec![]);
+    assert_eq!(built(&page), [false, false, false, true, false]);
+    // Idle moments build the others, one a moment, in the page's order.
+    page.reduce(Action::Unfold(None), 3.0);
+    assert_eq!(built(&page), [true, false, false, true, false]);
+    for _ in 0..3 {
+        assert!(!page.all_unfolded());
+        page.reduce(Action::Unfold(None), 4.0);
+    }
+    assert!(page.all_unfolded());
+    page.reduce(Action::Unfold(None), 5.0);
+    page.reduce(Action::Board(BoardAction::Shuffle), 6.0);
+    assert_eq!(built(&page), [true; 5], "built they stay");
 }
 
 #[test]

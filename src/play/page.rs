@@ -75,6 +75,9 @@ pub enum Action {
     /// [`Page::event_saved`]): it goes on.
     Restore(String),
     DismissAlert,
+    /// A folded panel's contents are built (see [`Page::unfolded`]): the one the player
+    /// unfolded, or (`None`, the browser being idle after the first board) the first still empty.
+    Unfold(Option<Panel>),
     Board(BoardAction),
     Play(PlayAction),
     Ask(AskAction),
@@ -197,7 +200,36 @@ pub struct Page {
     eventing: Eventing,
     boarding: Boarding,
     alert: Option<String>,
+    /// The folded panels built, a bit each ([`Panel`]).
+    unfolded: u8,
 }
+
+/// The panels folded under `<details>`, in the page's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    Options,
+    Editor,
+    Handling,
+    Stats,
+    Learn,
+}
+
+impl Panel {
+    pub const ALL: [Panel; 5] = [
+        Panel::Options,
+        Panel::Editor,
+        Panel::Handling,
+        Panel::Stats,
+        Panel::Learn,
+    ];
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// Every panel's bit.
+const ALL_UNFOLDED: u8 = (1 << Panel::ALL.len()) - 1;
 
 /// What the page showed before an action, to see what the action changed.
 struct Before {
@@ -243,6 +275,7 @@ impl Page {
             eventing: Eventing::default(),
             boarding: Boarding::new(calendar, rng),
             alert: None,
+            unfolded: 0,
         };
         // The address bar already shows this link: what opening it asks of the world goes.
         let mut fx = Vec::new();
@@ -323,6 +356,11 @@ impl Page {
             }
             Action::Restore(saved) => self.restore(&saved, now_ms, fx),
             Action::DismissAlert => self.alert = None,
+            // The lowest bit still clear is the first panel still empty.
+            Action::Unfold(panel) => {
+                let next = !self.unfolded & self.unfolded.wrapping_add(1);
+                self.unfolded |= panel.map_or(next, Panel::bit) & ALL_UNFOLDED;
+            }
             Action::Board(action) => self.board(action, now_ms, fx),
             // Passing over tiles picks none while editing: only a click or a tap does.
             Action::Play(PlayAction::Tap(square, input)) if self.editor.editing().is_some() => {

@@ -267,7 +267,7 @@ pub fn App() -> Html {
                 on.emit(Action::Restore(saved));
             }
             on.emit(Action::Ask(AskAction::Cores(browser::cores())));
-            browser::when_idle(WAKE_WITHIN_MS, Box::new(browser::register_service_worker));
+            unfold_when_idle(on.clone(), page.clone());
             // Marks the first board on screen, for the load-time figure of docs/performance.md.
             if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
                 let _ = p.mark("slide:first-board");
@@ -283,6 +283,21 @@ pub fn App() -> Html {
     use_timers(&p, figures.1, on, &wires.dispatcher.redraw);
     use_keys(wires.dispatcher.page.clone(), &wires.timed);
     layout(&p, figures, &wires)
+}
+
+/// Builds the folded panels' contents in the browser's idle moments after the first board, one
+/// panel a moment, so that none holds the page for long (all at once took 60 ms on a phone's CPU;
+/// a panel the player unfolds first is built then).
+fn unfold_when_idle(on: Callback<Action>, page: Rc<RefCell<Page>>) {
+    browser::when_idle(
+        WAKE_WITHIN_MS,
+        Box::new(move || {
+            on.emit(Action::Unfold(None));
+            if !page.borrow().all_unfolded() {
+                unfold_when_idle(on.clone(), page.clone());
+            }
+        }),
+    );
 }
 
 /// The replay's timer (one per step, waiting as long as the model says), the step-through's

@@ -82,23 +82,6 @@ pub fn post_to_parent(message: &ParentMessage) {
     let _ = parent.post_message(&object, "*");
 }
 
-/// Installs the service worker next to the page (`sw.js`), so later visits work offline. Pages
-/// opened from a file, or where the browser refuses, simply go without it.
-pub fn register_service_worker() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let secure = window
-        .location()
-        .protocol()
-        .is_ok_and(|p| p == "https:" || p == "http:");
-    let container = window.navigator().service_worker();
-    if secure && !container.is_undefined() {
-        // The promise's failure (a private window, say) is not the player's concern.
-        let _ = container.register("sw.js");
-    }
-}
-
 /// Reads the file chosen in a file input (`event` is its change), refusing one over `limit`
 /// bytes, and hands its name and text (or why not) to `then`. The input is emptied, so the same
 /// file can be chosen again.

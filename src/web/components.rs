@@ -1,9 +1,9 @@
 //! The page's components, one file each. Each takes data and callbacks as props (most take one
 //! `Callback<Action>` into the page's model) and never reaches for globals.
 
-use crate::play::page::Action;
+use crate::play::page::{Action, Panel};
 use web_sys::HtmlInputElement;
-use yew::{Callback, MouseEvent, TargetCast};
+use yew::{Callback, Html, MouseEvent, TargetCast, html};
 
 pub mod alert;
 pub mod analysis;
@@ -57,4 +57,29 @@ pub fn toggled(on: &Callback<Action>, action: fn(bool) -> Action) -> Callback<we
     on.reform(move |e: web_sys::Event| {
         action(e.target_unchecked_into::<HtmlInputElement>().checked())
     })
+}
+
+/// A panel folded under `<details>`: which, its class and its title.
+pub struct Fold {
+    pub panel: Panel,
+    pub class: &'static str,
+    pub summary: &'static str,
+}
+
+/// `fold`'s panel holding `body`, which is `None` until the page builds the folded panels
+/// ([`Page::unfolded`](crate::play::page::Page::unfolded)); until then, unfolding it asks for them.
+pub fn folded(fold: Fold, body: Option<Html>, on: &Callback<Action>) -> Html {
+    // A summary's click is how a panel unfolds, by pointer or by keyboard (Enter, Space).
+    let onclick = body
+        .is_none()
+        .then(|| click(on, Action::Unfold(Some(fold.panel))));
+    html! {
+        <details class={fold.class}>
+            <summary {onclick}>{ fold.summary }</summary>
+            // Always one node after the summary (an empty one until built): Yew matches a
+            // changed list of children from its end, and a summary matched with the body would
+            // be replaced while its click unfolds it (the panel would stay folded).
+            { body.unwrap_or_default() }
+        </details>
+    }
 }

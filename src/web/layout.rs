@@ -10,24 +10,25 @@ use super::components::alert::{AlertProps, alert_banner};
 use super::components::analysis::{AnalysisProps, analysis_panel};
 use super::components::challenge::{ChallengeProps, challenge_panel};
 use super::components::controls::{ControlsProps, controls};
-use super::components::editor::{EditorProps, editor};
+use super::components::editor::{EDITOR, EditorProps, editor};
 use super::components::event::{EventProps, event_bar, event_challenge, event_panel};
 use super::components::event_result::{EventResultProps, event_result};
-use super::components::handling::{HandlingProps, handling};
+use super::components::folded;
+use super::components::handling::{HANDLING, HandlingProps, handling};
 use super::components::how_to::{HowToProps, how_to};
-use super::components::learn::{LearnProps, learn};
+use super::components::learn::{LEARN, LearnProps, learn};
 use super::components::pace_chart::{PaceProps, pace_chart};
 use super::components::replay::{ReplayProps, replay_panel};
 use super::components::replay_bar::{self, ReplayBarProps, replay_bar};
 use super::components::result::{ResultProps, result_panel};
 use super::components::share::{self, ShareProps};
 use super::components::solver_panel::{SolverPanelProps, solver_panel};
-use super::components::stats::{StatsProps, stats_panel, store_note};
+use super::components::stats::{STATS, StatsProps, stats_panel, store_note};
 use super::components::unsolvable::{UnsolvableProps, unsolvable};
 use super::render_counts;
 use crate::play::game::colours::fringes;
 use crate::play::game::moving::Pointer;
-use crate::play::page::{Action, Page, Shared};
+use crate::play::page::{Action, Page, Panel, Shared};
 use crate::play::worker::solving::Summary;
 use crate::puzzle::goal::Goal;
 use std::cell::RefCell;
@@ -106,13 +107,19 @@ pub fn PagePart(props: &PartProps) -> Html {
         Part::Under => under_the_board(p, on, node),
         Part::Side => side(p, on),
         Part::Tools => tools(p, on, node),
-        Part::Stats => stats(p, on),
-        Part::Learn => learn(&LearnProps {
-            comparison: p.learning().comparison(),
-            watching: &p.learning().watch_view(),
-            locked: p.eventing().running(),
-            on: on.clone(),
-        }),
+        Part::Stats => folded(STATS, p.unfolded(STATS.panel).then(|| stats(p, on)), on),
+        Part::Learn => {
+            let learning = p.learning();
+            let body = p.unfolded(LEARN.panel).then(|| {
+                learn(&LearnProps {
+                    comparison: learning.comparison(),
+                    watching: &learning.watch_view(),
+                    locked: p.eventing().running(),
+                    on: on.clone(),
+                })
+            });
+            folded(LEARN, body, on)
+        }
     }
 }
 
@@ -265,6 +272,7 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                 solved: p.shown().is_solved() || p.editor().editing().is_some(),
                 daily: sharing.daily().is_some(),
                 compact: sharing.embed(),
+                unfolded: p.unfolded(Panel::Options),
                 on: on.clone(),
             }) }
             if let (false, Some(summary), Some(step), Some(replay)) = (sharing.embed(), p.playing().summary(), g.replay_step(), g.replay()) {
@@ -291,7 +299,7 @@ fn tools(p: &Page, on: &Callback<Action>, field: NodeRef) -> Html {
             { share::share(&ShareProps { shared: sharing.shared(), result: p.record().result().is_some(),
                 include_result: sharing.include_result(), include_moves: sharing.include_moves(),
                 field, on: on.clone() }) }
-            { editor(&EditorProps {
+            { folded(EDITOR, p.unfolded(EDITOR.panel).then(|| editor(&EditorProps {
                 editor: p.editor(),
                 shown: p.shown().board(),
                 goal_choice: Goal::named(g.goal()),
@@ -300,8 +308,9 @@ fn tools(p: &Page, on: &Callback<Action>, field: NodeRef) -> Html {
                 colours: prefs.colours,
                 fringes_apply: fringes(g.goal()).is_some(),
                 on: on.clone(),
-            }) }
-            { handling(&HandlingProps { pointer: prefs.pointer, arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() }) }
+            })), on) }
+            { folded(HANDLING, p.unfolded(HANDLING.panel).then(|| handling(&HandlingProps { pointer: prefs.pointer,
+                arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() })), on) }
         </>
     }
 }

@@ -38,9 +38,17 @@ async function watched(url) {
   return { page, errors, close: () => context.close() };
 }
 
-/** The page's idle moment comes: what waited for it runs. */
+/**
+ * The page's idle moments come: what waited for them runs, and what that asked for in turn
+ * (the folded panels are built one a moment), until nothing waits.
+ */
 const idle = (page) =>
-  page.evaluate(() => window.slideIdle.splice(0).forEach((then) => then({ didTimeout: false, timeRemaining: () => 50 })));
+  page.evaluate(async () => {
+    for (let moment = 0; moment < 20 && window.slideIdle.length > 0; moment++) {
+      window.slideIdle.splice(0).forEach((then) => then({ didTimeout: false, timeRemaining: () => 50 }));
+      await new Promise((ok) => setTimeout(ok));
+    }
+  });
 
 const workers = (page) => page.evaluate(() => window.slideWorkers);
 
@@ -76,6 +84,8 @@ describe('the first board before anything it does not need', () => {
     await page.keyboard.press('ArrowLeft');
     await page.waitForSelector('[data-testid=result]');
     await recordLoaded(page);
+    // The folded history is built once the page is idle.
+    await idle(page);
     // The history counts every solve (the statistics only boards drawn at random).
     const total = () => page.getAttribute('[data-testid=history]', 'data-total');
     // Kept (the database says so), then read again after a reload: still one solve.
@@ -90,6 +100,42 @@ describe('the first board before anything it does not need', () => {
     assert.equal(await page.locator('[data-testid=history] [data-solve]').count(), 1);
     assert.deepEqual(errors, []);
     await close();
+  });
+
+  it('folded panels are built when first unfolded (or once the page is idle), and work by keyboard', async () => {
+    const { page, errors, close } = await watched('');
+    const folded = ['Solver options', 'Your board, goal and picture', 'Controls and animation', 'Your solves and statistics', 'Learn: how the searches differ'];
+    const built = (p) => p.evaluate(() => document.querySelectorAll('details > :not(summary)').length);
+    assert.deepEqual(await page.locator('details > summary').allTextContents(), folded);
+    assert.equal(await built(page), 0, 'nothing inside a folded panel comes with the first board');
+    // Unfolded by keyboard: its controls are there, and answer the keyboard.
+    const summary = page.locator('summary', { hasText: 'Controls and animation' });
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const arrows = page.getByLabel('Arrow keys move', { exact: true });
+    await arrows.waitFor();
+    assert.equal(await arrows.inputValue(), 'tile');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'arrow-keys');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await arrows.inputValue(), 'blank');
+    assert.match(await page.locator('details.handling').textContent(), /Blank: ← moves the gap left/);
+    await close();
+    assert.deepEqual(errors, []);
+    // Never unfolded, the panels are built once the page is idle: what they hold can be read.
+    const idlePage = await watched('');
+    const panelsBuilt = (p) => p.evaluate(() => [...document.querySelectorAll('details')].filter((d) => d.children.length > 1).length);
+    assert.equal(await panelsBuilt(idlePage.page), 0);
+    // One panel an idle moment, so that none holds the page for long.
+    await idlePage.page.evaluate(() => window.slideIdle.splice(0).forEach((then) => then({ didTimeout: false, timeRemaining: () => 50 })));
+    assert.equal(await panelsBuilt(idlePage.page), 1);
+    await idle(idlePage.page);
+    assert.equal(await panelsBuilt(idlePage.page), 5);
+    await idlePage.page.locator('[data-testid=stats]').waitFor({ state: 'attached' });
+    assert.equal(await idlePage.page.locator('details[open]').count(), 0, 'still folded');
+    assert.deepEqual(idlePage.errors, []);
+    await idlePage.close();
   });
 
   it('the first screen, drawn before the WebAssembly runs: how to play and the board stay where they were', async () => {
@@ -118,6 +164,25 @@ describe('the first board before anything it does not need', () => {
       assert.equal(await page.locator('.shell').count(), 0, 'the first screen went when the app drew');
       await context.close();
     }
+  });
+
+  it('an embed\'s first screen is an embed\'s: no how to play, the board where the app draws it', async () => {
+    const context = await started.browser.newContext({ viewport: { width: 360, height: 460 } });
+    const page = await context.newPage();
+    await page.route('**/app.js', (route) => route.abort());
+    const url = `${started.server.url}/?board=8,6,7/2,5,4/3,0,1&embed=1`;
+    await page.goto(url);
+    const box = async (selector) => {
+      const b = await page.locator(selector).boundingBox();
+      return b && [b.x, b.y, b.width, b.height].map(Math.round);
+    };
+    assert.equal(await page.locator('.how-to').isVisible(), false);
+    const before = await box('.board');
+    await page.unroute('**/app.js');
+    await page.reload();
+    await page.waitForSelector('[data-testid=board]');
+    assert.deepEqual(await box('[data-testid=board]'), before);
+    await context.close();
   });
 
   it('nothing moves from the first paint until the record has loaded, at phone, tablet and desktop sizes', async () => {

@@ -3,7 +3,7 @@
 
 use super::Editor;
 use super::{
-    Analysing, Asking, Calendar, Eventing, Learning, Page, Playing, Prefs, Record, Sharing,
+    Analysing, Asking, Calendar, Eventing, Learning, Page, Panel, Playing, Prefs, Record, Sharing,
 };
 use crate::play::game::Game;
 use crate::play::game::input::Control;
@@ -61,6 +61,19 @@ impl Page {
     /// What went wrong, until dismissed.
     pub fn alert(&self) -> Option<&str> {
         self.alert.as_deref()
+    }
+
+    /// Whether a folded panel (`<details>`: solver options, your board, controls, your solves,
+    /// learn mode) holds its contents. Not with the first board: each is built when the player
+    /// first unfolds it, or in the browser's idle moments after the first board, one a moment
+    /// (so that none holds the page long), and stays built.
+    pub fn unfolded(&self, panel: Panel) -> bool {
+        self.unfolded & panel.bit() != 0
+    }
+
+    /// Whether every folded panel holds its contents.
+    pub fn all_unfolded(&self) -> bool {
+        self.unfolded == super::ALL_UNFOLDED
     }
 
     pub fn calendar(&self) -> Calendar {

@@ -1,8 +1,8 @@
 //! The buttons and pickers: shuffle, size, solve or cancel, hint, undo, redo, daily; and folded
 //! away, the solver's options (the method, and how shuffles scramble).
 
-use super::{changed, click, toggled};
-use crate::play::page::{Action, AskAction, BoardAction, PlayAction, PrefsAction};
+use super::{Fold, changed, click, folded, toggled};
+use crate::play::page::{Action, AskAction, BoardAction, Panel, PlayAction, PrefsAction};
 use crate::solver::Method;
 
 use yew::prelude::*;
@@ -42,6 +42,8 @@ pub struct ControlsProps {
     pub compact: bool,
     /// An event runs: no Solve or Hint (its boards are the player's own).
     pub in_event: bool,
+    /// The folded options are built (see [`Page::unfolded`](crate::play::page::Page::unfolded)).
+    pub unfolded: bool,
     pub on: Callback<Action>,
 }
 
@@ -101,10 +103,16 @@ fn pickers(props: &ControlsProps) -> Html {
                 </span>
                 { solve_or_cancel(props) }
             </div>
-            { options(props) }
+            { folded(OPTIONS, props.unfolded.then(|| options(props)), &props.on) }
         </>
     }
 }
+
+const OPTIONS: Fold = Fold {
+    panel: Panel::Options,
+    class: "options",
+    summary: "Solver options",
+};
 
 /// The method (the picker carries the method itself, by its place in [`Method::OFFERED`]) and
 /// how shuffles scramble, each said in plain words.
@@ -124,8 +132,7 @@ fn options(props: &ControlsProps) -> Html {
     };
     let offered = || Method::OFFERED.iter().enumerate().skip(1);
     html! {
-        <details class="options">
-            <summary>{ "Solver options" }</summary>
+        <>
             <div class="field">
                 <label for="method">{ "Method" }</label>
                 <select id="method" onchange={on_method}>
@@ -144,7 +151,7 @@ fn options(props: &ControlsProps) -> Html {
                 { "Shuffle with most tiles out of place" }
             </label>
             <p class="note">{ "On: at least 8 tiles in 10 start away from their place. Off: any board that can be solved, each as likely." }</p>
-        </details>
+        </>
     }
 }
 

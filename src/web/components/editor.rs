@@ -2,10 +2,10 @@
 //! text file or save it to one; choose the goal; choose a picture for the tiles; clear what the
 //! page remembers. The panel's state is the model's ([`Editor`](EditorState)); files are read here.
 
-use super::{changed, click, toggled};
+use super::{Fold, changed, click, toggled};
 use crate::play::game::colours::TileColours;
 use crate::play::page::EditAction;
-use crate::play::page::{Action, PrefsAction};
+use crate::play::page::{Action, Panel, PrefsAction};
 use crate::play::page::{Editor as EditorState, MAX_FILE_BYTES};
 use crate::puzzle::goal::Goal;
 use crate::web::browser::read_chosen_file;
@@ -33,6 +33,13 @@ pub struct EditorProps<'a> {
     pub on: Callback<Action>,
 }
 
+pub const EDITOR: Fold = Fold {
+    panel: Panel::Editor,
+    class: "panel editor",
+    summary: "Your board, goal and picture",
+};
+
+/// The panel's contents (see [`EDITOR`]).
 pub fn editor(props: &EditorProps) -> Html {
     let e = props.editor;
     let on = &props.on;
@@ -43,8 +50,7 @@ pub fn editor(props: &EditorProps) -> Html {
     });
     let editing = e.editing().is_some();
     html! {
-        <details class="panel editor">
-            <summary>{ "Your board, goal and picture" }</summary>
+        <>
             <form class="row" onsubmit={apply}>
                 <span class="field grow">
                     <label for="board-text">{ "Board" }</label>
@@ -75,7 +81,7 @@ pub fn editor(props: &EditorProps) -> Html {
                 <button onclick={click(on, Action::Prefs(PrefsAction::ClearSettings))}>{ "Clear" }</button>
                 <span class="note">{ "Forget the saved size, goal, picture, colours and best results (your solves stay; clear them under Your solves)." }</span>
             </div>
-        </details>
+        </>
     }
 }
 

@@ -1,8 +1,9 @@
 //! How you move tiles, folded away: click or hover, the arrow keys' sense, and how a move looks.
 //! Each is a plain `<select>` with its label, kept between visits.
 
+use super::Fold;
 use crate::play::game::moving::{Animation, ArrowKeys, Named, Pointer};
-use crate::play::page::{Action, PrefsAction};
+use crate::play::page::{Action, Panel, PrefsAction};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -14,10 +15,16 @@ pub struct HandlingProps {
     pub on: Callback<Action>,
 }
 
+pub const HANDLING: Fold = Fold {
+    panel: Panel::Handling,
+    class: "panel handling",
+    summary: "Controls and animation",
+};
+
+/// The panel's contents (see [`HANDLING`]).
 pub fn handling(props: &HandlingProps) -> Html {
     html! {
-        <details class="panel handling">
-            <summary>{ "Controls and animation" }</summary>
+        <>
             { picker("pointer", "Controls", props.pointer, &props.on, PrefsAction::Pointer) }
             <p class="note">{ "Hover: a tile slides as the pointer passes over it, no click needed, as speedsolvers play. Keys and swipes work either way." }</p>
             { picker("arrow-keys", "Arrow keys move", props.arrow_keys, &props.on, PrefsAction::ArrowKeys) }
@@ -27,7 +34,7 @@ pub fn handling(props: &HandlingProps) -> Html {
             } }</p>
             { picker("animation", "Animation", props.animation, &props.on, PrefsAction::Animation) }
             <p class="note">{ "Instant: tiles jump, as speedsolvers time. Your device's reduced-motion setting always turns the glide off." }</p>
-        </details>
+        </>
     }
 }
 

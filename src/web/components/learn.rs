@@ -1,12 +1,12 @@
 //! Learn mode: every search side by side on the board (run in the worker, one after another),
 //! a chart of the work each did, a step-through of A* and greedy best-first, and why they differ.
 
-use super::click;
 use super::compare_table::{ChartProps, TableProps, chart, compare_table};
 use super::step_through::{StepProps, step_through};
+use super::{Fold, click};
 use crate::play::learn::comparison::Comparison;
 use crate::play::learn::watching::WatchView;
-use crate::play::page::{Action, AskAction, LearnAction};
+use crate::play::page::{Action, AskAction, LearnAction, Panel};
 use crate::puzzle::numbers::thousands;
 use crate::solver::compare::{COMPARE_IDA_MAX_NODES, COMPARE_MAX_NODES};
 use yew::prelude::*;
@@ -19,11 +19,17 @@ pub struct LearnProps<'a> {
     pub on: Callback<Action>,
 }
 
+pub const LEARN: Fold = Fold {
+    panel: Panel::Learn,
+    class: "panel learn",
+    summary: "Learn: how the searches differ",
+};
+
+/// The panel's contents (see [`LEARN`]).
 pub fn learn(props: &LearnProps) -> Html {
     let c = props.comparison;
     html! {
-        <details class="panel learn">
-            <summary>{ "Learn: how the searches differ" }</summary>
+        <>
             <div class="row">
                 if c.running {
                     <button class="stop" onclick={click(&props.on, Action::Ask(AskAction::Cancel))}>{ "Stop comparing" }</button>
@@ -46,7 +52,7 @@ pub fn learn(props: &LearnProps) -> Html {
             }
             { step_through(&StepProps { watching: props.watching, on: props.on.clone() }) }
             { explain() }
-        </details>
+        </>
     }
 }
 

@@ -6,11 +6,11 @@
 
 use super::event_records::{event_rows, event_stats};
 use super::histogram::{HistogramProps, times_histogram};
-use super::{changed, click};
+use super::{Fold, changed, click};
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::EventStats;
 use crate::play::game::input::Control;
-use crate::play::page::{Action, HistoryFormat, PAGE, Progress, RecordAction, Store};
+use crate::play::page::{Action, HistoryFormat, PAGE, Panel, Progress, RecordAction, Store};
 use crate::play::record::solves::{Solve, Statistics, count, time_text};
 use crate::puzzle::numbers::decimals;
 
@@ -49,6 +49,13 @@ pub struct StatsProps<'a> {
     pub on: Callback<Action>,
 }
 
+pub const STATS: Fold = Fold {
+    panel: Panel::Stats,
+    class: "panel stats",
+    summary: "Your solves and statistics",
+};
+
+/// The panel's contents (see [`STATS`]).
 pub fn stats_panel(props: &StatsProps) -> Html {
     let s = &props.statistics;
     let time = |t: Option<f64>| t.map(|t| (decimals(t, 0), time_text(t)));
@@ -80,8 +87,7 @@ pub fn stats_panel(props: &StatsProps) -> Html {
     let of = format!("{size} by {}", props.control.name());
     let on_more = click(&props.on, Action::Record(RecordAction::ShowMoreSolves));
     html! {
-        <details class="panel stats">
-            <summary>{ "Your solves and statistics" }</summary>
+        <>
             <div data-testid="stats" data-size={props.size.clone()} data-control={props.control.name()}
                 data-left-out={s.left_out.to_string()}>
                 <h2>{ format!("Statistics for {of}") }</h2>
@@ -113,7 +119,7 @@ pub fn stats_panel(props: &StatsProps) -> Html {
             { event_stats(props.event_stats) }
             { history_table(props, on_more) }
             { files(props) }
-        </details>
+        </>
     }
 }
 
