@@ -501,6 +501,20 @@ pub fn format_moves(moves: &[Move]) -> String {
     moves.iter().map(|m| m.letter()).collect()
 }
 
+/// Prints a move sequence as the speedsolving community writes it (Slidysim, its leaderboards'
+/// replays): a letter repeated is written once, with its count (`RRRUL` is `R3UL`).
+/// [`parse_moves`] reads it back.
+pub fn format_moves_counted(moves: &[Move]) -> String {
+    let mut out = String::new();
+    for run in moves.chunk_by(|a, b| a == b) {
+        out.push(run[0].letter());
+        if run.len() > 1 {
+            out.push_str(&run.len().to_string());
+        }
+    }
+    out
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -523,6 +537,14 @@ fn shorten(token: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_community_notation_counts_repeated_letters() {
+        let moves = parse_moves("RRRULLDDDDDDDDDDDR").unwrap();
+        assert_eq!(format_moves_counted(&moves), "R3UL2D11R");
+        assert_eq!(parse_moves("R3UL2D11R").unwrap(), moves);
+        assert_eq!(format_moves_counted(&[]), "");
+    }
 
     #[test]
     fn spaces_and_commas_are_the_same_board() {

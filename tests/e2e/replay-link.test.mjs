@@ -112,6 +112,18 @@ describe('replay links', () => {
     await context.close();
   });
 
+  it('a replay link with repeat counts (the community\'s notation) plays the same solve', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=${START}&replay=DUL2.8V6HgrC`);
+    await page.waitForSelector('[data-testid=pace]');
+    assert.equal(await solution(page, 'moves'), 'DULL');
+    assert.equal(await pace(page, 'times'), TIMES);
+    // The moves, as the community writes them, to copy.
+    assert.equal(await page.getByTestId('notation').textContent(), 'DUL2');
+    assert.equal(await page.locator('[role=alert]').count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('where the clipboard is refused, the replay link is shown in a field to copy', async () => {
     const { page } = await open(started.browser, `${started.server.url}/?board=${START}`, undefined, 'light', async (p) => {
       await p.clock.install({ time: 0 });
@@ -132,6 +144,8 @@ describe('replay links', () => {
       ['LLUR.AAA', /move 3 of 4 walks off the board/],
       ['LL.A%3Cimg%20src%3Dx%3E', /is not part of a time/],
       ['LLL.A', /3 moves but 2 times/],
+      ['L3.A', /it has 3 moves but 2 times/],
+      ['LxL.AA', /its moves: 'x' at position 2 is not a move/],
       ['LL.g', /cut short/],
       ['LLL.A_____', /longer than 10 minutes/],
       ['LL', /no "\." between its moves and their times/],

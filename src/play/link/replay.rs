@@ -1,8 +1,9 @@
 //! A solve by hand in a link: `replay=RDLU….AgBk…`, its moves and when each was made, compact
 //! enough for a chat message (a 100-move 4×4 solve at a typical pace is about 300 characters).
 //!
-//! The value is the moves as letters (`U`, `D`, `L`, `R`, one a move), a `.`, then for every
-//! move after the first the milliseconds since the move before it. The first move is at 0, so
+//! The value is the moves as letters (`U`, `D`, `L`, `R`, one a move; read as every list of moves
+//! is read, by [`parse_moves`], so a letter may carry a count: `R3` is `RRR`), a `.`, then for
+//! every move after the first the milliseconds since the move before it. The first move is at 0, so
 //! times cannot go backwards by construction. Each gap is a number in base64url characters
 //! (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `_`: 0 to 63), 5 bits of the number a character, lowest
 //! first, with 32 added to every character but a number's last. A gap under 32 ms is one
@@ -11,7 +12,7 @@
 
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
-use crate::puzzle::notation::code_point;
+use crate::puzzle::notation::{MovesError, code_point, parse_moves};
 use std::fmt;
 
 /// The longest pause a replay link keeps (10 minutes): a longer one is written as this long, and
@@ -38,8 +39,8 @@ pub enum ReplayLinkError {
     Empty,
     /// No `.` between the moves and their times.
     NoTimes,
-    /// A character that is not a move letter, at this move (1-based).
-    BadMove { index: usize, found: char },
+    /// The moves cannot be read.
+    Moves(MovesError),
     /// A character that cannot be part of a time, at this character of the times (1-based).
     BadTime { index: usize, found: char },
     /// The times end in the middle of a number.
@@ -66,9 +67,7 @@ impl fmt::Display for ReplayLinkError {
             ReplayLinkError::NoTimes => {
                 write!(f, "it has no \".\" between its moves and their times")
             }
-            ReplayLinkError::BadMove { index, found } => {
-                write!(f, "move {index} is {}, not U, D, L or R", shown(found))
-            }
+            ReplayLinkError::Moves(problem) => write!(f, "its moves: {problem}"),
             ReplayLinkError::BadTime { index, found } => write!(
                 f,
                 "character {index} of its times, {}, is not part of a time",
@@ -134,18 +133,7 @@ pub fn decode(text: &str) -> Result<TimedMoves, ReplayLinkError> {
         return Err(ReplayLinkError::Empty);
     }
     let (letters, gaps_text) = text.split_once('.').ok_or(ReplayLinkError::NoTimes)?;
-    let moves = letters
-        .chars()
-        .enumerate()
-        .map(|(i, c)| match c {
-            'U' | 'D' | 'L' | 'R' => Move::from_letter(c).ok_or(i),
-            _ => Err(i),
-        })
-        .collect::<Result<Vec<Move>, usize>>()
-        .map_err(|i| ReplayLinkError::BadMove {
-            index: i + 1,
-            found: letters.chars().nth(i).unwrap_or('?'),
-        })?;
+    let moves = parse_moves(letters).map_err(ReplayLinkError::Moves)?;
     if moves.is_empty() {
         return Err(ReplayLinkError::Empty);
     }
@@ -255,8 +243,9 @@ mod tests {
             ("", "it has no moves"),
             (".", "it has no moves"),
             ("LLR", "no \".\""),
-            ("LxR.AA", "move 2 is \"x\""),
-            ("L R.AA", "move 2 is U+0020"),
+            ("LxR.AA", "its moves: 'x' at position 2 is not a move"),
+            ("L0R.AA", "its moves: the count at position 2 must follow a move letter"),
+            ("L R.AA", "it has 2 moves but 3 times (2 expected)"),
             ("LL.A!", "character 2 of its times, \"!\""),
             ("LL.%", "character 1"),
             ("LLL.Ag", "its last time is cut short"),
@@ -271,13 +260,21 @@ mod tests {
                 "LLL.A___f",
                 "the pause before move 3 is longer than 10 minutes",
             ),
-            ("lL.A", "move 1 is \"l\""),
             ("LL.é", "character 1 of its times, \"é\""),
         ];
         for (text, needle) in cases {
             let e = decode(text).expect_err(text).to_string();
             assert!(e.contains(needle), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn moves_are_read_as_everywhere_repeat_counts_included() {
+        // R3L is RRRL: four moves, three gaps (0, 1 and 2 ms).
+        let read = decode("R3L.ABC").unwrap();
+        assert_eq!(format_moves(&read.moves), "RRRL");
+        assert_eq!(read.times, [0.0, 0.0, 1.0, 3.0]);
+        assert_eq!(decode("rrrl.ABC"), Ok(read));
     }
 
     /// A realistic 100-move 4×4 solve: gaps of 120 to 600 ms, a few multi-tile slides at the

@@ -1,11 +1,12 @@
 //! The solution's details beside the board: how it was found, a scrubber and a speed control,
-//! and the move list with the current move marked (the answer itself and Play are under the
-//! board: see [`super::replay_bar`]).
+//! the move list with the current move marked, and the moves as speedsolvers write them, to copy
+//! (the answer itself and Play are under the board: see [`super::replay_bar`]).
 
 use crate::play::link::pace::{AS_PLAYED, Pace};
 use crate::play::page::{Action, PlayAction, SPEEDS};
 use crate::play::worker::solving::{Summary, listed};
 use crate::puzzle::moves::Move;
+use crate::puzzle::notation::format_moves_counted;
 use crate::puzzle::numbers::thousands;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -51,6 +52,9 @@ pub fn replay_panel(props: &ReplayProps) -> Html {
                     <li class="more">{ format!("{} more", thousands((n - shown.end) as u64)) }</li>
                 }
             </ol>
+            // Selected whole by one click (the style sheet), to paste where speedsolvers meet.
+            <p class="note">{ "As speedsolvers write it: " }
+                <code class="notation" data-testid="notation">{ format_moves_counted(props.moves) }</code></p>
         </section>
     }
 }
