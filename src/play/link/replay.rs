@@ -244,7 +244,10 @@ mod tests {
             (".", "it has no moves"),
             ("LLR", "no \".\""),
             ("LxR.AA", "its moves: 'x' at position 2 is not a move"),
-            ("L0R.AA", "its moves: the count at position 2 must follow a move letter"),
+            (
+                "L0R.AA",
+                "its moves: the count at position 2 must follow a move letter",
+            ),
             ("L R.AA", "it has 2 moves but 3 times (2 expected)"),
             ("LL.A!", "character 2 of its times, \"!\""),
             ("LL.%", "character 1"),
