@@ -713,7 +713,7 @@ mod tests {
             ("?board=1,2,3/4,5,6/0,7,8&replay=L%ZZ", "not valid text"),
             (
                 "?board=1,2,3/4,5,6/0,7,8&replay=<script>.A",
-                "move 1 is \"<\"",
+                "'<' at position 1 is not a move",
             ),
         ] {
             let r = read_query(query);
