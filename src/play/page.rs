@@ -304,6 +304,12 @@ impl Page {
         self.boarded(said, 0.0, fx);
     }
 
+    /// Builds `panel`, or the first panel still empty (the lowest bit still clear).
+    fn unfold(&mut self, panel: Option<Panel>) {
+        let next = !self.unfolded & self.unfolded.wrapping_add(1);
+        self.unfolded |= panel.map_or(next, Panel::bit) & ALL_UNFOLDED;
+    }
+
     /// Applies `action`, which happened at `now_ms` on the page's clock; returns what the web
     /// layer must do.
     pub fn reduce(&mut self, action: impl Into<Action>, now_ms: f64) -> Vec<Effect> {
@@ -356,11 +362,7 @@ impl Page {
             }
             Action::Restore(saved) => self.restore(&saved, now_ms, fx),
             Action::DismissAlert => self.alert = None,
-            // The lowest bit still clear is the first panel still empty.
-            Action::Unfold(panel) => {
-                let next = !self.unfolded & self.unfolded.wrapping_add(1);
-                self.unfolded |= panel.map_or(next, Panel::bit) & ALL_UNFOLDED;
-            }
+            Action::Unfold(panel) => self.unfold(panel),
             Action::Board(action) => self.board(action, now_ms, fx),
             // Passing over tiles picks none while editing: only a click or a tap does.
             Action::Play(PlayAction::Tap(square, input)) if self.editor.editing().is_some() => {
