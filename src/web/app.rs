@@ -269,9 +269,7 @@ pub fn App() -> Html {
             on.emit(Action::Ask(AskAction::Cores(browser::cores())));
             unfold_when_idle(on.clone(), page.clone());
             // Marks the first board on screen, for the load-time figure of docs/performance.md.
-            if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
-                let _ = p.mark("slide:first-board");
-            }
+            browser::mark("slide:first-board");
             let kept = keep_run(&page);
             move || drop(kept)
         });
@@ -293,8 +291,9 @@ fn unfold_when_idle(on: Callback<Action>, page: Rc<RefCell<Page>>) {
         WAKE_WITHIN_MS,
         Box::new(move || {
             on.emit(Action::Unfold(None));
-            if !page.borrow().all_unfolded() {
-                unfold_when_idle(on.clone(), page.clone());
+            match page.borrow().all_unfolded() {
+                true => browser::mark("slide:unfolded"),
+                false => unfold_when_idle(on.clone(), page.clone()),
             }
         }),
     );

@@ -251,6 +251,15 @@ pub fn when_idle(at_most_ms: u32, then: Box<dyn FnOnce()>) {
 /// How long [`when_idle`] waits where the browser cannot say when it is idle.
 const IDLE_FALLBACK_MS: u32 = 500;
 
+/// Marks a moment of the page's life on the performance timeline (`slide:first-board`,
+/// `slide:unfolded`, `slide:record-loaded`, `slide:kept`): the load-time figures and the tests
+/// wait for these, never for a time.
+pub fn mark(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(name);
+    }
+}
+
 /// Runs `then` in `ms` milliseconds.
 fn after_ms(ms: i32, then: Box<dyn FnOnce()>) {
     if let Some(window) = web_sys::window() {

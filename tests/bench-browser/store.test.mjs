@@ -77,6 +77,8 @@ async function frames(page) {
 const fmt = (f) => `longest frame gap ${f.gap} ms, long tasks ${f.long.length ? f.long.join('/') + ' ms' : 'none'}`;
 
 async function loaded(page, n) {
+  // The progress is inside the history's panel, built once the page is idle.
+  await page.waitForFunction(() => performance.getEntriesByName('slide:unfolded').length > 0, null, { timeout: 600000 });
   await page.waitForSelector('[data-testid=record-progress]', { state: 'detached', timeout: 600000 });
   await page.waitForSelector(`[data-testid=history][data-total="${n}"]`, { state: 'attached', timeout: 600000 });
 }

@@ -9,7 +9,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { button, launch, open, serve, state } from './harness.mjs';
+import { button, launch, open, recordLoaded, serve, state, unfolded } from './harness.mjs';
 import { solveKeys } from './eight-puzzle.mjs';
 
 const started = {};
@@ -89,10 +89,13 @@ const drawnByStroke = (page, squares, w) => page.evaluate(([s, w]) => window.sli
 
 /**
  * Waits until the page has done what it does on opening: its first effects run (the keys are
- * heard from then on) and the record is loaded (its answer draws every part).
+ * heard from then on), the folded panels are built (one an idle moment) and the record is
+ * loaded (its answer draws every part).
  */
 async function settled({ page, errors }) {
   await page.waitForFunction(() => performance.getEntriesByName('slide:first-board').length > 0);
+  await unfolded(page);
+  await recordLoaded(page);
   await page.waitForSelector('[data-testid=record-progress]', { state: 'detached' });
   return { page, errors };
 }

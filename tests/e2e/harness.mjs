@@ -243,6 +243,10 @@ export function lifecycle() {
 export const recordLoaded = (page) =>
   page.waitForFunction(() => performance.getEntriesByName('slide:record-loaded').length > 0, null, { timeout: 30000 });
 
+/** Waits until every folded panel is built (one an idle moment after the first board). */
+export const unfolded = (page) =>
+  page.waitForFunction(() => performance.getEntriesByName('slide:unfolded').length > 0, null, { timeout: 30000 });
+
 /** The page's solver workers, oldest first (the record's worker, `store-loader.js`, left out). */
 export const solverWorkers = (page) => page.workers().filter((w) => w.url().endsWith('/worker-loader.js'));
 

@@ -13,7 +13,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { button, lifecycle, play, state } from './harness.mjs';
+import { button, lifecycle, play, state, unfolded } from './harness.mjs';
 import { solveKeys } from './eight-puzzle.mjs';
 
 const started = lifecycle();
@@ -40,6 +40,8 @@ async function openIn(context, path) {
 
 /** Waits until the record is loaded (no progress on show) and the table counts `n` solves. */
 async function loaded(page, n) {
+  // The progress is inside the history's panel, built once the page is idle.
+  await unfolded(page);
   await page.waitForSelector('[data-testid=record-progress]', { state: 'detached' });
   if (n !== undefined) await page.waitForSelector(`[data-testid=history][data-total="${n}"]`, { state: 'attached' });
 }

@@ -222,8 +222,8 @@ fn heard(data: &JsValue, dispatch: &Callback<Action>) {
         FromStore::Said(word) => {
             // Instants for the benchmark of docs/performance.md (`make bench-browser`).
             match &word {
-                StoreSaid::Loaded => mark("slide:record-loaded"),
-                StoreSaid::Kept { .. } => mark("slide:kept"),
+                StoreSaid::Loaded => crate::web::browser::mark("slide:record-loaded"),
+                StoreSaid::Kept { .. } => crate::web::browser::mark("slide:kept"),
                 _ => {}
             }
             said(dispatch, word)
@@ -268,10 +268,4 @@ fn storage_manager() -> Option<web_sys::StorageManager> {
         .ok()
         .filter(|&has| has)
         .map(|_| navigator.storage())
-}
-
-fn mark(name: &str) {
-    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
-        let _ = p.mark(name);
-    }
 }
