@@ -699,7 +699,7 @@ mod tests {
             ("?board=1,2,3/4,5,6/0,7,8&replay=LL", "no \".\" between"),
             (
                 "?board=1,2,3/4,5,6/0,7,8&replay=LL.A%3Cb%3E",
-                "\"<\", is not part of a time",
+                "'<', is not part of a time",
             ),
             ("?board=1,2,3/4,5,6/0,7,8&replay=LL.g", "cut short"),
             (

@@ -129,7 +129,7 @@ impl fmt::Display for MovesError {
             MovesError::UnknownLetter { letter, position } => write!(
                 f,
                 "{} at position {} is not a move: use U, D, L and R",
-                shown_letter(*letter),
+                shown_char(*letter),
                 position + 1
             ),
             MovesError::BadCount { position } => write!(
@@ -148,7 +148,7 @@ impl std::error::Error for MovesError {}
 /// ASCII character (so an invisible or look-alike one is told apart), and only the code point
 /// for a control character or a space. (`char::escape_debug` would bring the standard
 /// library's tables of printable characters into the page's wasm, about a kilobyte.)
-fn shown_letter(c: char) -> String {
+pub(crate) fn shown_char(c: char) -> String {
     match c {
         _ if c.is_ascii_graphic() => format!("'{c}'"),
         _ if c.is_control() || c.is_whitespace() => code_point(c),

@@ -12,7 +12,7 @@
 
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
-use crate::puzzle::notation::{MovesError, code_point, parse_moves};
+use crate::puzzle::notation::{MovesError, parse_moves, shown_char};
 use std::fmt;
 
 /// The longest pause a replay link keeps (10 minutes): a longer one is written as this long, and
@@ -55,13 +55,6 @@ pub enum ReplayLinkError {
 
 impl fmt::Display for ReplayLinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shown = |c: &char| {
-            if c.is_control() || c.is_whitespace() {
-                code_point(*c)
-            } else {
-                format!("\"{c}\"")
-            }
-        };
         match self {
             ReplayLinkError::Empty => write!(f, "it has no moves"),
             ReplayLinkError::NoTimes => {
@@ -71,7 +64,7 @@ impl fmt::Display for ReplayLinkError {
             ReplayLinkError::BadTime { index, found } => write!(
                 f,
                 "character {index} of its times, {}, is not part of a time",
-                shown(found)
+                shown_char(*found)
             ),
             ReplayLinkError::Truncated => write!(f, "its last time is cut short"),
             ReplayLinkError::GapTooLong { index } => write!(
@@ -249,7 +242,7 @@ mod tests {
                 "its moves: the count at position 2 must follow a move letter",
             ),
             ("L R.AA", "it has 2 moves but 3 times (2 expected)"),
-            ("LL.A!", "character 2 of its times, \"!\""),
+            ("LL.A!", "character 2 of its times, '!'"),
             ("LL.%", "character 1"),
             ("LLL.Ag", "its last time is cut short"),
             ("LLL.A", "it has 3 moves but 2 times (3 expected)"),
@@ -263,7 +256,7 @@ mod tests {
                 "LLL.A___f",
                 "the pause before move 3 is longer than 10 minutes",
             ),
-            ("LL.é", "character 1 of its times, \"é\""),
+            ("LL.é", "character 1 of its times, 'é' (U+00E9)"),
         ];
         for (text, needle) in cases {
             let e = decode(text).expect_err(text).to_string();
