@@ -12,13 +12,11 @@ pub mod manhattan;
 pub mod pdb;
 
 use crate::puzzle::board::Board;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 
 /// A way to estimate the distance to the goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Heuristic {
     /// Tiles out of place.
     Hamming,

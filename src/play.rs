@@ -8,6 +8,7 @@
 //! this list (`tests/layers.rs` fails the build otherwise), and at most three files lie loose
 //! beside them (`tests/house.rs`).
 //!
+//! 0. [`wire`]: the one binary form in which messages cross to the workers and back.
 //! 1. [`worker`]: the messages between the page and the solver's worker, a question in flight
 //!    and its answer in words, and the watchdog that notices a silent worker.
 //! 2. [`game`]: one game and how it is played: its history and clock, each move's input, how
@@ -22,6 +23,8 @@
 //! 7. [`link`]: links, and what they carry: a solve's replay and its pace, a friend's challenge.
 //! 8. [`bench_run`]: the benchmark panel.
 //! 9. [`page`]: the page's model, its actions and effects, built of parts.
+
+pub mod wire;
 
 pub mod worker;
 

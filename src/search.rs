@@ -21,11 +21,10 @@ mod walk;
 pub mod watch;
 
 use crate::puzzle::moves::Move;
-use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
 
 /// Counters every search keeps.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Stats {
     /// Nodes whose successors were generated.
     pub expanded: u64,

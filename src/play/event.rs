@@ -22,7 +22,7 @@ pub mod run;
 pub mod stats;
 pub mod submission;
 
-use crate::play::record::wire::Wire;
+use crate::play::wire::Wire;
 use std::fmt;
 
 /// Solves a marathon may have.

@@ -3,10 +3,8 @@
 //! This is the notation of the speed-solving community's tools: `U` means the tile below the
 //! blank slides up. Parsing and printing of move sequences live in [`crate::puzzle::notation`].
 
-use serde::{Deserialize, Serialize};
-
 /// One slide of one tile into the blank.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// The tile below the blank slides up.
     Up,

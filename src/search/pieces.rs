@@ -14,7 +14,7 @@ use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 
 /// How a share ended.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShareEnd {
     /// A solution: the moves from the start board (piece path included).
     pub found: Option<Vec<Move>>,

@@ -35,7 +35,6 @@ use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 use probe::Probe;
-use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -45,7 +44,7 @@ use std::fmt;
 pub const MAX_SQUARES: usize = 16;
 
 /// A move that went away from the goal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Away {
     /// Its number in the solve, from 1.
     pub number: usize,
@@ -57,7 +56,7 @@ pub struct Away {
 }
 
 /// A finished analysis.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysed {
     /// The shortest distance to the goal before the first move, then after each move.
     pub distances: Vec<u32>,

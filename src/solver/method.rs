@@ -4,7 +4,6 @@
 
 use crate::heuristics::Heuristic;
 use crate::puzzle::board::Board;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Node budget of the searches that keep what they explore, for a board of `squares` squares:
@@ -25,8 +24,7 @@ pub const ANYTIME_MAX_NODES: u64 = 10_000_000;
 pub const DEFAULT_WEIGHT: f64 = 2.0;
 
 /// A search method.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Algorithm {
     /// The fastest method for the board's size (see [`Method::auto`]).
     #[default]
@@ -197,7 +195,7 @@ impl Options {
 
 /// An algorithm with its heuristic: as asked for (`auto`, or no heuristic for the algorithm's
 /// usual one; the default is `auto`), or once [resolved](Method::resolve), what actually runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Method {
     /// Never [`Algorithm::Auto`].
     pub algorithm: Algorithm,

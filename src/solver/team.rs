@@ -36,7 +36,7 @@ pub const PIECES_PER_WORKER: usize = 128;
 /// A worker's part of one iteration: the subtrees at the ends of `paths` from the start, to
 /// `bound`. `grow_below` > 0 with the one empty path searches the whole tree, iteration after
 /// iteration, while they stay below that many nodes (see [`Team`]).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Portion {
     pub paths: Vec<Vec<Move>>,
     pub bound: u32,

@@ -30,7 +30,7 @@ mod write;
 pub use client::{import, run};
 
 use crate::play::keeping::{Refusal, StoreSaid, ToStore};
-use crate::play::record::wire::{Wire, decode, encode, tag, take_tag};
+use crate::play::wire::{Wire, decode, encode, tag, take_tag};
 use js_sys::{Object, Reflect, Uint8Array};
 use std::cell::RefCell;
 use std::collections::VecDeque;

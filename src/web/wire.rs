@@ -1,21 +1,20 @@
 //! The solver worker's messages as they cross between the page and the worker: each one of
 //! [`crate::play::worker::protocol`]'s messages in an envelope that says which channel it is on, encoded
-//! with bincode's layout into bytes (a copy of a few hundred bytes, where a structured clone of the same
-//! data would walk every field).
+//! in the one binary form of [`crate::play::wire`] (a copy of a few hundred bytes, where a structured
+//! clone of the same data would walk every field).
 //!
 //! One worker serves three channels, the game's searches, the measures of solves by hand and
 //! their analyses, so that a Solve or a Hint, which replace each other's searches, never cancel
 //! a measure or an analysis, and the two never cancel each other.
 
-use crate::play::worker::bytes::from_bytes;
+use crate::play::wire::{self, Wire};
 use crate::play::worker::protocol::{FromWorker, ToWorker};
-use crate::play::worker::to_bytes::to_bytes;
+use crate::{wire_fields, wire_units, wire_variants};
 use js_sys::Uint8Array;
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// A channel of a worker: each has its own requests, one running at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Channel {
     /// Solve, Hint, Compare, the benchmark, a team's shares.
     Game,
@@ -26,14 +25,14 @@ pub enum Channel {
 }
 
 /// What the page posts to a worker.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug)]
 pub struct Posted {
     pub channel: Channel,
     pub message: ToWorker,
 }
 
 /// What a worker posts to the page.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug)]
 pub enum Reply {
     /// The worker's code is running and hears messages from now on (those posted before are
     /// held by the page until then).
@@ -47,16 +46,23 @@ pub enum Reply {
     Panicked(String),
 }
 
-/// `value` as bytes for `postMessage` (written by [`crate::play::worker::to_bytes`], bincode's
-/// layout without its writer).
-pub fn encode(value: &impl Serialize) -> Option<JsValue> {
-    let bytes = to_bytes(value).ok()?;
-    Some(Uint8Array::from(bytes.as_slice()).into())
+wire_units!(
+    Channel,
+    [Channel::Game, Channel::Measure, Channel::Analysis]
+);
+wire_fields!(Posted { channel, message });
+wire_variants!(Reply {
+    0 => Ready {},
+    1 => On { channel, message },
+    2 => Panicked(last_words),
+});
+
+/// `value` as bytes for `postMessage`.
+pub fn encode(value: &impl Wire) -> Option<JsValue> {
+    Some(Uint8Array::from(wire::encode(value).as_slice()).into())
 }
 
-/// A message's data as `T`, if it is bytes that decode to one (read by
-/// [`crate::play::worker::bytes`], bincode's layout without its error messages).
-pub fn decode<T: for<'de> Deserialize<'de>>(data: &JsValue) -> Option<T> {
-    let bytes = data.dyn_ref::<Uint8Array>()?.to_vec();
-    from_bytes(&bytes).ok()
+/// A message's data as `T`, if it is bytes that decode to one.
+pub fn decode<T: Wire>(data: &JsValue) -> Option<T> {
+    wire::decode(&data.dyn_ref::<Uint8Array>()?.to_vec())
 }

@@ -14,7 +14,7 @@ use super::submission::{self, Rejection};
 use crate::play::game::Game;
 use crate::play::game::daily::Date;
 use crate::play::game::input::Control;
-use crate::play::record::wire::{Wire, tag, take_tag};
+use crate::play::wire::{Wire, tag, take_tag};
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 

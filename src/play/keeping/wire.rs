@@ -3,7 +3,7 @@
 
 use super::file::{HistoryFormat, ImportReport};
 use super::{Keeping, Refusal, StoreSaid, ToStore};
-use crate::play::record::wire::{Wire, tag, take_tag};
+use crate::play::wire::{Wire, tag, take_tag};
 use crate::wire_fields;
 
 wire_fields!(Keeping { solves, events });
@@ -215,7 +215,7 @@ mod tests {
     use crate::play::event::record::tests::marathon;
     use crate::play::record::solves::History;
     use crate::play::record::tally::Brief;
-    use crate::play::record::wire::{decode, encode};
+    use crate::play::wire::{decode, encode};
 
     #[test]
     fn every_word_both_ways_crosses_whole() {

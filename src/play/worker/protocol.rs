@@ -19,6 +19,7 @@
 //!   ([`analysis()`]), and why it failed ([`analysis_failure`]).
 //! - `team`: a team's orders and its workers' answers ([`order_message`], [`team_hears`]; see
 //!   [`crate::solver::team`]).
+//! - `wire`: every message above in the one binary form ([`crate::play::wire`]).
 
 mod analysing;
 mod answer;
@@ -32,6 +33,7 @@ mod resolved;
 mod tables;
 mod team;
 mod to_worker;
+mod wire;
 
 pub use analysing::{ANALYSIS_MAX_NODES, analysis, analysis_failure};
 pub use answer::Answer;

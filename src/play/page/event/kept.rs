@@ -9,7 +9,7 @@ use crate::play::event::run::{Phase, Run, When};
 use crate::play::game::input::Input;
 use crate::play::game::{Action as GameAction, Game};
 use crate::play::link::LinkedDaily;
-use crate::play::record::wire::{decode, encode};
+use crate::play::wire::{decode, encode};
 use crate::puzzle::moves::Move;
 
 /// An event as kept: the run, its daily, and the moves made on its board on show (each with

@@ -5,10 +5,9 @@ use crate::heuristics::Heuristic;
 use crate::puzzle::notation::format_moves;
 use crate::search::Stats;
 use crate::solver::{Algorithm, Method, Report};
-use serde::{Deserialize, Serialize};
 
 /// A solution, and how it was found.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Answer {
     /// The moves, in move notation.
     pub moves: String,

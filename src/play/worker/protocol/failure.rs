@@ -1,11 +1,10 @@
 //! Why a request ended without a solution, as a kind each reader tells apart and as words.
 
 use crate::solver::SolveError;
-use serde::{Deserialize, Serialize};
 
 /// Why a request ended without a solution. Each reader (the page's alert, learn mode's table,
 /// the measure of a solve, the benchmark) tells the kinds apart by this, never by the words.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Failure {
     /// The node budget ran out first.
     Budget { max_nodes: u64 },

@@ -4,14 +4,13 @@ use super::{Answer, Failure, Purpose, Tables};
 use crate::search::Stats;
 use crate::solver::analysis::Analysed;
 use crate::solver::team::ShareEnd;
-use serde::{Deserialize, Serialize};
 
 // The other direction, for the links in the docs.
 #[cfg(doc)]
 use super::ToWorker;
 
 /// What the worker answers.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum FromWorker {
     /// The counters so far, at least every 100 ms.
     Progress {

@@ -1,9 +1,7 @@
 //! Why a search was asked for: echoed back with every answer, so each reader knows its own.
 
-use serde::{Deserialize, Serialize};
-
 /// Why a search was asked for. Echoed back with every answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
     /// The Solve button.
     Solve,

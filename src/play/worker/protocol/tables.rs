@@ -1,9 +1,7 @@
 //! How a search's pattern databases were had: from the browser's cache, the site, or built.
 
-use serde::{Deserialize, Serialize};
-
 /// How a search's pattern databases were had, when it needed them.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tables {
     /// Milliseconds spent getting them.
     pub millis: f64,
@@ -11,7 +9,7 @@ pub struct Tables {
 }
 
 /// Where pattern databases came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TablesFrom {
     /// This browser's cache (a visit before this one got them).
     Cache,

@@ -5,11 +5,10 @@ use super::{Failure, FromWorker, Purpose, ToWorker, resolved::boards};
 use crate::heuristics::Heuristic;
 use crate::puzzle::board::Board;
 use crate::solver::team::{Order, Portion, ShareSearch, Team, TeamEnd};
-use serde::{Deserialize, Serialize};
 
 /// What a [`ToWorker::Share`] asks for: a portion of the search from `board` toward `goal` (both
 /// in board notation, as in a Solve) with `heuristic`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ShareWork {
     pub board: String,
     pub goal: String,

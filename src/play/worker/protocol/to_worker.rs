@@ -3,14 +3,13 @@
 use super::{Purpose, ShareWork};
 use crate::heuristics::Heuristic;
 use crate::solver::Algorithm;
-use serde::{Deserialize, Serialize};
 
 // The other direction, for the links in the docs.
 #[cfg(doc)]
 use super::FromWorker;
 
 /// What the page asks the worker.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ToWorker {
     /// Solve `board` toward `goal`; answered by progress, better answers, then one of
     /// [`FromWorker::Solved`], [`FromWorker::Failed`] or [`FromWorker::Cancelled`]. A new request
