@@ -156,10 +156,28 @@ fn a_marathon_of_two_runs_on_one_clock_from_the_first_move_to_the_last() {
 }
 
 #[test]
-fn a_relay_climbs_from_two_by_two_up_to_the_size_chosen() {
+fn a_relay_goes_largest_first_unless_smallest_first_is_chosen() {
     let mut page = open("");
     event(&mut page, EventAction::Choose(Choice::Relay), 0.0);
     event(&mut page, EventAction::UpTo(3), 0.0);
+    assert!(
+        page.eventing().down(),
+        "largest first, as the community plays it"
+    );
+    event(&mut page, EventAction::Start, 0.0);
+    assert_eq!(page.game().board().width(), 3);
+    let (t, _) = solve_on_show(&mut page, 1_000.0);
+    assert_eq!(page.game().board().width(), 2);
+    solve_on_show(&mut page, t + 100.0);
+    let r = last_event(&page);
+    assert_eq!(
+        (r.event.name(), r.size(), r.splits.len()),
+        ("relay-down-3".into(), "3x3".into(), 2)
+    );
+    assert!(r.finished);
+
+    // Smallest first: today's relay-N, a record apart.
+    event(&mut page, EventAction::RelayDown(false), 0.0);
     event(&mut page, EventAction::Start, 0.0);
     assert_eq!(page.game().board().width(), 2);
     let (t, _) = solve_on_show(&mut page, 1_000.0);

@@ -1163,7 +1163,8 @@ fn the_stored_historys_readers_return_what_they_left_out() {
         [Unread {
             entry: Entry::Event(1),
             problem: EntryProblem::Event(
-                "no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc)".into()
+                "no such event \"bogus\" (marathon-N, relay-N, relay-down-N, blindfolded or fmc)"
+                    .into()
             ),
         }]
     );
@@ -1172,7 +1173,7 @@ fn the_stored_historys_readers_return_what_they_left_out() {
     assert_eq!(
         left_out.to_string(),
         format!(
-            "{unread}; event 1: no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc)"
+            "{unread}; event 1: no such event \"bogus\" (marathon-N, relay-N, relay-down-N, blindfolded or fmc)"
         )
     );
     // An empty store leaves nothing out; a damaged one leaves out the whole, and says why.

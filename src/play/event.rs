@@ -39,8 +39,10 @@ pub const FMC_DEFAULT_MINUTES: u32 = 10;
 pub enum Event {
     /// `solves` boards of one size in a row, on one clock.
     Marathon { solves: u32 },
-    /// 2×2, 3×3, … `up_to`×`up_to` in a row, on one clock.
-    Relay { up_to: u32 },
+    /// Every size from 2×2 to `up_to`×`up_to` in a row, on one clock: largest first when
+    /// `down` (as the speedsolving community plays a relay), else smallest first. The two orders
+    /// are two events, with records of their own.
+    Relay { up_to: u32, down: bool },
     /// Memorise the board, then solve it with the numbers hidden.
     Blindfolded,
     /// Fewest moves: find a short solution within a time limit.
@@ -65,7 +67,7 @@ impl fmt::Display for EventError {
         match self {
             EventError::Unknown(name) => write!(
                 f,
-                "no such event \"{name}\" (marathon-N, relay-N, blindfolded or fmc)"
+                "no such event \"{name}\" (marathon-N, relay-N, relay-down-N, blindfolded or fmc)"
             ),
             EventError::Solves(n) => write!(f, "a marathon has {lo} to {hi} solves, not \"{n}\""),
             EventError::UpTo(n) => write!(f, "a relay goes up to {a}×{a} … {b}×{b}, not \"{n}\""),
@@ -81,12 +83,14 @@ fn shown(text: &str) -> String {
 }
 
 impl Event {
-    /// The event's name in links, files and records: `marathon-10`, `relay-5`, `blindfolded`,
-    /// `fmc`.
+    /// The event's name in links, files and records: `marathon-10`, `relay-5` (smallest first,
+    /// the only relay before the order could be chosen), `relay-down-5`, `blindfolded`, `fmc`.
     pub fn name(self) -> String {
         match self {
             Event::Marathon { solves } => format!("marathon-{solves}"),
-            Event::Relay { up_to } => format!("relay-{up_to}"),
+            Event::Relay { up_to, down } => {
+                format!("relay-{}{up_to}", if down { "down-" } else { "" })
+            }
             Event::Blindfolded => "blindfolded".into(),
             Event::Fmc => "fmc".into(),
         }
@@ -102,11 +106,17 @@ impl Event {
         }
     }
 
-    /// The event in words: `Marathon of 10`, `Relay up to 5×5`, `Blindfolded`, `Fewest moves`.
+    /// The event in words: `Marathon of 10`, `Relay from 5×5 down`, `Relay up to 5×5`,
+    /// `Blindfolded`, `Fewest moves`.
     pub fn title(self) -> String {
         match self {
             Event::Marathon { solves } => format!("Marathon of {solves}"),
-            Event::Relay { up_to } => format!("Relay up to {up_to}×{up_to}"),
+            Event::Relay { up_to, down } => {
+                format!(
+                    "Relay {} {up_to}×{up_to}",
+                    if down { "from" } else { "up to" }
+                )
+            }
             Event::Blindfolded => "Blindfolded".into(),
             Event::Fmc => "Fewest moves".into(),
         }
@@ -126,9 +136,12 @@ impl Event {
             Some(("marathon", n)) => count(n, &MARATHON_SOLVES)
                 .map(|solves| Event::Marathon { solves })
                 .ok_or_else(|| EventError::Solves(shown(n))),
-            Some(("relay", n)) => count(n, &RELAY_UP_TO)
-                .map(|up_to| Event::Relay { up_to })
-                .ok_or_else(|| EventError::UpTo(shown(n))),
+            Some(("relay", n)) => {
+                let (down, n) = n.strip_prefix("down-").map_or((false, n), |n| (true, n));
+                count(n, &RELAY_UP_TO)
+                    .map(|up_to| Event::Relay { up_to, down })
+                    .ok_or_else(|| EventError::UpTo(shown(n)))
+            }
             _ => Err(EventError::Unknown(shown(text))),
         }
     }
@@ -137,7 +150,7 @@ impl Event {
     pub fn boards(self) -> usize {
         match self {
             Event::Marathon { solves } => solves as usize,
-            Event::Relay { up_to } => up_to as usize - 1,
+            Event::Relay { up_to, .. } => up_to as usize - 1,
             Event::Blindfolded | Event::Fmc => 1,
         }
     }
@@ -162,14 +175,50 @@ mod tests {
         for event in [
             Event::Marathon { solves: 2 },
             Event::Marathon { solves: 100 },
-            Event::Relay { up_to: 3 },
-            Event::Relay { up_to: 10 },
+            Event::Relay {
+                up_to: 3,
+                down: false,
+            },
+            Event::Relay {
+                up_to: 10,
+                down: true,
+            },
             Event::Blindfolded,
             Event::Fmc,
         ] {
             assert_eq!(Event::parse(&event.name()), Ok(event));
         }
-        assert_eq!(Event::Relay { up_to: 5 }.boards(), 4);
+        // Today's relay-N is smallest first, as every relay was before the order was chosen.
+        assert_eq!(
+            Event::parse("relay-5"),
+            Ok(Event::Relay {
+                up_to: 5,
+                down: false
+            })
+        );
+        assert_eq!(
+            Event::parse("relay-down-5"),
+            Ok(Event::Relay {
+                up_to: 5,
+                down: true
+            })
+        );
+        assert_eq!(
+            Event::Relay {
+                up_to: 5,
+                down: true
+            }
+            .boards(),
+            4
+        );
+        assert_eq!(
+            Event::parse("relay-down-2"),
+            Err(EventError::UpTo("2".into()))
+        );
+        assert_eq!(
+            Event::parse("relay-up-5"),
+            Err(EventError::UpTo("up-5".into()))
+        );
         assert_eq!(
             Event::parse("marathon-1"),
             Err(EventError::Solves("1".into()))

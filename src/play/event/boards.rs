@@ -68,7 +68,7 @@ fn draw(width: usize, height: usize, goal: &Goal, rng: &mut Rng) -> Result<Posit
 /// The size of an event's anchor, for boards of `width`×`height` (a relay's is its largest).
 pub fn anchor_size(event: Event, width: usize, height: usize) -> (usize, usize) {
     match event {
-        Event::Relay { up_to } => (up_to as usize, up_to as usize),
+        Event::Relay { up_to, .. } => (up_to as usize, up_to as usize),
         _ => (width, height),
     }
 }
@@ -89,7 +89,7 @@ pub fn from_anchor(event: Event, anchor: &Position) -> Result<Vec<Position>, Boa
             }
             Ok(boards)
         }
-        Event::Relay { up_to } => {
+        Event::Relay { up_to, down } => {
             let n = up_to as usize;
             if (anchor.width(), anchor.height()) != (n, n) {
                 return Err(BoardsError::NotRelaySize {
@@ -102,6 +102,9 @@ pub fn from_anchor(event: Event, anchor: &Position) -> Result<Vec<Position>, Boa
                 .map(|k| draw(k, k, &goal, &mut rng))
                 .collect::<Result<Vec<_>, _>>()?;
             boards.push(anchor.clone());
+            if down {
+                boards.reverse();
+            }
             Ok(boards)
         }
         Event::Blindfolded | Event::Fmc => Ok(vec![anchor.clone()]),
@@ -136,7 +139,7 @@ pub fn daily(
 /// The board an event's link names: its anchor.
 pub fn anchor(event: Event, boards: &[Position]) -> Option<&Position> {
     match event {
-        Event::Relay { .. } => boards.last(),
+        Event::Relay { down: false, .. } => boards.last(),
         _ => boards.first(),
     }
 }
@@ -164,7 +167,10 @@ mod tests {
 
     #[test]
     fn a_relay_climbs_from_two_by_two_to_its_anchor() {
-        let event = Event::Relay { up_to: 5 };
+        let event = Event::Relay {
+            up_to: 5,
+            down: false,
+        };
         let boards = fresh(event, (3, 3), &Goal::BlankFirst, &mut Rng::seeded(3)).unwrap();
         let sizes: Vec<_> = boards.iter().map(|b| (b.width(), b.height())).collect();
         assert_eq!(sizes, [(2, 2), (3, 3), (4, 4), (5, 5)]);
@@ -186,13 +192,48 @@ mod tests {
     }
 
     #[test]
+    fn a_relay_down_starts_at_its_anchor_and_ends_at_two_by_two() {
+        let event = Event::Relay {
+            up_to: 4,
+            down: true,
+        };
+        let boards = fresh(event, (3, 3), &Goal::BlankLast, &mut Rng::seeded(3)).unwrap();
+        let sizes: Vec<_> = boards.iter().map(|b| (b.width(), b.height())).collect();
+        assert_eq!(sizes, [(4, 4), (3, 3), (2, 2)]);
+        let anchor = anchor(event, &boards).unwrap();
+        assert_eq!(
+            anchor, &boards[0],
+            "a link names the first board, the largest"
+        );
+        assert_eq!(from_anchor(event, anchor).unwrap(), boards);
+        // The other order is another event: its smaller boards are drawn apart.
+        let up = from_anchor(
+            Event::Relay {
+                up_to: 4,
+                down: false,
+            },
+            anchor,
+        )
+        .unwrap();
+        assert_ne!(up[1], boards[1]);
+    }
+
+    #[test]
     fn a_daily_event_is_the_same_for_everyone_and_not_the_daily_puzzle() {
         let a = daily(Event::Fmc, date(), (4, 4)).unwrap();
         assert_eq!(a, daily(Event::Fmc, date(), (4, 4)).unwrap());
         let puzzle = crate::play::game::daily::board(date(), 4, 4).unwrap();
         assert_ne!(a[0], puzzle);
         assert_ne!(a, daily(Event::Blindfolded, date(), (4, 4)).unwrap());
-        let relay = daily(Event::Relay { up_to: 3 }, date(), (4, 4)).unwrap();
+        let relay = daily(
+            Event::Relay {
+                up_to: 3,
+                down: true,
+            },
+            date(),
+            (4, 4),
+        )
+        .unwrap();
         assert_eq!(relay.len(), 2);
     }
 }

@@ -215,7 +215,7 @@ mod tests {
         assert_eq!(report.problems[0].entry, Entry::Event(1));
         assert_eq!(
             report.problems[0].to_string(),
-            "event 1: no such event \"bogus\" (marathon-N, relay-N, blindfolded or fmc)"
+            "event 1: no such event \"bogus\" (marathon-N, relay-N, relay-down-N, blindfolded or fmc)"
         );
         // A history without events, or not one at all, adds none.
         assert_eq!(back.import("{\"solves\":[]}").added, 0);

@@ -98,6 +98,9 @@ pub enum EventAction {
     Entered(Setting, String),
     /// A relay's largest size (3–10).
     UpTo(u32),
+    /// A relay's order: largest first (`true`, the default, as the community plays it), or
+    /// smallest first.
+    RelayDown(bool),
     Start,
     /// Blindfolded: the solve is done.
     Done,
@@ -177,6 +180,8 @@ pub struct Eventing {
     choice: Choice,
     solves: u32,
     up_to: u32,
+    /// A relay plays largest first.
+    down: bool,
     minutes: u32,
     pending: Option<Pending>,
     run: Option<(Run, Option<LinkedDaily>)>,
@@ -196,6 +201,7 @@ impl Default for Eventing {
             choice: Choice::Single,
             solves: 5,
             up_to: 4,
+            down: true,
             minutes: FMC_DEFAULT_MINUTES,
             pending: None,
             run: None,
@@ -224,6 +230,7 @@ impl Eventing {
             EventAction::Typing(setting, text) => self.typing = Some((setting, text)),
             EventAction::Entered(setting, text) => self.enter(setting, &text),
             EventAction::UpTo(n) => self.up_to = n.clamp(*RELAY_UP_TO.start(), *RELAY_UP_TO.end()),
+            EventAction::RelayDown(down) => self.down = down,
             EventAction::Start => return self.start(),
             EventAction::Done => return self.done(game, now_ms, when),
             EventAction::Submit => return self.submit(game, now_ms, when),
@@ -348,7 +355,7 @@ impl Eventing {
         self.choice = Choice::of(pending.event);
         match pending.event {
             Event::Marathon { solves } => self.solves = solves,
-            Event::Relay { up_to } => self.up_to = up_to,
+            Event::Relay { up_to, down } => (self.up_to, self.down) = (up_to, down),
             _ => {}
         }
         self.challenge = challenge.map(Challenge::new);
@@ -500,7 +507,10 @@ impl Eventing {
             Choice::Marathon => Event::Marathon {
                 solves: self.solves,
             },
-            Choice::Relay => Event::Relay { up_to: self.up_to },
+            Choice::Relay => Event::Relay {
+                up_to: self.up_to,
+                down: self.down,
+            },
             Choice::Blindfolded => Event::Blindfolded,
             Choice::Fmc => Event::Fmc,
         })
@@ -570,6 +580,11 @@ impl Eventing {
 
     pub fn up_to(&self) -> u32 {
         self.up_to
+    }
+
+    /// Whether a relay plays largest first.
+    pub fn down(&self) -> bool {
+        self.down
     }
 
     pub fn minutes(&self) -> u32 {

@@ -207,9 +207,10 @@ mod tests {
             // A board a move from its goal, so that random play solves it now and then.
             let mut page = open("?board=1,2,3/4,5,6/7,0,8");
             // Now and then a marathon or a relay, whose boards follow one another as each is
-            // solved (a relay's each bigger).
+            // solved (a relay smallest first, so random play solves its 2×2, then each bigger).
             if let Some(&event) = [Choice::Marathon, Choice::Relay].get(session % 8) {
                 page.reduce(EventAction::Choose(event), 0.0);
+                page.reduce(EventAction::RelayDown(false), 0.0);
                 page.reduce(EventAction::Start, 0.0);
             }
             for i in 0..150 {

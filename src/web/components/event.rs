@@ -57,6 +57,9 @@ fn choosing(props: &EventProps) -> Html {
     let on_up_to = changed(on, |value| {
         Action::Event(EventAction::UpTo(value.parse().unwrap_or(4)))
     });
+    let on_order = changed(on, |value| {
+        Action::Event(EventAction::RelayDown(value == "down"))
+    });
     html! {
         <>
             <div class="row">
@@ -85,6 +88,13 @@ fn choosing(props: &EventProps) -> Html {
                             { for RELAY_UP_TO.map(|n| html! {
                                 <option value={n.to_string()} selected={n == e.up_to()}>{ format!("{n}×{n}") }</option>
                             }) }
+                        </select>
+                    </span>
+                    <span class="field">
+                        <label for="order">{ "Order" }</label>
+                        <select id="order" onchange={on_order}>
+                            <option value="down" selected={e.down()}>{ "Largest first" }</option>
+                            <option value="up" selected={!e.down()}>{ "Smallest first" }</option>
                         </select>
                     </span>
                 }
@@ -146,7 +156,7 @@ fn about(e: &Eventing) -> String {
         Choice::Marathon => {
             "Boards of the size on the board, one after another on one clock, from your first move to your last."
         }
-        Choice::Relay => "2×2, 3×3, and so on up to the size chosen, in a row on one clock.",
+        Choice::Relay => "Every size from 2×2 to the one chosen, in a row on one clock.",
         Choice::Blindfolded => {
             "Memorise the board; your first move hides the numbers. Solve blind, then press Done."
         }

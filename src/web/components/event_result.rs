@@ -26,6 +26,7 @@ pub fn event_result(props: &EventResultProps) -> Html {
     html! {
         <section class="result event-result" data-testid="event-result" aria-labelledby="event-result-title"
             data-event={r.event.kind()} data-name={r.event.name()} data-finished={r.finished.to_string()}
+            data-order={match r.event { Event::Relay { down, .. } => Some(if down { "down" } else { "up" }), _ => None }}
             data-millis={decimals(r.millis, 0)} data-moves={r.moves.to_string()} data-splits={splits.join(",")}
             data-memo-millis={memo.map(|m| decimals(m, 0))} data-success={success}
             data-optimal-length={fmc.then(|| optional(r.optimal))} data-control={r.control.name()}>
@@ -90,7 +91,10 @@ fn details(result: &EventResult) -> Html {
 /// `2×2: ` for a relay's board, nothing for a marathon's (the list numbers them).
 fn split_name(event: Event, k: usize) -> String {
     match event {
-        Event::Relay { .. } => format!("{n}×{n}: ", n = k + 2),
+        Event::Relay { up_to, down } => {
+            let n = if down { up_to as usize - k } else { k + 2 };
+            format!("{n}×{n}: ")
+        }
         _ => String::new(),
     }
 }
