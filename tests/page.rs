@@ -1454,14 +1454,16 @@ fn after_a_solve_copy_link_challenges_a_friend() {
 
 #[test]
 fn tile_colours_are_remembered() {
-    let mut page = open(HARDEST);
-    let fx = page.reduce(
-        Action::Prefs(PrefsAction::TileColours(
-            slide::play::game::colours::TileColours::Fringe,
-        )),
-        0.0,
-    );
-    assert!(fx.iter().any(|e| matches!(e, Effect::SaveSettings(s) if s.colours == slide::play::game::colours::TileColours::Fringe)));
+    use slide::play::game::{moving::Named, schemes::ColourScheme};
+    for &scheme in ColourScheme::ALL {
+        let mut page = open(HARDEST);
+        let fx = page.reduce(Action::Prefs(PrefsAction::Colours(scheme)), 0.0);
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::SaveSettings(s) if s.scheme == scheme)),
+            "{scheme:?}"
+        );
+    }
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! - [`input`]: how a move was made (click, hover, keys, touch), and a solve's control;
 //!   [`hover`]: the squares a hovering pointer's path enters, in order.
 //! - [`moving`]: how the player moves tiles (click or hover, the arrow keys' sense) and how a
-//!   move looks; [`colours`]: plain tiles or the fringe scheme.
+//!   move looks; [`schemes`]: the colour schemes (plain, rows, columns, fringe, grids).
 //! - [`origin`]: where the board came from, and whether its solve counts (random state);
 //!   [`daily`]: the daily puzzle, one board a date.
 //!
@@ -18,12 +18,12 @@
 //! can open at any step, undo works during a replay, and touching the board simply continues
 //! from wherever the replay stands.
 
-pub mod colours;
 pub mod daily;
 pub mod hover;
 pub mod input;
 pub mod moving;
 pub mod origin;
+pub mod schemes;
 
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;

@@ -9,7 +9,6 @@ use super::effects;
 use super::layout::{PagePart, Part};
 use super::render_counts;
 use super::workers::{LOADER, Workers};
-use crate::play::game::colours::TileColours;
 use crate::play::game::input::Input;
 use crate::play::game::moving::Pointer;
 use crate::play::page::{
@@ -530,7 +529,7 @@ fn board(p: &Page, wires: &Wires) -> Html {
             picture={p.prefs().picture_url().map(AttrValue::from)}
             numbers={prefs.numbers}
             marked={p.marked()}
-            fringes={prefs.colours == TileColours::Fringe}
+            scheme={prefs.scheme}
             blind={p.eventing().blind()}
         />
     }

@@ -26,7 +26,6 @@ use super::components::solver_panel::{SolverPanelProps, solver_panel};
 use super::components::stats::{STATS, StatsProps, stats_panel, store_note};
 use super::components::unsolvable::{UnsolvableProps, unsolvable};
 use super::render_counts;
-use crate::play::game::colours::fringes;
 use crate::play::game::moving::Pointer;
 use crate::play::page::{Action, Page, Panel, Shared};
 use crate::play::worker::solving::Summary;
@@ -305,12 +304,12 @@ fn tools(p: &Page, on: &Callback<Action>, field: NodeRef) -> Html {
                 goal_choice: Goal::named(g.goal()),
                 picture: &prefs.picture,
                 numbers: prefs.numbers,
-                colours: prefs.colours,
-                fringes_apply: fringes(g.goal()).is_some(),
                 on: on.clone(),
             })), on) }
             { folded(HANDLING, p.unfolded(HANDLING.panel).then(|| handling(&HandlingProps { pointer: prefs.pointer,
-                arrow_keys: prefs.arrow_keys, animation: prefs.animation, on: on.clone() })), on) }
+                arrow_keys: prefs.arrow_keys, animation: prefs.animation, scheme: prefs.scheme,
+                colours_shown: prefs.scheme.groups(g.goal()).map(|_| p.prefs().picture_url().is_none()),
+                on: on.clone() })), on) }
         </>
     }
 }

@@ -106,12 +106,12 @@ describe('the first board before anything it does not need', () => {
 
   it('folded panels are built when first unfolded (or once the page is idle), and work by keyboard', async () => {
     const { page, errors, close } = await watched('');
-    const folded = ['Solver options', 'Your board, goal and picture', 'Controls and animation', 'Your solves and statistics', 'Learn: how the searches differ'];
+    const folded = ['Solver options', 'Your board, goal and picture', 'Controls, colours and animation', 'Your solves and statistics', 'Learn: how the searches differ'];
     const built = (p) => p.evaluate(() => document.querySelectorAll('details > :not(summary)').length);
     assert.deepEqual(await page.locator('details > summary').allTextContents(), folded);
     assert.equal(await built(page), 0, 'nothing inside a folded panel comes with the first board');
     // Unfolded by keyboard: its controls are there, and answer the keyboard.
-    const summary = page.locator('summary', { hasText: 'Controls and animation' });
+    const summary = page.locator('summary', { hasText: 'Controls, colours and animation' });
     await summary.focus();
     await page.keyboard.press('Enter');
     const arrows = page.getByLabel('Arrow keys move', { exact: true });

@@ -213,7 +213,7 @@ describe('every message true', () => {
   it('explains only the choice made', async () => {
     const { page, close } = await visit('', DESKTOP);
     await unfold(page);
-    const fringeNote = page.getByText('in the colour of the fringe');
+    const fringeNote = page.getByText('Each fringe in a colour');
     assert.equal(await fringeNote.count(), 0, 'Plain tiles: no Fringe note');
     assert.equal(await page.getByLabel('Show numbers').count(), 0, 'Numbers only: no Show numbers');
     await page.getByLabel('Tile colours', { exact: true }).selectOption({ label: 'Fringe' });

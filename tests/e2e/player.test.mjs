@@ -255,22 +255,58 @@ describe('a friend\'s challenge', () => {
   });
 });
 
-describe('fringe colours', () => {
-  it('colour each tile by the fringe it is finished in, and are remembered', async () => {
-    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15`);
-    await page.getByText('Your board, goal and picture').click();
-    await page.getByLabel('Tile colours').selectOption({ label: 'Fringe' });
-    const classes = () => page.locator('button[data-tile]').evaluateAll((ts) => Object.fromEntries(ts.map((t) => [t.dataset.tile, [...t.classList].find((c) => c.startsWith('fringe-'))])));
-    const first = await classes();
-    // The top row and the left column are the first fringe, the next row and column the second,
-    // the last 2×2 corner the third.
-    for (const t of ['1', '2', '3', '4', '5', '9', '13']) assert.equal(first[t], 'fringe-0', t);
-    for (const t of ['6', '7', '8', '10', '14']) assert.equal(first[t], 'fringe-1', t);
-    for (const t of ['11', '12', '15']) assert.equal(first[t], 'fringe-2', t);
+describe('colour schemes', () => {
+  // The groups as docs/playing.md defines them, from a tile's goal square (row r, column c from
+  // the top left) on an n×n board whose goal has the blank last.
+  const parts = (n) => Math.max(2, Math.ceil(n / 4));
+  const part = (i, n) => {
+    const k = parts(n);
+    const small = Math.floor(n / k);
+    const inLarger = (n % k) * (small + 1);
+    return i < inLarger ? Math.floor(i / (small + 1)) : (n % k) + Math.floor((i - inLarger) / small);
+  };
+  const DEFINED = {
+    Plain: () => 0,
+    Rows: (r) => r,
+    Columns: (r, c) => c,
+    Fringe: (r, c) => Math.min(r, c),
+    Grids: (r, c, n) => part(r, n) * parts(n) + part(c, n),
+  };
+
+  it('give every tile the group its goal square has, on 4×4, 7×7 and 10×10, and are remembered', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/?size=4x4`);
+    await page.getByText('Controls, colours and animation').click();
+    for (const n of [4, 7, 10]) {
+      await page.getByLabel('Size', { exact: true }).selectOption({ label: `${n}×${n}` });
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=board] button[data-tile]').length === n * n - 1, n);
+      const goal = (await page.getAttribute('[data-testid=board]', 'data-goal')).split(/[\s/]+/).map(Number);
+      for (const [label, group] of Object.entries(DEFINED)) {
+        await page.getByLabel('Tile colours', { exact: true }).selectOption({ label });
+        const tiles = await page.locator('[data-testid=board] button[data-tile]').evaluateAll((ts) => ts.map((t) => ({
+          tile: Number(t.dataset.tile),
+          group: t.dataset.group,
+          colour: getComputedStyle(t.firstElementChild).backgroundColor,
+        })));
+        const colourOf = new Map();
+        for (const { tile, group: shown, colour } of tiles) {
+          const square = goal.indexOf(tile);
+          const expected = group(Math.floor(square / n), square % n, n);
+          assert.equal(shown, String(expected), `${label} on ${n}×${n}: tile ${tile}`);
+          // One colour a group, and no two groups alike.
+          if (label === 'Plain') continue;
+          if (colourOf.has(expected)) assert.equal(colour, colourOf.get(expected), `${label} ${n}×${n} group ${expected}`);
+          colourOf.set(expected, colour);
+        }
+        assert.equal(new Set(colourOf.values()).size, colourOf.size, `${label} on ${n}×${n}: a colour a group`);
+      }
+    }
+    await page.getByLabel('Tile colours', { exact: true }).selectOption({ label: 'Grids' });
     await page.reload();
     await page.waitForSelector('[data-testid=board]');
-    assert.deepEqual(await classes(), first);
-    await shot(page, 'desktop-fringe');
+    await page.getByText('Controls, colours and animation').click();
+    assert.equal(await page.getByLabel('Tile colours', { exact: true }).inputValue(), 'grids');
+    assert.equal(await page.locator('[data-testid=board] button.group-8').count() > 0, true, 'Grids on the 10×10 kept: nine blocks');
+    await shot(page, 'desktop-grids');
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -383,6 +419,26 @@ describe('accessibility (axe-core, WCAG 2 A/AA and best practices)', () => {
       await button(page, 'Step').click();
       await button(page, 'Watch your solve').click();
       assert.deepEqual(await violations(page), [], scheme);
+      await context.close();
+    }
+  });
+
+  it('finds every colour scheme readable on a 10×10, in both themes', async () => {
+    for (const theme of ['light', 'dark']) {
+      const context = await started.browser.newContext({ bypassCSP: true, colorScheme: theme, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${started.server.url}/?size=10x10`);
+      await page.waitForSelector('[data-testid=board]');
+      await page.getByText('Controls, colours and animation').click();
+      await page.addScriptTag({ path: axe });
+      for (const label of ['Plain', 'Rows', 'Columns', 'Fringe', 'Grids']) {
+        await page.getByLabel('Tile colours', { exact: true }).selectOption({ label });
+        const found = await page.evaluate(async () => {
+          const r = await window.axe.run('[data-testid=board]', { runOnly: { type: 'rule', values: ['color-contrast'] } });
+          return r.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+        });
+        assert.deepEqual(found, [], `${label}, ${theme}`);
+      }
       await context.close();
     }
   });

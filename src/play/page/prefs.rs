@@ -3,9 +3,9 @@
 //! it is chosen (an object URL, never kept).
 
 use super::Effect;
-use crate::play::game::colours::TileColours;
 use crate::play::game::input::Control;
 use crate::play::game::moving::{Animation, ArrowKeys, Pointer};
+use crate::play::game::schemes::ColourScheme;
 use crate::play::record::settings::{Settings, best_key};
 use crate::puzzle::goal::Goal;
 
@@ -18,7 +18,7 @@ pub enum PrefsAction {
     OwnPicture(String),
     /// Numbers drawn over picture tiles.
     Numbers(bool),
-    TileColours(TileColours),
+    Colours(ColourScheme),
     /// Click or hover.
     Pointer(Pointer),
     /// Whose way an arrow key names.
@@ -62,7 +62,7 @@ impl Prefs {
                     .collect();
             }
             PrefsAction::Numbers(on) => self.saved.numbers = on,
-            PrefsAction::TileColours(colours) => self.saved.colours = colours,
+            PrefsAction::Colours(scheme) => self.saved.scheme = scheme,
             PrefsAction::Pointer(pointer) => self.saved.pointer = pointer,
             PrefsAction::ArrowKeys(keys) => self.saved.arrow_keys = keys,
             PrefsAction::Animation(animation) => self.saved.animation = animation,

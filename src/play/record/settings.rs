@@ -2,9 +2,9 @@
 //! goal, picture, and the best moves and time per size and control. "Clear" forgets all of it.
 
 use super::json::Json;
-use crate::play::game::colours::TileColours;
 use crate::play::game::input::Control;
 use crate::play::game::moving::{Animation, ArrowKeys, Named, Pointer};
+use crate::play::game::schemes::ColourScheme;
 use crate::puzzle::goal::Goal;
 
 /// The player's remembered choices.
@@ -19,7 +19,7 @@ pub struct Settings {
     /// Numbers drawn over picture tiles.
     pub numbers: bool,
     /// Plain tiles, or coloured by fringe.
-    pub colours: TileColours,
+    pub scheme: ColourScheme,
     /// Best results per size and control, keyed `3x3/click` (see [`best_key`]).
     pub best: Bests,
     /// Click or hover.
@@ -80,7 +80,7 @@ impl Default for Settings {
             goal: "blank-last".into(),
             picture: "none".into(),
             numbers: true,
-            colours: TileColours::Plain,
+            scheme: ColourScheme::default(),
             best: Bests::default(),
             pointer: Pointer::default(),
             arrow_keys: ArrowKeys::default(),
@@ -112,7 +112,7 @@ impl Settings {
             ("goal".into(), Json::String(self.goal.clone())),
             ("picture".into(), Json::String(self.picture.clone())),
             ("numbers".into(), Json::Bool(self.numbers)),
-            ("colours".into(), Json::String(self.colours.name().into())),
+            ("colours".into(), Json::String(self.scheme.name().into())),
             ("best".into(), Json::Object(best)),
             ("pointer".into(), Json::String(self.pointer.name().into())),
             (
@@ -143,7 +143,7 @@ impl Settings {
             .and_then(Json::as_bool)
             .unwrap_or(s.numbers);
         if let Some(c) = text("colours") {
-            s.colours = TileColours::from_name(&c);
+            s.scheme = ColourScheme::parse(&c).unwrap_or_default();
         }
         let named = |key: &str| text(key).unwrap_or_default();
         s.pointer = Pointer::parse(&named("pointer")).unwrap_or(s.pointer);
@@ -208,7 +208,7 @@ mod tests {
             goal: "1 2 3/8 0 4/7 6 5".into(),
             picture: "night".into(),
             numbers: false,
-            colours: TileColours::Fringe,
+            scheme: ColourScheme::parse("fringe").unwrap(),
             pointer: Pointer::Hover,
             arrow_keys: ArrowKeys::Blank,
             animation: Animation::Instant,

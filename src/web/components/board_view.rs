@@ -4,9 +4,9 @@
 //! of the Tab order): a 10×10 would be 99 stops before Shuffle, and the arrow keys already slide
 //! tiles.
 
-use crate::play::game::colours::{PALETTE, fringes};
 use crate::play::game::hover::{Path, Point};
 use crate::play::game::input::Input;
+use crate::play::game::schemes::{COLOURS, ColourScheme};
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 use std::cell::RefCell;
@@ -51,9 +51,9 @@ pub struct BoardProps {
     /// Tiles to mark: the swap a fix offers, or the tile picked while editing.
     #[prop_or_default]
     pub marked: Vec<u8>,
-    /// Tiles coloured by the fringe that finishes them (where the goal has fringes).
+    /// The colour scheme: each tile coloured by its group (`data-group` on every tile).
     #[prop_or_default]
-    pub fringes: bool,
+    pub scheme: ColourScheme,
     /// Blindfolded: plain tiles (no numbers, pictures or colours, nothing marked at home or
     /// solved), the blank still visible.
     #[prop_or_default]
@@ -131,7 +131,7 @@ pub fn BoardView(props: &BoardProps) -> Html {
     let swipes = use_swipes(&props.on_swipe);
     let hover = use_hover(props.hover.then_some(&props.on_tap), (w, h));
     let (ontouchstart, ontouchend) = (swipes.ontouchstart.clone(), swipes.ontouchend.clone());
-    let fringe_of = props.fringes.then(|| fringes(goal)).flatten();
+    let groups = props.scheme.groups(goal);
     let solved = props.position.is_solved();
     let style = format!(
         "--cols:{w};--rows:{h};--slide-ms:{}ms;aspect-ratio:{w}/{h}",
@@ -154,10 +154,10 @@ pub fn BoardView(props: &BoardProps) -> Html {
     let onclick = taps(&props.on_tap, &swipes, square_of.clone());
     let tiles = square_of.into_iter().enumerate().map(|(tile, square)| {
         let tile = tile as u8;
-        let fringe = (fringe_of.as_ref())
-            .filter(|_| props.picture.is_none() && !blind)
-            .and_then(|f| f.get(usize::from(tile)))
-            .map(|&f| usize::from(f) % PALETTE);
+        let group = groups
+            .as_ref()
+            .and_then(|g| g.get(usize::from(tile)).copied());
+        let coloured = props.picture.is_none() && !blind;
         let (w, blind) = (props.position.width(), props.blind);
         let tile_props = TileProps {
             tile,
@@ -170,7 +170,8 @@ pub fn BoardView(props: &BoardProps) -> Html {
             picture_square: props.position.home_of(tile).unwrap_or(square),
             number: (props.picture.is_none() || props.numbers) && !blind,
             blind,
-            fringe,
+            group: group.unwrap_or(0),
+            colour: group.filter(|_| coloured).map(|g| usize::from(g) % COLOURS),
         };
         html! { <Tile key={u32::from(tile)} ..tile_props /> }
     });
@@ -336,8 +337,10 @@ struct TileProps {
     /// Its number drawn.
     number: bool,
     blind: bool,
-    /// Its colour's place in the palette, when tiles are coloured by fringe.
-    fringe: Option<usize>,
+    /// Its group in the colour scheme (0 where the scheme colours nothing).
+    group: u8,
+    /// Its colour's place in the palette, when the scheme colours it.
+    colour: Option<usize>,
 }
 
 /// One tile (or the blank) on its square, placed by a transform so that a move glides.
@@ -357,7 +360,7 @@ fn Tile(props: &TileProps) -> Html {
         props.highlight.then_some("highlight"),
         props.marked.then_some("marked"),
         props.picture.is_some().then_some("picture"),
-        props.fringe.map(|f| format!("fringe-{f}"))
+        props.colour.map(|c| format!("group-{c}"))
     );
     let face = props.picture.as_ref().map(|url| {
         let g = props.picture_square;
@@ -376,7 +379,7 @@ fn Tile(props: &TileProps) -> Html {
         false => format!("Tile {tile}"),
     };
     html! {
-        <button class={class} data-tile={tile.to_string()} tabindex="-1"
+        <button class={class} data-tile={tile.to_string()} data-group={props.group.to_string()} tabindex="-1"
             aria-label={label} style={place}>
             <span aria-hidden="true" style={face}>
                 if props.number { <span class="number">{ tile }</span> }

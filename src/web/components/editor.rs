@@ -3,7 +3,6 @@
 //! page remembers. The panel's state is the model's ([`Editor`](EditorState)); files are read here.
 
 use super::{Fold, changed, click, toggled};
-use crate::play::game::colours::TileColours;
 use crate::play::page::EditAction;
 use crate::play::page::{Action, Panel, PrefsAction};
 use crate::play::page::{Editor as EditorState, MAX_FILE_BYTES};
@@ -27,9 +26,6 @@ pub struct EditorProps<'a> {
     pub goal_choice: Goal,
     pub picture: &'a str,
     pub numbers: bool,
-    pub colours: TileColours,
-    /// The goal in play has a fringe order (its blank is in a corner).
-    pub fringes_apply: bool,
     pub on: Callback<Action>,
 }
 
@@ -159,33 +155,9 @@ fn picture_picker(props: &EditorProps) -> Html {
         })
     };
     let on_numbers = toggled(on, |checked| Action::Prefs(PrefsAction::Numbers(checked)));
-    let on_colours = changed(on, |name| {
-        Action::Prefs(PrefsAction::TileColours(TileColours::from_name(&name)))
-    });
-    let fringe = props.colours == TileColours::Fringe;
     let picture = props.picture;
     html! {
         <>
-            <div class="row">
-                <span class="field">
-                    <label for="tile-colours">{ "Tile colours" }</label>
-                    <select id="tile-colours" onchange={on_colours}>
-                        <option value="plain" selected={!fringe}>{ "Plain" }</option>
-                        <option value="fringe" selected={fringe}>{ "Fringe" }</option>
-                    </select>
-                </span>
-                if fringe {
-                    <span class="note">{
-                        if !props.fringes_apply {
-                            "Fringe colours follow rows and columns toward a blank in a corner; with this goal the tiles stay plain."
-                        } else if picture != "none" {
-                            "Fringe colours show on numbered tiles: choose Numbers only to see them."
-                        } else {
-                            "Each tile in the colour of the fringe it is solved in: the first row and column, the next, and so on to the last 2×2 corner."
-                        }
-                    }</span>
-                }
-            </div>
             <div class="row">
                 <span class="field">
                     <label for="picture">{ "Picture" }</label>

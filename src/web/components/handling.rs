@@ -1,8 +1,10 @@
-//! How you move tiles, folded away: click or hover, the arrow keys' sense, and how a move looks.
-//! Each is a plain `<select>` with its label, kept between visits.
+//! How you move tiles and how they look, folded away: click or hover, the arrow keys' sense, how
+//! a move looks, and the tiles' colour scheme. Each is a plain `<select>` with its label, kept
+//! between visits.
 
 use super::Fold;
 use crate::play::game::moving::{Animation, ArrowKeys, Named, Pointer};
+use crate::play::game::schemes::ColourScheme;
 use crate::play::page::{Action, Panel, PrefsAction};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -12,13 +14,17 @@ pub struct HandlingProps {
     pub pointer: Pointer,
     pub arrow_keys: ArrowKeys,
     pub animation: Animation,
+    pub scheme: ColourScheme,
+    /// Whether the scheme's colours show: `None` where it colours nothing on this goal, `false`
+    /// where a picture covers them.
+    pub colours_shown: Option<bool>,
     pub on: Callback<Action>,
 }
 
 pub const HANDLING: Fold = Fold {
     panel: Panel::Handling,
     class: "panel handling",
-    summary: "Controls and animation",
+    summary: "Controls, colours and animation",
 };
 
 /// The panel's contents (see [`HANDLING`]).
@@ -34,6 +40,12 @@ pub fn handling(props: &HandlingProps) -> Html {
             } }</p>
             { picker("animation", "Animation", props.animation, &props.on, PrefsAction::Animation) }
             <p class="note">{ "Instant: tiles jump, as speedsolvers time. Your device's reduced-motion setting always turns the glide off." }</p>
+            { picker("tile-colours", "Tile colours", props.scheme, &props.on, PrefsAction::Colours) }
+            <p class="note">{ match props.colours_shown {
+                Some(false) => "The colours show on numbered tiles: choose Numbers only under Your board, goal and picture.",
+                None if props.scheme != ColourScheme::default() => "This scheme has no order for this goal: the tiles stay plain.",
+                _ => props.scheme.about(),
+            } }</p>
         </>
     }
 }

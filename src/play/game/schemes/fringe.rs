@@ -1,45 +1,34 @@
-//! Tile colours: plain, or the speedsolvers' *fringe* scheme, where each tile takes the colour
-//! of the fringe in which solving by rows and columns finishes it. A fringe is a row and the
-//! column after it (an L along the two edges far from the goal's blank), down to the last 2×2
-//! corner, which is a fringe of its own: a 3×3 is an L of five tiles, then the corner's three, as
-//! a player solves it. On a rectangle the longer side's lines come first, one at a time, as the
-//! solver takes them.
-//!
-//! The palette is Okabe and Ito's, chosen to stay distinguishable with every common kind of
-//! colour blindness; a larger board than it has colours for reuses them in order.
+//! Fringe: each tile takes the group of the fringe in which solving by rows and columns
+//! finishes it. A fringe is a row and the column after it (an L along the two edges far from the
+//! goal's blank), down to the last 2×2 corner, which is a fringe of its own: a 3×3 is an L of five
+//! tiles, then the corner's three, as a player solves it. On a rectangle the longer side's lines
+//! come first, one at a time, as the solver takes them. A goal whose blank is not in a corner has
+//! no such order, and its tiles stay plain. (The solver's *fringe* search is another thing: it
+//! finishes a board fringe by fringe, in `crate::solver::fringe`.)
 
+use super::Scheme;
 use crate::puzzle::board::Board;
 
-/// How the tiles are coloured.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum TileColours {
-    #[default]
-    Plain,
-    Fringe,
-}
+pub struct Fringe;
 
-impl TileColours {
-    pub fn name(self) -> &'static str {
-        match self {
-            TileColours::Plain => "plain",
-            TileColours::Fringe => "fringe",
-        }
+impl Scheme for Fringe {
+    fn name(&self) -> &'static str {
+        "fringe"
     }
-
-    pub fn from_name(name: &str) -> TileColours {
-        match name {
-            "fringe" => TileColours::Fringe,
-            _ => TileColours::Plain,
-        }
+    fn label(&self) -> &'static str {
+        "Fringe"
+    }
+    fn about(&self) -> &'static str {
+        "Each fringe in a colour: the first row and column, the next, and so on to the last 2×2 corner (toward a blank in a corner)."
+    }
+    fn groups(&self, goal: &Board) -> Option<Vec<u8>> {
+        fringes(goal)
     }
 }
 
-/// Colours in the palette (the page's stylesheet has a class per colour: `fringe-0` …).
-pub const PALETTE: usize = 8;
-
-/// Each tile's fringe (indexed by tile; the blank's entry is unused), or `None` for a goal whose
-/// blank is not in a corner (no rows-and-columns order then).
-pub fn fringes(goal: &Board) -> Option<Vec<u8>> {
+/// Each square's fringe, or `None` for a goal whose blank is not in a corner (no rows-and-columns
+/// order then).
+fn fringes(goal: &Board) -> Option<Vec<u8>> {
     let (w, h, blank) = (goal.width(), goal.height(), goal.blank());
     let (br, bc) = (blank / w, blank % w);
     if (br != 0 && br != h - 1) || (bc != 0 && bc != w - 1) {
@@ -72,36 +61,20 @@ pub fn fringes(goal: &Board) -> Option<Vec<u8>> {
         }
     }
     let corner = if last_was_row { fringe + 1 } else { fringe };
-    let mut out = vec![0u8; goal.len()];
-    for (square, &tile) in goal.tiles().iter().enumerate() {
+    let groups = (0..w * h).map(|square| {
         let (r, c) = (row(square / w), column(square % w));
-        out[tile as usize] = of_square[r * w + c].unwrap_or(corner);
-    }
-    Some(out)
+        of_square[r * w + c].unwrap_or(corner)
+    });
+    Some(groups.collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::game::schemes::ColourScheme;
 
     fn picture(goal: &Board) -> String {
-        let f = fringes(goal).unwrap();
-        let w = goal.width();
-        goal.tiles()
-            .chunks(w)
-            .map(|row| {
-                row.iter()
-                    .map(|&t| {
-                        if t == 0 {
-                            '.'
-                        } else {
-                            char::from(b'a' + f[t as usize])
-                        }
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("/")
+        super::super::picture(ColourScheme(&Fringe), goal)
     }
 
     #[test]
@@ -127,11 +100,7 @@ mod tests {
             "aaa/bbb/ccc/cdd/cd."
         );
         let ten = fringes(&Board::blank_last(10, 10).unwrap()).unwrap();
-        assert_eq!(
-            ten.iter().max(),
-            Some(&8),
-            "eight Ls and the corner: one more than the palette's eight, so the corner reuses the first colour"
-        );
+        assert_eq!(ten.iter().max(), Some(&8), "eight Ls and the corner");
         assert!(
             fringes(&crate::puzzle::notation::parse_board("1 2 3/4 0 5/6 7 8").unwrap()).is_none()
         );
