@@ -372,7 +372,8 @@ fn use_keys(page: Rc<RefCell<Page>>, timed: &Callback<(Action, f64)>) {
                 if event.ctrl_key() || event.meta_key() || event.alt_key() || in_control(event) {
                     return;
                 }
-                if let Some(way) = key_move(&event.key()) {
+                let way = page.borrow().prefs().saved().keys.way(&event.key());
+                if let Some(way) = way {
                     event.prevent_default();
                     let mv = page.borrow().prefs().saved().arrow_keys.move_for(way);
                     on.emit((
@@ -412,17 +413,6 @@ fn in_control(event: &web_sys::KeyboardEvent) -> bool {
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
-}
-
-/// The move a key makes.
-fn key_move(key: &str) -> Option<Move> {
-    match key {
-        "ArrowUp" | "w" | "W" => Some(Move::Up),
-        "ArrowDown" | "s" | "S" => Some(Move::Down),
-        "ArrowLeft" | "a" | "A" => Some(Move::Left),
-        "ArrowRight" | "d" | "D" => Some(Move::Right),
-        _ => None,
-    }
 }
 
 /// The page's parts, from the model. On a phone they stack in this order: the header, how to

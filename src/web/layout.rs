@@ -308,6 +308,7 @@ fn tools(p: &Page, on: &Callback<Action>, field: NodeRef) -> Html {
             })), on) }
             { folded(HANDLING, p.unfolded(HANDLING.panel).then(|| handling(&HandlingProps { pointer: prefs.pointer,
                 arrow_keys: prefs.arrow_keys, animation: prefs.animation, scheme: prefs.scheme,
+                keys: prefs.keys.clone(), key_refused: p.prefs().key_refused().map(String::from),
                 colours_shown: prefs.scheme.groups(g.goal()).map(|_| p.prefs().picture_url().is_none()),
                 on: on.clone() })), on) }
         </>

@@ -112,6 +112,44 @@ describe('speedsolving controls', () => {
     await page.close();
   });
 
+  it('moves with keys of your own, refuses a key the page uses, and keeps them across a reload', async () => {
+    const url = `${started.server.url}/?board=1,2,3/4,5,6/7,0,8`;
+    const { page, errors } = await open(started.browser, url, { width: 1280, height: 900 });
+    const details = page.locator('details.handling');
+    await details.locator('summary').click();
+    const up = page.getByLabel('Move up key', { exact: true });
+    assert.equal(await up.inputValue(), 'W', 'W A S D at first');
+    // Slidysim's I J K L, bound by pressing each key in its field.
+    for (const [word, key] of [['up', 'i'], ['down', 'k'], ['left', 'j'], ['right', 'l']]) {
+      await page.getByLabel(`Move ${word} key`, { exact: true }).press(key);
+    }
+    assert.equal(await up.inputValue(), 'I');
+    // A key another way has is refused, with a message, and nothing changes.
+    await up.press('l');
+    assert.match(await details.getByRole('alert').textContent(), /L already moves right/);
+    assert.equal(await up.inputValue(), 'I');
+    await up.press('ArrowDown');
+    assert.match(await details.getByRole('alert').textContent(), /ArrowDown is kept for something else/);
+    await page.locator('[data-testid=board]').focus();
+    // L slides the tile left of the gap (7) right; W, no longer bound, does nothing; ← slides 7
+    // back; J slides 8 left: solved.
+    await page.keyboard.press('l');
+    assert.equal(await state(page), '1 2 3/4 5 6/0 7 8');
+    await page.keyboard.press('w');
+    assert.equal(await state(page), '1 2 3/4 5 6/0 7 8', 'W is no longer bound');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await state(page), '1 2 3/4 5 6/7 0 8', 'the arrows always move');
+    await page.keyboard.press('j');
+    await page.waitForSelector('[data-testid=result]');
+    await page.reload();
+    await page.waitForSelector('[data-testid=board]');
+    await page.locator('details.handling summary').click();
+    assert.equal(await page.getByLabel('Move up key', { exact: true }).inputValue(), 'I', 'kept across a reload');
+    assert.equal(await page.getByLabel('Move right key', { exact: true }).inputValue(), 'L');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('lets a finger tap with Hover chosen, and a phone shows the panel without sideways scroll', async () => {
     const browser = started.browser;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

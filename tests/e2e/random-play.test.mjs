@@ -147,6 +147,14 @@ function actions(random, origin) {
       await page.keyboard.press(key);
       return JSON.stringify(key);
     }],
+    [2, 'bind a move key', async (page) => {
+      const fields = await visible(page, 'main input.key');
+      if (!fields.length) return 'no key field';
+      const f = pick(random, fields);
+      const key = pick(random, ['i', 'k', 'j', 'l', 'W', 'ArrowUp', ' ', 'Enter', 'Escape', 'Home', ';', 'é', 'F2']);
+      await f.press(key, { timeout: 2000 });
+      return `${await describe(f)} ← ${JSON.stringify(key)}`;
+    }],
     [8, 'click a button', async (page) => {
       const buttons = await visible(page, 'main button:not([data-tile])');
       if (!buttons.length) return 'no button';
@@ -165,7 +173,7 @@ function actions(random, origin) {
       return `${await describe(s)} = ${value}`;
     }],
     [5, 'type into a field', async (page) => {
-      const fields = await visible(page, 'main input[type=text], main textarea, main input:not([type])');
+      const fields = await visible(page, 'main input[type=text]:not([readonly]), main textarea, main input:not([type]):not([readonly])');
       if (!fields.length) return 'no field';
       const f = pick(random, fields);
       const text = pick(random, HOSTILE);

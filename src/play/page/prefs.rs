@@ -8,6 +8,7 @@ use crate::play::game::moving::{Animation, ArrowKeys, Pointer};
 use crate::play::game::schemes::ColourScheme;
 use crate::play::record::settings::{Settings, best_key};
 use crate::puzzle::goal::Goal;
+use crate::puzzle::moves::Move;
 
 /// What the player can change among their preferences.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +26,9 @@ pub enum PrefsAction {
     ArrowKeys(ArrowKeys),
     /// How a move looks.
     Animation(Animation),
+    /// A key to move a way with (as the browser names it); refused where the page uses it
+    /// already (see [`crate::play::game::moving::MoveKeys::bind`]).
+    BindKey(Move, String),
     /// Shuffles leave most tiles out of place (or any solvable board).
     MostlyMisplaced(bool),
     /// Forget what the page remembers (the game on screen keeps its goal).
@@ -37,6 +41,8 @@ pub struct Prefs {
     saved: Settings,
     mostly_misplaced: bool,
     own_picture: Option<String>,
+    /// Why the last key offered was refused, until one is bound.
+    key_refused: Option<String>,
 }
 
 impl Prefs {
@@ -47,6 +53,7 @@ impl Prefs {
             saved,
             mostly_misplaced: false,
             own_picture: None,
+            key_refused: None,
         }
     }
 
@@ -66,6 +73,13 @@ impl Prefs {
             PrefsAction::Pointer(pointer) => self.saved.pointer = pointer,
             PrefsAction::ArrowKeys(keys) => self.saved.arrow_keys = keys,
             PrefsAction::Animation(animation) => self.saved.animation = animation,
+            PrefsAction::BindKey(way, key) => match self.saved.keys.bind(way, &key) {
+                Ok(keys) => (self.saved.keys, self.key_refused) = (keys, None),
+                Err(why) => {
+                    self.key_refused = Some(why.to_string());
+                    return Vec::new();
+                }
+            },
             PrefsAction::MostlyMisplaced(on) => {
                 self.mostly_misplaced = on;
                 return Vec::new();
@@ -84,6 +98,11 @@ impl Prefs {
     /// What is kept between visits.
     pub fn saved(&self) -> &Settings {
         &self.saved
+    }
+
+    /// Why the last key offered to move with was refused, until one is bound.
+    pub fn key_refused(&self) -> Option<&str> {
+        self.key_refused.as_deref()
     }
 
     /// The goal chosen.

@@ -3,7 +3,7 @@
 
 use super::json::Json;
 use crate::play::game::input::Control;
-use crate::play::game::moving::{Animation, ArrowKeys, Named, Pointer};
+use crate::play::game::moving::{Animation, ArrowKeys, MoveKeys, Named, Pointer};
 use crate::play::game::schemes::ColourScheme;
 use crate::puzzle::goal::Goal;
 
@@ -18,7 +18,7 @@ pub struct Settings {
     pub picture: String,
     /// Numbers drawn over picture tiles.
     pub numbers: bool,
-    /// Plain tiles, or coloured by fringe.
+    /// The tiles' colour scheme.
     pub scheme: ColourScheme,
     /// Best results per size and control, keyed `3x3/click` (see [`best_key`]).
     pub best: Bests,
@@ -26,6 +26,8 @@ pub struct Settings {
     pub pointer: Pointer,
     /// Whose way an arrow key names.
     pub arrow_keys: ArrowKeys,
+    /// The four keys that move beside the arrows.
+    pub keys: MoveKeys,
     /// How a move looks.
     pub animation: Animation,
 }
@@ -84,6 +86,7 @@ impl Default for Settings {
             best: Bests::default(),
             pointer: Pointer::default(),
             arrow_keys: ArrowKeys::default(),
+            keys: MoveKeys::default(),
             animation: Animation::default(),
         }
     }
@@ -120,6 +123,10 @@ impl Settings {
                 Json::String(self.arrow_keys.name().into()),
             ),
             (
+                "keys".into(),
+                Json::Array(self.keys.keys().iter().cloned().map(Json::String).collect()),
+            ),
+            (
                 "animation".into(),
                 Json::String(self.animation.name().into()),
             ),
@@ -149,6 +156,10 @@ impl Settings {
         s.pointer = Pointer::parse(&named("pointer")).unwrap_or(s.pointer);
         s.arrow_keys = ArrowKeys::parse(&named("arrow_keys")).unwrap_or(s.arrow_keys);
         s.animation = Animation::parse(&named("animation")).unwrap_or(s.animation);
+        if let Some([up, down, left, right]) = value.get("keys").and_then(Json::as_array) {
+            let key = |k: &Json| k.as_str().unwrap_or_default().to_string();
+            s.keys = MoveKeys::of([key(up), key(down), key(left), key(right)]).unwrap_or_default();
+        }
         if let Some(Json::Object(best)) = value.get("best") {
             for (size, b) in best {
                 let moves = b.get("moves").and_then(Json::as_count);

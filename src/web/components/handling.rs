@@ -3,9 +3,10 @@
 //! between visits.
 
 use super::Fold;
-use crate::play::game::moving::{Animation, ArrowKeys, Named, Pointer};
+use crate::play::game::moving::{Animation, ArrowKeys, MoveKeys, Named, Pointer, shown_key};
 use crate::play::game::schemes::ColourScheme;
 use crate::play::page::{Action, Panel, PrefsAction};
+use crate::puzzle::moves::Move;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -15,6 +16,9 @@ pub struct HandlingProps {
     pub arrow_keys: ArrowKeys,
     pub animation: Animation,
     pub scheme: ColourScheme,
+    pub keys: MoveKeys,
+    /// Why the last key offered was refused.
+    pub key_refused: Option<String>,
     /// Whether the scheme's colours show: `None` where it colours nothing on this goal, `false`
     /// where a picture covers them.
     pub colours_shown: Option<bool>,
@@ -38,6 +42,16 @@ pub fn handling(props: &HandlingProps) -> Html {
                 ArrowKeys::Tile => "Tile: ← slides the tile right of the gap to the left.",
                 ArrowKeys::Blank => "Blank: ← moves the gap left (the tile left of it slides right).",
             } }</p>
+            <div class="row keys">
+                { for Move::ALL.into_iter().zip(["up", "down", "left", "right"]).map(|(way, word)| {
+                    key_field(way, word, props.keys.key(way), &props.on)
+                }) }
+            </div>
+            if let Some(why) = &props.key_refused {
+                <p class="note" role="alert">{ why.clone() }</p>
+            } else {
+                <p class="note">{ "Press a key in a field to move with it, beside the arrows." }</p>
+            }
             { picker("animation", "Animation", props.animation, &props.on, PrefsAction::Animation) }
             <p class="note">{ "Instant: tiles jump, as speedsolvers time. Your device's reduced-motion setting always turns the glide off." }</p>
             { picker("tile-colours", "Tile colours", props.scheme, &props.on, PrefsAction::Colours) }
@@ -71,5 +85,25 @@ fn picker<T: Named + PartialEq>(
                 }) }
             </select>
         </div>
+    }
+}
+
+/// A field that takes the key pressed in it (Tab still moves on) as the key that moves `way`.
+fn key_field(way: Move, word: &'static str, key: &str, on: &Callback<Action>) -> Html {
+    let on = on.clone();
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        let key = e.key();
+        if key == "Tab" || e.ctrl_key() || e.meta_key() || e.alt_key() {
+            return;
+        }
+        e.prevent_default();
+        on.emit(Action::Prefs(PrefsAction::BindKey(way, key)));
+    });
+    let id = format!("key-{word}");
+    html! {
+        <span class="field">
+            <label for={id.clone()}>{ format!("Move {word} key") }</label>
+            <input {id} class="key" readonly=true value={shown_key(key)} {onkeydown} />
+        </span>
     }
 }
