@@ -21,6 +21,7 @@ mod args;
 mod bench;
 mod check;
 mod compare;
+mod import;
 mod scramble;
 mod solve;
 mod tables;
@@ -28,7 +29,7 @@ mod tables;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Solve, check, scramble and benchmark sliding-tile puzzles (2×2 to 10×10).
+/// Solve, check, scramble and benchmark sliding-tile puzzles (2×2 to 10×10), and import a history.
 #[derive(Parser)]
 #[command(name = "slide", version, after_help = EXAMPLES)]
 struct Cli {
@@ -42,7 +43,8 @@ const EXAMPLES: &str = "Examples:
   slide solve --file board.txt --goal blank-first --json
   slide check \"1 2 3/4 5 6/8 7 0\"
   slide bench ../shared/bench/korf100.txt --algorithm idastar --heuristic linear-conflict
-  slide tables --goal blank-first";
+  slide tables --goal blank-first
+  slide import solves.db -o history.json";
 
 #[derive(Subcommand)]
 enum Command {
@@ -58,6 +60,8 @@ enum Command {
     Compare(args::CheckArgsJson),
     /// Build the 15-puzzle's 7-8 pattern databases once (minutes), for every later solve
     Tables(args::TablesArgs),
+    /// Bring in a history from Slidysim's solves database, as Slide's history file
+    Import(import::ImportArgs),
 }
 
 /// A failure with its exit status and its one line for stderr.
@@ -106,6 +110,7 @@ pub fn main() -> ExitCode {
         Command::Scramble(args) => scramble::run_scramble(args),
         Command::Compare(args) => compare::run_compare(args),
         Command::Tables(args) => tables::run_tables(args),
+        Command::Import(args) => import::run_import(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

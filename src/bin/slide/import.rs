@@ -1,0 +1,275 @@
+//! `slide import FILE [-o OUT]`: a speedsolver's history from elsewhere, written as Slide's
+//! history file (the JSON the page exports and imports).
+//!
+//! What the file is, is told by its content:
+//!
+//! - **Slidysim's solves database** (SQLite, `solves.db`). Each completed single solve (solve
+//!   type `Standard`) becomes a Slide solve: its scramble (a board, `4 5 0/6 3 7/8 2 1`) toward the
+//!   blank last, its solution (tile moves with repeat counts, `RU2LD2…`, read by the one move
+//!   reader), its time and its move times (milliseconds from the first move), the date of its
+//!   timestamp (UTC), the controls (Mouse is hover, Keyboard keys) and whether it was drawn at
+//!   random (`Random permutation`). Its rows are checked as Slide checks its own: the solution
+//!   must solve the scramble, and the counts must agree.
+//! - **csTimer's export** (JSON). Its 15-puzzle solves keep a time and a scramble but not the
+//!   moves made, and a Slide solve is its moves: the file is named, and nothing is imported.
+//!
+//! Every entry that is not imported is named on stderr with its reason; nothing is read
+//! silently wrong. Exit status 2 when the file is neither, or cannot be read.
+
+use super::{Failure, bad_input};
+use clap::Args;
+use rusqlite::{Connection, OpenFlags};
+use slide::play::game::daily::Date;
+use slide::play::game::input::Control;
+use slide::play::record::solves::{History, Solve, slides};
+use slide::puzzle::board::Board;
+use slide::puzzle::notation::{parse_board, parse_moves};
+use slide::puzzle::position::Position;
+use std::path::{Path, PathBuf};
+
+#[derive(Args)]
+pub(crate) struct ImportArgs {
+    /// Slidysim's solves database (solves.db) or csTimer's JSON export
+    pub(crate) file: PathBuf,
+    /// Where to write Slide's history file (default: stdout)
+    #[arg(long, short)]
+    pub(crate) output: Option<PathBuf>,
+}
+
+/// The first bytes of every SQLite database.
+const SQLITE: &[u8] = b"SQLite format 3\0";
+
+pub(crate) fn run_import(args: ImportArgs) -> Result<u8, Failure> {
+    let name = args.file.display().to_string();
+    let head =
+        std::fs::read(&args.file).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
+    let history = if head.starts_with(SQLITE) {
+        slidysim(&args.file, &name)?
+    } else if is_cstimer(&head) {
+        return Err(bad_input(format!(
+            "{name} is csTimer's export: its solves keep a time and a scramble, but not the moves made, and a Slide solve is its moves. Nothing imported."
+        )));
+    } else {
+        return Err(bad_input(format!(
+            "{name} is neither Slidysim's solves database (SQLite) nor csTimer's export (JSON)"
+        )));
+    };
+    let text = format!("{}\n", history.to_json());
+    match &args.output {
+        Some(out) => std::fs::write(out, text)
+            .map_err(|e| bad_input(format!("cannot write {}: {e}", out.display())))?,
+        None => say!("{}", text.trim_end()),
+    }
+    Ok(0)
+}
+
+/// csTimer's export: a JSON object whose first key is `session1` (or `properties`).
+fn is_cstimer(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(&head[..head.len().min(64)]);
+    let text = text.trim_start();
+    text.starts_with('{')
+        && ["\"session", "\"properties\""]
+            .iter()
+            .any(|k| text[1..].trim_start().starts_with(k))
+}
+
+/// One single solve as Slidysim keeps it.
+struct Single {
+    width: i64,
+    height: i64,
+    /// Milliseconds.
+    time: i64,
+    /// Single-tile moves × 1000.
+    moves: i64,
+    scramble: String,
+    solution: String,
+    controls: String,
+    scrambler: String,
+    /// Unix milliseconds.
+    timestamp: i64,
+    /// Milliseconds from the start, one a single-tile move.
+    move_times: Vec<i64>,
+}
+
+/// Every completed standard single of a Slidysim database; every other entry named on stderr.
+fn slidysim(path: &Path, name: &str) -> Result<History, Failure> {
+    let db = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| bad_input(format!("cannot open {name}: {e}")))?;
+    let unreadable = |e: rusqlite::Error| {
+        bad_input(format!(
+            "{name} is an SQLite database, but not Slidysim's solves database as this version reads it: {e}"
+        ))
+    };
+    let mut attempts = db
+        .prepare(
+            "SELECT id, single_start_id, single_end_id, solve_type, controls, scrambler, completed, timestamp \
+             FROM solves ORDER BY id",
+        )
+        .map_err(unreadable)?;
+    let mut single = db
+        .prepare(
+            "SELECT width, height, time, moves, scramble, solution, move_times_start_id, move_times_end_id \
+             FROM single_solves WHERE id = ?1",
+        )
+        .map_err(unreadable)?;
+    let mut times = db
+        .prepare("SELECT time FROM move_times WHERE id BETWEEN ?1 AND ?2 ORDER BY id")
+        .map_err(unreadable)?;
+    let rows = attempts
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<i64>>(1)?,
+                r.get::<_, Option<i64>>(2)?,
+                r.get::<_, Option<String>>(3)?.unwrap_or_default(),
+                r.get::<_, Option<String>>(4)?.unwrap_or_default(),
+                r.get::<_, Option<String>>(5)?.unwrap_or_default(),
+                r.get::<_, Option<i64>>(6)?,
+                r.get::<_, Option<i64>>(7)?,
+            ))
+        })
+        .map_err(unreadable)?;
+    let mut history = History::default();
+    let (mut imported, mut left) = (0, 0);
+    for row in rows {
+        let (solve, start, end, kind, controls, scrambler, completed, timestamp) =
+            row.map_err(unreadable)?;
+        let read = match (kind.as_str(), start, end, completed, timestamp) {
+            ("Standard", Some(start), Some(end), Some(1), Some(timestamp)) if start == end => {
+                read_single(&mut single, &mut times, start)
+                    .map_err(unreadable)?
+                    .map(|s| Single {
+                        controls,
+                        scrambler,
+                        timestamp,
+                        ..s
+                    })
+            }
+            ("Standard", .., Some(1), _) => None,
+            ("Standard", ..) => {
+                left += 1;
+                eprintln!("slide: {name}: solve {solve}: not completed, left out");
+                continue;
+            }
+            (kind, ..) => {
+                left += 1;
+                eprintln!(
+                    "slide: {name}: solve {solve}: a {kind} attempt, left out (Slide imports single solves)"
+                );
+                continue;
+            }
+        };
+        let solve_of = read
+            .ok_or_else(|| "its single solve is missing or incomplete".to_string())
+            .and_then(to_solve);
+        match solve_of.map(|s| history.add(s)) {
+            Ok(true) => imported += 1,
+            Ok(false) => {
+                left += 1;
+                eprintln!(
+                    "slide: {name}: solve {solve}: a second solve at the same millisecond, left out"
+                );
+            }
+            Err(why) => {
+                left += 1;
+                eprintln!("slide: {name}: solve {solve}: {why}, left out");
+            }
+        }
+    }
+    eprintln!("slide: {name}: {imported} solves imported, {left} entries left out");
+    Ok(history)
+}
+
+/// Single solve `id` with its move times (`None` where the row is missing).
+fn read_single(
+    single: &mut rusqlite::Statement,
+    times: &mut rusqlite::Statement,
+    id: i64,
+) -> rusqlite::Result<Option<Single>> {
+    let row = single.query_row([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, i64>(2)?,
+            r.get::<_, i64>(3)?,
+            r.get::<_, String>(4)?,
+            r.get::<_, String>(5)?,
+            r.get::<_, Option<i64>>(6)?,
+            r.get::<_, Option<i64>>(7)?,
+        ))
+    });
+    let (width, height, time, moves, scramble, solution, from, to) = match row {
+        Ok(row) => row,
+        Err(rusqlite::Error::QueryReturnedNoRows) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let move_times = match (from, to) {
+        (Some(from), Some(to)) => times
+            .query_map([from, to], |r| r.get::<_, i64>(0))?
+            .collect::<rusqlite::Result<Vec<_>>>()?,
+        _ => Vec::new(),
+    };
+    Ok(Some(Single {
+        width,
+        height,
+        time,
+        moves,
+        scramble,
+        solution,
+        controls: String::new(),
+        scrambler: String::new(),
+        timestamp: 0,
+        move_times,
+    }))
+}
+
+/// A Slidysim single as a Slide solve, checked: the scramble a board of its size, the solution
+/// solving it, the move count and the move times agreeing with the moves.
+fn to_solve(s: Single) -> Result<Solve, String> {
+    let board = parse_board(&s.scramble).map_err(|e| format!("its scramble: {e}"))?;
+    if (board.width() as i64, board.height() as i64) != (s.width, s.height) {
+        return Err(format!("its scramble is not {}x{}", s.width, s.height));
+    }
+    let goal = Board::blank_last(board.width(), board.height()).map_err(|e| e.to_string())?;
+    let start = Position::new(board, goal).map_err(|e| format!("its scramble: {e}"))?;
+    let moves = parse_moves(&s.solution).map_err(|e| format!("its solution: {e}"))?;
+    let mut end = start.clone();
+    if !moves.iter().all(|&m| end.apply(m)) || !end.is_solved() {
+        return Err("its solution does not solve its scramble".into());
+    }
+    if s.moves != 1000 * moves.len() as i64 {
+        return Err(format!(
+            "it counts {} moves where its solution has {}",
+            s.moves as f64 / 1000.0,
+            moves.len()
+        ));
+    }
+    if !s.move_times.is_empty() && s.move_times.len() != moves.len() {
+        return Err(format!(
+            "it has {} move times for {} moves",
+            s.move_times.len(),
+            moves.len()
+        ));
+    }
+    if s.time < 0 || s.timestamp <= 0 {
+        return Err("its time or its date is out of range".into());
+    }
+    Ok(Solve {
+        id: s.timestamp as u64,
+        date: Date::at(s.timestamp as f64, 0),
+        start,
+        moves: moves.len(),
+        slides: slides(&moves),
+        millis: s.time as f64,
+        optimal: None,
+        best_known: None,
+        assisted: false,
+        times: s.move_times.iter().map(|&t| t as f64).collect(),
+        control: match s.controls.as_str() {
+            "Mouse" => Control::Hover,
+            "Keyboard" | "Keyboard+macros" => Control::Keys,
+            _ => Control::Mixed,
+        },
+        random_state: s.scrambler == "Random permutation",
+    })
+}
