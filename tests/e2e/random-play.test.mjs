@@ -148,7 +148,7 @@ function actions(random, origin) {
       return JSON.stringify(key);
     }],
     [2, 'bind a move key', async (page) => {
-      const fields = await visible(page, 'main input.key');
+      const fields = await visible(page, 'main .keys input');
       if (!fields.length) return 'no key field';
       const f = pick(random, fields);
       const key = pick(random, ['i', 'k', 'j', 'l', 'W', 'ArrowUp', ' ', 'Enter', 'Escape', 'Home', ';', 'é', 'F2']);

@@ -42,7 +42,7 @@ pub fn handling(props: &HandlingProps) -> Html {
                 ArrowKeys::Tile => "Tile: ← slides the tile right of the gap to the left.",
                 ArrowKeys::Blank => "Blank: ← moves the gap left (the tile left of it slides right).",
             } }</p>
-            <div class="row keys">
+            <div class="keys">
                 { for Move::ALL.into_iter().zip(["up", "down", "left", "right"]).map(|(way, word)| {
                     key_field(way, word, props.keys.key(way), &props.on)
                 }) }
@@ -50,7 +50,7 @@ pub fn handling(props: &HandlingProps) -> Html {
             if let Some(why) = &props.key_refused {
                 <p class="note" role="alert">{ why.clone() }</p>
             } else {
-                <p class="note">{ "Press a key in a field to move with it, beside the arrows." }</p>
+                <p class="note">{ "Press a key in a field to move with it." }</p>
             }
             { picker("animation", "Animation", props.animation, &props.on, PrefsAction::Animation) }
             <p class="note">{ "Instant: tiles jump, as speedsolvers time. Your device's reduced-motion setting always turns the glide off." }</p>
@@ -103,7 +103,7 @@ fn key_field(way: Move, word: &'static str, key: &str, on: &Callback<Action>) ->
     html! {
         <span class="field">
             <label for={id.clone()}>{ format!("Move {word} key") }</label>
-            <input {id} class="key" readonly=true value={shown_key(key)} {onkeydown} />
+            <input {id} readonly=true value={shown_key(key)} {onkeydown} />
         </span>
     }
 }

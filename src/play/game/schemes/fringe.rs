@@ -19,7 +19,7 @@ impl Scheme for Fringe {
         "Fringe"
     }
     fn about(&self) -> &'static str {
-        "Each fringe in a colour: the first row and column, the next, and so on to the last 2×2 corner (toward a blank in a corner)."
+        "Each fringe in a colour: the first row and column, the next, and so on to the last 2×2."
     }
     fn groups(&self, goal: &Board) -> Option<Vec<u8>> {
         fringes(goal)

@@ -17,7 +17,7 @@ impl Scheme for Grids {
         "Grids"
     }
     fn about(&self) -> &'static str {
-        "The goal cut into blocks, two or three a side, each block in a colour."
+        "Each block of the goal in a colour, two or three blocks a side."
     }
     fn groups(&self, goal: &Board) -> Option<Vec<u8>> {
         let (w, h) = (goal.width(), goal.height());
