@@ -187,6 +187,36 @@ fn a_slidysim_database_becomes_slides_history_file_and_each_entry_left_out_is_na
     );
 }
 
+/// Newer Slidysim versions put a `completed` column among `single_solves`' columns: they are read
+/// by name, so the same solve comes out.
+#[test]
+fn a_newer_database_with_a_column_more_reads_the_same() {
+    let path = scratch("newer.db");
+    let _ = std::fs::remove_file(&path);
+    let db = rusqlite::Connection::open(&path).unwrap();
+    let newer = SCHEMA.replace(
+        "solution text,move_times_start_id",
+        "solution text, completed integer, move_times_start_id",
+    );
+    assert_ne!(newer, SCHEMA);
+    db.execute_batch(&newer).unwrap();
+    add(&db, ROW);
+    drop(db);
+    let run = slide(&["import", path.to_str().unwrap()]);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let mut history = History::default();
+    history
+        .import(&String::from_utf8_lossy(&run.stdout))
+        .unwrap();
+    assert_eq!(history.solves.len(), 1);
+    assert_eq!(history.solves[0].times, vec![0.0, 120.0]);
+}
+
 #[test]
 fn a_cstimer_export_and_files_that_are_neither_exit_with_status_2() {
     let cstimer = scratch("cstimer.txt");
