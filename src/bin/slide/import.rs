@@ -41,8 +41,7 @@ const SQLITE: &[u8] = b"SQLite format 3\0";
 
 pub(crate) fn run_import(args: ImportArgs) -> Result<u8, Failure> {
     let name = args.file.display().to_string();
-    let head =
-        std::fs::read(&args.file).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
+    let head = head(&args.file).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
     let history = if head.starts_with(SQLITE) {
         slidysim(&args.file, &name)?
     } else if is_cstimer(&head) {
@@ -63,9 +62,17 @@ pub(crate) fn run_import(args: ImportArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
+/// The file's first bytes, enough to tell what it is (a database may be large).
+fn head(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    std::fs::File::open(path)?.take(64).read_to_end(&mut head)?;
+    Ok(head)
+}
+
 /// csTimer's export: a JSON object whose first key is `session1` (or `properties`).
 fn is_cstimer(head: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(&head[..head.len().min(64)]);
+    let text = String::from_utf8_lossy(head);
     let text = text.trim_start();
     text.starts_with('{')
         && ["\"session", "\"properties\""]
