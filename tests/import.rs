@@ -35,6 +35,7 @@ INSERT INTO slidysim VALUES ('version', '28.5');";
 /// A single solve as the test writes it, and the attempt that owns it.
 struct Row {
     kind: &'static str,
+    display: &'static str,
     controls: &'static str,
     scramble: &'static str,
     solution: &'static str,
@@ -48,6 +49,7 @@ struct Row {
 /// A completed standard single of `1 2 3/4 5 6/0 7 8`, played with the mouse.
 const ROW: Row = Row {
     kind: "Standard",
+    display: "Standard",
     controls: "Mouse",
     scramble: "1 2 3/4 5 6/0 7 8",
     solution: "L2",
@@ -79,8 +81,8 @@ fn add(db: &rusqlite::Connection, row: Row) {
     let single = db.last_insert_rowid();
     db.execute(
         "INSERT INTO solves (single_start_id, single_end_id, width, height, time, moves, solve_type, display_type, controls, scrambler, completed, timestamp)
-         VALUES (?1, ?1, 3, 3, ?2, ?3, ?4, 'Standard', ?5, 'Random permutation', ?6, ?7)",
-        rusqlite::params![single, time, row.moves * 1000, row.kind, row.controls, row.completed, row.timestamp],
+         VALUES (?1, ?1, 3, 3, ?2, ?3, ?4, ?5, ?6, 'Random permutation', ?7, ?8)",
+        rusqlite::params![single, time, row.moves * 1000, row.kind, row.display, row.controls, row.completed, row.timestamp],
     )
     .unwrap();
 }
@@ -103,7 +105,8 @@ fn a_slidysim_database_becomes_slides_history_file_and_each_entry_left_out_is_na
     };
     add(&db, keys);
     // Left out: a relay, an unfinished solve, a solution that does not solve its scramble, a
-    // count that disagrees with the solution.
+    // count that disagrees with the solution, a display that hides tiles, move times that go
+    // back, and a solution that is no text.
     add(
         &db,
         Row {
@@ -139,6 +142,31 @@ fn a_slidysim_database_becomes_slides_history_file_and_each_entry_left_out_is_na
             ..ROW
         },
     );
+    add(
+        &db,
+        Row {
+            display: "Minimal",
+            timestamp: 1_666_862_400_000,
+            ..ROW
+        },
+    );
+    add(
+        &db,
+        Row {
+            times: &[130, 0],
+            timestamp: 1_666_862_500_000,
+            ..ROW
+        },
+    );
+    add(
+        &db,
+        Row {
+            timestamp: 1_666_862_600_000,
+            ..ROW
+        },
+    );
+    db.execute("UPDATE single_solves SET solution = NULL WHERE id = 9", [])
+        .unwrap();
     drop(db);
 
     let out = scratch("history.json");
@@ -151,11 +179,14 @@ fn a_slidysim_database_becomes_slides_history_file_and_each_entry_left_out_is_na
     let said = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(0), "{said}");
     for why in [
-        "solve 3: a 2-N relay attempt, left out (Slide imports single solves)",
+        "solve 3: a 2-N relay attempt (Slide imports single solves), left out",
         "solve 4: not completed, left out",
         "solve 5: its solution does not solve its scramble, left out",
         "solve 6: it counts 3 moves where its solution has 2, left out",
-        "2 solves imported, 4 entries left out",
+        "solve 7: played with the display \"Minimal\" (Slide's solves show every tile), left out",
+        "solve 8: its move times go back, or run outside its time, left out",
+        "solve 9: its single solve has a cell Slidysim does not write",
+        "2 solves imported, 7 entries left out",
     ] {
         assert!(said.contains(why), "{why} in {said}");
     }

@@ -27,7 +27,7 @@ use std::fmt;
 
 /// Solves a marathon may have.
 pub const MARATHON_SOLVES: std::ops::RangeInclusive<u32> = 2..=100;
-/// The largest board a relay may end with (it always starts at 2×2).
+/// The largest board of a relay (whose smallest is 2×2, played first or last).
 pub const RELAY_UP_TO: std::ops::RangeInclusive<u32> = 3..=10;
 /// A fewest-moves round's time limit, in minutes.
 pub const FMC_MINUTES: std::ops::RangeInclusive<u32> = 1..=60;
@@ -106,7 +106,7 @@ impl Event {
         }
     }
 
-    /// The event in words: `Marathon of 10`, `Relay from 5×5 down`, `Relay up to 5×5`,
+    /// The event in words: `Marathon of 10`, `Relay from 5×5` (largest first), `Relay up to 5×5`,
     /// `Blindfolded`, `Fewest moves`.
     pub fn title(self) -> String {
         match self {

@@ -355,7 +355,8 @@ fn use_timers(page: &Page, since: Option<f64>, on: &Callback<Action>, redraw: &C
     });
 }
 
-/// Arrows and WASD slide a tile (the arrow names the tile's way, or the blank's: see
+/// The arrows and the four move keys (W A S D unless rebound) slide a tile (the key names the
+/// tile's way, or the blank's: see
 /// [`crate::play::game::moving::ArrowKeys`]); Space plays or pauses a replay. Typing in a field, or
 /// using a control's own keys, is not playing.
 #[hook]

@@ -9,12 +9,14 @@
 //!   reader), its time and its move times (milliseconds from the first move), the date of its
 //!   timestamp (UTC), the controls (Mouse is hover, Keyboard keys) and whether it was drawn at
 //!   random (`Random permutation`). Its rows are checked as Slide checks its own: the solution
-//!   must solve the scramble, and the counts must agree.
+//!   must solve the scramble, the counts must agree, and the move times must run from 0 on,
+//!   never back, within the solve's time.
 //! - **csTimer's export** (JSON). Its 15-puzzle solves keep a time and a scramble but not the
 //!   moves made, and a Slide solve is its moves: the file is named, and nothing is imported.
 //!
-//! Every entry that is not imported is named on stderr with its reason; nothing is read
-//! silently wrong. Exit status 2 when the file is neither, or cannot be read.
+//! Every entry that is not imported is named on stderr with its reason (an attempt of another
+//! kind, a display other than Standard, a row that does not check out). Exit status 2 when the
+//! file is neither, or cannot be read.
 
 use super::{Failure, bad_input};
 use clap::Args;
@@ -109,8 +111,8 @@ fn slidysim(path: &Path, name: &str) -> Result<History, Failure> {
     };
     let mut attempts = db
         .prepare(
-            "SELECT id, single_start_id, single_end_id, solve_type, controls, scrambler, completed, timestamp \
-             FROM solves ORDER BY id",
+            "SELECT id, single_start_id, single_end_id, solve_type, display_type, controls, scrambler, \
+             completed, timestamp FROM solves ORDER BY id",
         )
         .map_err(unreadable)?;
     let mut single = db
@@ -124,51 +126,54 @@ fn slidysim(path: &Path, name: &str) -> Result<History, Failure> {
         .map_err(unreadable)?;
     let rows = attempts
         .query_map([], |r| {
+            let text = |i| r.get::<_, Option<String>>(i).map(Option::unwrap_or_default);
             Ok((
                 r.get::<_, i64>(0)?,
                 r.get::<_, Option<i64>>(1)?,
                 r.get::<_, Option<i64>>(2)?,
-                r.get::<_, Option<String>>(3)?.unwrap_or_default(),
-                r.get::<_, Option<String>>(4)?.unwrap_or_default(),
-                r.get::<_, Option<String>>(5)?.unwrap_or_default(),
-                r.get::<_, Option<i64>>(6)?,
+                text(3)?,
+                text(4)?,
+                text(5)?,
+                text(6)?,
                 r.get::<_, Option<i64>>(7)?,
+                r.get::<_, Option<i64>>(8)?,
             ))
         })
         .map_err(unreadable)?;
     let mut history = History::default();
     let (mut imported, mut left) = (0, 0);
     for row in rows {
-        let (solve, start, end, kind, controls, scrambler, completed, timestamp) =
+        let (solve, start, end, kind, display, controls, scrambler, completed, timestamp) =
             row.map_err(unreadable)?;
-        let read = match (kind.as_str(), start, end, completed, timestamp) {
-            ("Standard", Some(start), Some(end), Some(1), Some(timestamp)) if start == end => {
+        let solve_of = match (kind.as_str(), start, end, completed, timestamp) {
+            (kind, ..) if kind != "Standard" => {
+                Err(format!("a {kind} attempt (Slide imports single solves)"))
+            }
+            (.., Some(1), _) if display != "Standard" => Err(format!(
+                "played with the display {display:?} (Slide's solves show every tile)"
+            )),
+            (_, Some(start), Some(end), Some(1), Some(timestamp)) if start == end => {
                 read_single(&mut single, &mut times, start)
-                    .map_err(unreadable)?
-                    .map(|s| Single {
-                        controls,
-                        scrambler,
-                        timestamp,
-                        ..s
+                    .map_err(|e| {
+                        format!("its single solve has a cell Slidysim does not write: {e}")
+                    })
+                    .and_then(|s| s.ok_or_else(|| "its single solve is missing".to_string()))
+                    .and_then(|s| {
+                        to_solve(Single {
+                            controls,
+                            scrambler,
+                            timestamp,
+                            ..s
+                        })
                     })
             }
-            ("Standard", .., Some(1), _) => None,
-            ("Standard", ..) => {
-                left += 1;
-                eprintln!("slide: {name}: solve {solve}: not completed, left out");
-                continue;
-            }
-            (kind, ..) => {
-                left += 1;
-                eprintln!(
-                    "slide: {name}: solve {solve}: a {kind} attempt, left out (Slide imports single solves)"
-                );
-                continue;
-            }
+            (_, Some(start), Some(end), Some(1), _) if start != end => Err(format!(
+                "it spans {} single solves, where a standard solve has one",
+                end - start + 1
+            )),
+            (.., Some(1), _) => Err("its single solve or its date is missing".into()),
+            _ => Err("not completed".into()),
         };
-        let solve_of = read
-            .ok_or_else(|| "its single solve is missing or incomplete".to_string())
-            .and_then(to_solve);
         match solve_of.map(|s| history.add(s)) {
             Ok(true) => imported += 1,
             Ok(false) => {
@@ -257,6 +262,14 @@ fn to_solve(s: Single) -> Result<Solve, String> {
             s.move_times.len(),
             moves.len()
         ));
+    }
+    // As the page's history reader checks them: from 0 on, never going back, none past the time.
+    let steady = s.move_times.windows(2).all(|w| w[0] <= w[1]);
+    if !steady
+        || s.move_times.first().is_some_and(|&t| t < 0)
+        || s.move_times.last().is_some_and(|&t| t > s.time)
+    {
+        return Err("its move times go back, or run outside its time".into());
     }
     if s.time < 0 || s.timestamp <= 0 {
         return Err("its time or its date is out of range".into());

@@ -38,7 +38,7 @@ impl fmt::Display for BoardsError {
                 height,
             } => write!(
                 f,
-                "a relay up to {up_to}×{up_to} ends with a {up_to}×{up_to} board, not a {width}×{height} one"
+                "a relay up to {up_to}×{up_to} needs a {up_to}×{up_to} board, not a {width}×{height} one"
             ),
             BoardsError::Draw(why) => f.write_str(why),
         }

@@ -126,8 +126,9 @@ impl Default for MoveKeys {
 }
 
 /// Keys the page already uses for something else: the arrows move, Space plays and pauses a
-/// replay, and Tab, Enter and Escape get around the page.
-const TAKEN: [&str; 8] = [
+/// replay, Tab, Enter and Escape get around the page, and Shift and Caps Lock make capitals (a
+/// key pressed with Shift is its letter).
+const TAKEN: [&str; 10] = [
     "ArrowUp",
     "ArrowDown",
     "ArrowLeft",
@@ -136,6 +137,8 @@ const TAKEN: [&str; 8] = [
     "Tab",
     "Enter",
     "Escape",
+    "Shift",
+    "CapsLock",
 ];
 
 impl MoveKeys {
@@ -189,7 +192,8 @@ impl MoveKeys {
 /// Why a key cannot move a way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KeyRefused {
-    /// The page uses it for something else (an arrow, Space, Tab, Enter, Escape).
+    /// The page uses it for something else (an arrow, Space, Tab, Enter, Escape, Shift, Caps
+    /// Lock).
     Taken(String),
     /// It moves another way already.
     Bound(String, Move),
@@ -200,7 +204,7 @@ impl std::fmt::Display for KeyRefused {
         match self {
             KeyRefused::Taken(key) => write!(
                 f,
-                "{} is kept for something else (the arrows, Space, Tab, Enter and Escape).",
+                "{} is kept for something else: choose another key.",
                 shown_key(key)
             ),
             KeyRefused::Bound(key, other) => write!(
@@ -281,6 +285,9 @@ mod tests {
         assert!(refused.to_string().starts_with("D already moves right"));
         let refused = keys.bind(Move::Up, "ArrowDown").unwrap_err().to_string();
         assert!(refused.starts_with("ArrowDown is kept for something else"));
+        // Shift pressed on its way to a capital is no key of its own: the letter is.
+        assert!(keys.bind(Move::Up, "Shift").is_err());
+        assert_eq!(keys.bind(Move::Up, "I").unwrap().key(Move::Up), "i");
         let refused = keys.bind(Move::Up, " ").unwrap_err().to_string();
         assert!(refused.starts_with("Space is kept"));
         // The same key again, on its own way, is no change.

@@ -5,8 +5,9 @@
 //!
 //! The groups are numbered from 0, and tiles of one group share a colour: the palette has
 //! [`COLOURS`] colours, enough for ten rows, so on boards up to 10×10 no two groups share one.
-//! The palette is Okabe and Ito's eight, chosen to stay distinguishable with every common kind
-//! of colour blindness, and two darker ones (brown and wine) beside them; every colour carries
+//! The palette is Okabe and Ito's, chosen to stay distinguishable with every common kind of
+//! colour blindness (a light grey in place of their black), and two darker ones (brown and wine)
+//! beside them; every colour carries
 //! its numbers at a contrast that passes in both themes.
 
 mod columns;

@@ -1,6 +1,6 @@
 //! How you move tiles and how they look, folded away: click or hover, the arrow keys' sense, how
-//! a move looks, and the tiles' colour scheme. Each is a plain `<select>` with its label, kept
-//! between visits.
+//! a move looks, the four move keys, and the tiles' colour scheme. Each is a plain `<select>`,
+//! or for a key a field that takes the key pressed in it, with its label, kept between visits.
 
 use super::Fold;
 use crate::play::game::moving::{Animation, ArrowKeys, MoveKeys, Named, Pointer, shown_key};
@@ -49,8 +49,6 @@ pub fn handling(props: &HandlingProps) -> Html {
             </div>
             if let Some(why) = &props.key_refused {
                 <p class="note" role="alert">{ why.clone() }</p>
-            } else {
-                <p class="note">{ "Press a key in a field to move with it." }</p>
             }
             { picker("animation", "Animation", props.animation, &props.on, PrefsAction::Animation) }
             <p class="note">{ "Instant: tiles jump, as speedsolvers time. Your device's reduced-motion setting always turns the glide off." }</p>
