@@ -513,7 +513,7 @@ fn a_malformed_event_link_says_what_is_wrong_and_gives_a_fresh_board() {
         ),
         (
             "?board=1,2,3/4,5,6/7,0,8&event=relay-5",
-            "ends with a 5×5 board",
+            "needs a 5×5 board",
         ),
         ("?event=fmc", "no board"),
     ] {
