@@ -30,7 +30,8 @@ mod write;
 pub use client::{import, run};
 
 use crate::play::keeping::{Refusal, StoreSaid, ToStore};
-use crate::play::wire::{Wire, decode, encode, tag, take_tag};
+use crate::play::wire::{Wire, decode, encode};
+use crate::wire_variants;
 use js_sys::{Object, Reflect, Uint8Array};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -49,34 +50,12 @@ pub enum FromStore {
     Panicked(String),
 }
 
-impl Wire for FromStore {
-    fn put(&self, out: &mut Vec<u8>) {
-        match self {
-            FromStore::Ready => tag(out, 0),
-            FromStore::Said(said) => {
-                tag(out, 1);
-                said.put(out);
-            }
-            FromStore::Offer(name) => {
-                tag(out, 2);
-                name.put(out);
-            }
-            FromStore::Panicked(last_words) => {
-                tag(out, 3);
-                last_words.put(out);
-            }
-        }
-    }
-    fn take(input: &mut &[u8]) -> Option<FromStore> {
-        Some(match take_tag(input)? {
-            0 => FromStore::Ready,
-            1 => FromStore::Said(Wire::take(input)?),
-            2 => FromStore::Offer(Wire::take(input)?),
-            3 => FromStore::Panicked(Wire::take(input)?),
-            _ => return None,
-        })
-    }
-}
+wire_variants!(FromStore {
+    0 => Ready {},
+    1 => Said(said),
+    2 => Offer(name),
+    3 => Panicked(last_words),
+});
 
 /// A message as it crosses: its bytes (the record's binary form), and a file beside them.
 fn envelope(message: &impl Wire, file: Option<&JsValue>) -> Option<JsValue> {
