@@ -171,8 +171,30 @@ fn storage() -> Option<web_sys::Storage> {
 pub fn load_settings() -> Settings {
     storage()
         .and_then(|s| s.get_item(SETTINGS_KEY).ok().flatten())
-        .and_then(|text| Json::parse(&text).ok())
-        .map_or_else(Settings::default, |json| Settings::from_json(&json))
+        .and_then(|text| js_sys::JSON::parse(&text).ok())
+        .map_or_else(Settings::default, |value| Settings::from_json(&json_of(&value)))
+}
+
+/// A value the browser's JSON parser read, as the record's [`Json`]: the page reads its settings
+/// with the parser it already has rather than carrying a second one.
+fn json_of(value: &JsValue) -> Json {
+    if let Some(b) = value.as_bool() {
+        Json::Bool(b)
+    } else if let Some(n) = value.as_f64() {
+        Json::Number(n)
+    } else if let Some(s) = value.as_string() {
+        Json::String(s)
+    } else if js_sys::Array::is_array(value) {
+        Json::Array(js_sys::Array::from(value).iter().map(|v| json_of(&v)).collect())
+    } else if let Some(object) = value.dyn_ref::<js_sys::Object>() {
+        let entry = |e: JsValue| {
+            let e = js_sys::Array::from(&e);
+            (e.get(0).as_string().unwrap_or_default(), json_of(&e.get(1)))
+        };
+        Json::Object(js_sys::Object::entries(object).iter().map(entry).collect())
+    } else {
+        Json::Null
+    }
 }
 
 pub fn save_settings(settings: &Settings) {
