@@ -874,7 +874,9 @@ fn copy_link_falls_back_to_a_field_and_a_move_clears_it() {
         }),
         0.0,
     );
-    assert!(matches!(&page.sharing().shared(), Shared::Field(l) if l.ends_with("3,0,1")));
+    assert!(
+        matches!(&page.sharing().shared(), Shared::ToCopy(Copying::Link, l) if l.ends_with("3,0,1"))
+    );
     page.reduce(Action::Share(ShareAction::ShowEmbed), 0.0);
     assert!(matches!(&page.sharing().shared(), Shared::Snippet(s) if s.contains("&amp;embed=1")));
     page.reduce(
@@ -2411,7 +2413,10 @@ fn copy_replay_link_gives_a_link_that_replays_the_solve_at_its_pace() {
         }),
         5000.0,
     );
-    assert_eq!(page.sharing().shared(), &Shared::ReplayField(text.clone()));
+    assert_eq!(
+        page.sharing().shared(),
+        &Shared::ToCopy(Copying::Replay, text.clone())
+    );
 
     // Opened in a fresh page: the same board, moves and times, playing at once at its pace.
     let linked = open(text.split_once('?').map(|(_, q)| q).unwrap());
@@ -2428,6 +2433,88 @@ fn copy_replay_link_gives_a_link_that_replays_the_solve_at_its_pace() {
         linked.sharing().query(),
         "?board=1,2,3/4,5,6/0,7,8&replay=DULL.8V6HgrC",
         "the address bar keeps the pace"
+    );
+}
+
+#[test]
+fn copy_open_slidysim_link_asks_the_record_worker_to_write_the_solve_and_copies_it() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    solve_by_hand_at_a_pace(&mut page);
+    let fx = page.reduce(Action::Share(ShareAction::CopySlidysim), 5000.0);
+    let [
+        Effect::Store(ToStore::WriteSlidysim {
+            start,
+            moves,
+            times,
+        }),
+    ] = &fx[..]
+    else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(start.board().to_string(), "1 2 3/4 5 6/0 7 8");
+    assert_eq!(format_moves(moves), "DULL");
+    assert_eq!(times, &page.record().result().unwrap().solve.times);
+
+    let link = "https://slidysim.github.io/replay?r=eJ%2B";
+    let said = StoreSaid::SlidysimLink(Ok(link.into()));
+    let fx = page.reduce(Action::from(said), 5000.0);
+    assert_eq!(
+        fx,
+        [Effect::Copy {
+            text: link.into(),
+            what: Copying::Slidysim
+        }]
+    );
+    let refused = ShareAction::Copied {
+        what: Copying::Slidysim,
+        ok: false,
+    };
+    page.reduce(Action::Share(refused), 5000.0);
+    let to_copy = Shared::ToCopy(Copying::Slidysim, link.into());
+    assert_eq!(page.sharing().shared(), &to_copy);
+
+    let failed =
+        StoreSaid::SlidysimLink(Err("The Open Slidysim link could not be written: x.".into()));
+    page.reduce(Action::from(failed), 5000.0);
+    assert_eq!(
+        page.alert(),
+        Some("The Open Slidysim link could not be written: x.")
+    );
+}
+
+#[test]
+fn watch_sends_the_link_to_the_record_worker_and_plays_what_it_reads() {
+    let mut page = open("?board=2,1,3/4,5,6/7,8,0");
+    let link = "https://slidysim.github.io/replay?r=eJ%2B";
+    page.reduce(Action::Share(ShareAction::LinkText(link.into())), 0.0);
+    let fx = page.reduce(Action::Share(ShareAction::Watch), 0.0);
+    assert_eq!(fx, [Effect::Store(ToStore::ReadReplayLink(link.into()))]);
+
+    // Read into a Slide link's query: the board and its replay at its pace, played here.
+    let query = "board=1,2,3/4,5,6/0,7,8&replay=DUL2.8V6HgrC";
+    page.reduce(Action::from(StoreSaid::ReplayLink(Ok(query.into()))), 10.0);
+    assert_eq!(page.alert(), None);
+    assert_eq!(page.game().board().to_string(), "1 2 3/4 5 6/0 7 8");
+    assert_eq!(format_moves(&page.game().replay().unwrap().moves), "DULL");
+    assert_eq!(
+        page.playing().times().unwrap().times(),
+        &[0.0, 700.0, 950.0, 3350.0]
+    );
+
+    // What cannot be watched is told, and the board stays.
+    let shown = page.game().board().to_string();
+    for said in [
+        StoreSaid::ReplayLink(Err("This link cannot be watched: no.".into())),
+        StoreSaid::ReplayLink(Ok("board=1,2,3/4,5,6/0,7,8&replay=LLUR.AAA".into())),
+    ] {
+        page.reduce(Action::from(said), 20.0);
+        assert!(page.alert().is_some());
+        assert_eq!(page.game().board().to_string(), shown);
+    }
+    assert!(
+        page.alert()
+            .unwrap()
+            .contains("move 3 of 4 walks off the board")
     );
 }
 

@@ -1,5 +1,5 @@
-//! The record's Web Worker: the player's solves in IndexedDB, history files read and written
-//! (built by Trunk for wasm32, `data-type="worker"`).
+//! The record's Web Worker: the player's solves in IndexedDB, history files read and written,
+//! Open Slidysim's links read and written (built by Trunk for wasm32, `data-type="worker"`).
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 #[cfg(target_arch = "wasm32")]
 fn main() {

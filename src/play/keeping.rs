@@ -13,6 +13,8 @@ use super::event::record::EventRecord;
 use super::record::left_out::HistoryError;
 use super::record::solves::Solve;
 use super::record::tally::Brief;
+use crate::puzzle::moves::Move;
+use crate::puzzle::position::Position;
 mod wire;
 
 use file::{HistoryFormat, ImportReport};
@@ -113,6 +115,16 @@ pub enum ToStore {
     },
     /// Offer what could not be read, as it was.
     DownloadUnreadable,
+    /// Read a replay link pasted to watch (a Slide link, or an Open Slidysim link's solve):
+    /// [`StoreSaid::ReplayLink`].
+    ReadReplayLink(String),
+    /// Write the Open Slidysim link of a solve of `moves` from `start`, made at `times`:
+    /// [`StoreSaid::SlidysimLink`].
+    WriteSlidysim {
+        start: Position,
+        moves: Vec<Move>,
+        times: Vec<f64>,
+    },
 }
 
 /// What the record's worker says, as the record part's action.
@@ -190,6 +202,11 @@ pub enum StoreSaid {
     Reload,
     /// The browser's answer to the request to keep the site's storage persistently.
     Persisted(bool),
+    /// A replay link pasted to watch, as a Slide link's query (`board=…&replay=…`), or why it
+    /// cannot be watched.
+    ReplayLink(Result<String, String>),
+    /// The Open Slidysim link written, or why it could not be.
+    SlidysimLink(Result<String, String>),
 }
 
 /// A history kept by an earlier version (one JSON string in `localStorage`) read for the

@@ -4,6 +4,7 @@
 //! - [`replay`]: a solve's moves and their times in a link; [`pace`]: a replay at the pace
 //!   played, and its figures at each step.
 //! - [`challenge`]: a friend's result to beat.
+//! - [`slidysim`]: Open Slidysim's replay links, read and written.
 //!
 //!
 //! `?board=8,6,7/2,5,4/3,0,1` opens that board; `goal` (`blank-last`, `blank-first` or a board),
@@ -20,6 +21,7 @@
 pub mod challenge;
 pub mod pace;
 pub mod replay;
+pub mod slidysim;
 
 use super::event::Event;
 use super::game::daily::Date;

@@ -50,12 +50,13 @@ pub use learning::{LearnAction, Learned, Learning};
 pub use playing::{PlayAction, Playing, SPEEDS, replay_speed};
 pub use prefs::{Prefs, PrefsAction};
 pub use record::{HandResult, HistoryFormat, PAGE, Progress, Record, RecordAction, Store, Task};
+use sharing::to_watch;
 pub use sharing::{Copying, ShareAction, Shared, Sharing, Shown, iframe_snippet};
 
 use super::event::log::EventLog;
 use super::game::input::Input;
 use super::game::origin::Origin;
-use super::keeping::ToStore;
+use super::keeping::{StoreSaid, ToStore};
 use super::link::challenge::Challenge;
 use super::link::{LinkRequest, read_query};
 use super::record::settings::Settings;
@@ -112,6 +113,18 @@ part_action!(
     Analysis(AnalysisAction),
     Event(EventAction)
 );
+
+/// What the record's worker says is the record part's, but for what it read or wrote for the
+/// sharing part (Open Slidysim links).
+impl From<StoreSaid> for Action {
+    fn from(said: StoreSaid) -> Action {
+        match said {
+            StoreSaid::ReplayLink(read) => Action::Share(ShareAction::Read(read)),
+            StoreSaid::SlidysimLink(written) => Action::Share(ShareAction::Written(written)),
+            said => Action::Record(RecordAction::Store(said)),
+        }
+    }
+}
 
 /// What the web layer must do after an action.
 #[derive(Clone, Debug, PartialEq)]
@@ -379,10 +392,7 @@ impl Page {
                 let today = self.boarding.calendar().today.to_string();
                 fx.extend(self.record.reduce(action, &today));
             }
-            Action::Share(action) => {
-                let shown = shown_to_links(&self.playing, &self.record, &self.eventing);
-                fx.extend(self.sharing.reduce(action, shown));
-            }
+            Action::Share(action) => self.share(action, now_ms, fx),
             Action::Prefs(action) => fx.extend(self.prefs.reduce(action)),
             Action::Learn(action) => {
                 let on_show = self.playing.game().position().clone();
@@ -397,6 +407,30 @@ impl Page {
             }
             Action::Analysis(action) => fx.extend(self.analysing.reduce(action)),
             Action::Event(action) => self.event(action, now_ms, fx),
+        }
+    }
+
+    /// A share action: Watch opens the replay link in the field here, once the record's worker
+    /// has read it; the rest are the sharing part's.
+    fn share(&mut self, action: ShareAction, now_ms: f64, fx: &mut Vec<Effect>) {
+        let opened = match action {
+            ShareAction::Watch => {
+                let link = self.sharing.watch_text().to_string();
+                return fx.push(Effect::Store(ToStore::ReadReplayLink(link)));
+            }
+            ShareAction::Read(read) => read.and_then(|query| to_watch(&query)),
+            ShareAction::Written(Err(why)) => Err(why),
+            action => {
+                let shown = shown_to_links(&self.playing, &self.record, &self.eventing);
+                return fx.extend(self.sharing.reduce(action, shown));
+            }
+        };
+        match opened {
+            Ok(link) => {
+                self.leave_board(now_ms, fx);
+                self.open_link(link, fx);
+            }
+            Err(why) => self.alert = Some(why),
         }
     }
 

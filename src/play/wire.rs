@@ -144,6 +144,22 @@ impl<T: Wire> Wire for Option<T> {
     }
 }
 
+impl<T: Wire, E: Wire> Wire for Result<T, E> {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.is_ok().put(out);
+        match self {
+            Ok(v) => v.put(out),
+            Err(e) => e.put(out),
+        }
+    }
+    fn take(input: &mut &[u8]) -> Option<Result<T, E>> {
+        Some(match bool::take(input)? {
+            true => Ok(T::take(input)?),
+            false => Err(E::take(input)?),
+        })
+    }
+}
+
 impl<A: Wire, B: Wire, C: Wire> Wire for (A, B, C) {
     fn put(&self, out: &mut Vec<u8>) {
         self.0.put(out);

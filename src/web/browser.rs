@@ -172,12 +172,33 @@ pub fn load_settings() -> Settings {
     storage()
         .and_then(|s| s.get_item(SETTINGS_KEY).ok().flatten())
         .and_then(|text| js_sys::JSON::parse(&text).ok())
-        .map_or_else(Settings::default, |value| Settings::from_json(&json_of(&value)))
+        .map_or_else(Settings::default, |value| {
+            Settings::from_json(&json_of(&value))
+        })
+}
+
+/// The record's [`Json`] as the browser's value, for its JSON writer: the page writes its
+/// settings with the browser's JSON, as it reads them ([`json_of`]).
+fn js_of(json: &Json) -> JsValue {
+    match json {
+        Json::Null => JsValue::NULL,
+        Json::Bool(b) => JsValue::from_bool(*b),
+        Json::Number(n) => JsValue::from_f64(*n),
+        Json::String(s) => JsValue::from_str(s),
+        Json::Array(items) => items.iter().map(js_of).collect::<js_sys::Array>().into(),
+        Json::Object(fields) => {
+            let object = js_sys::Object::new();
+            for (key, value) in fields {
+                let _ = js_sys::Reflect::set(&object, &key.into(), &js_of(value));
+            }
+            object.into()
+        }
+    }
 }
 
 /// A value the browser's JSON parser read, as the record's [`Json`]: the page reads its settings
 /// with the parser it already has rather than carrying a second one.
-fn json_of(value: &JsValue) -> Json {
+pub fn json_of(value: &JsValue) -> Json {
     if let Some(b) = value.as_bool() {
         Json::Bool(b)
     } else if let Some(n) = value.as_f64() {
@@ -185,7 +206,12 @@ fn json_of(value: &JsValue) -> Json {
     } else if let Some(s) = value.as_string() {
         Json::String(s)
     } else if js_sys::Array::is_array(value) {
-        Json::Array(js_sys::Array::from(value).iter().map(|v| json_of(&v)).collect())
+        Json::Array(
+            js_sys::Array::from(value)
+                .iter()
+                .map(|v| json_of(&v))
+                .collect(),
+        )
     } else if let Some(object) = value.dyn_ref::<js_sys::Object>() {
         let entry = |e: JsValue| {
             let e = js_sys::Array::from(&e);
@@ -199,7 +225,10 @@ fn json_of(value: &JsValue) -> Json {
 
 pub fn save_settings(settings: &Settings) {
     if let Some(s) = storage() {
-        let _ = s.set_item(SETTINGS_KEY, &settings.to_json().to_string());
+        let text = js_sys::JSON::stringify(&js_of(&settings.to_json())).ok();
+        if let Some(text) = text.and_then(|t| t.as_string()) {
+            let _ = s.set_item(SETTINGS_KEY, &text);
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::play::page::{Action, Panel};
 use web_sys::HtmlInputElement;
-use yew::{Callback, Html, MouseEvent, TargetCast, html};
+use yew::{Callback, Html, MouseEvent, SubmitEvent, TargetCast, html};
 
 pub mod alert;
 pub mod analysis;
@@ -35,6 +35,15 @@ pub mod unsolvable;
 /// its own at each button cost the page's WebAssembly its own copy of the callback's code.
 pub fn click(on: &Callback<Action>, action: Action) -> Callback<MouseEvent> {
     on.reform(move |_| action.clone())
+}
+
+/// A form's submission (a button, or Enter in one of its fields), sending `action`: one closure
+/// for every form, as [`click`] is for buttons. The page stays where it is.
+pub fn submitted(on: &Callback<Action>, action: Action) -> Callback<SubmitEvent> {
+    on.reform(move |e: SubmitEvent| {
+        e.prevent_default();
+        action.clone()
+    })
 }
 
 /// A field's or a picker's new value (its `value`, a select's as an input's), made an action

@@ -297,7 +297,7 @@ fn tools(p: &Page, on: &Callback<Action>, field: NodeRef) -> Html {
         <>
             { share::share(&ShareProps { shared: sharing.shared(), result: p.record().result().is_some(),
                 include_result: sharing.include_result(), include_moves: sharing.include_moves(),
-                field, on: on.clone() }) }
+                watch_text: sharing.watch_text(), field, on: on.clone() }) }
             { folded(EDITOR, p.unfolded(EDITOR.panel).then(|| editor(&EditorProps {
                 editor: p.editor(),
                 shown: p.shown().board(),

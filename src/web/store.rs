@@ -16,13 +16,16 @@
 //! - [`write`]: a solve, an event, a clear, each one transaction;
 //! - [`files`]: an import (read in pieces, written in one transaction), an export written in
 //!   pieces, older solves for the table, what could not be read;
-//! - [`tabs`]: other tabs hear of each write.
+//! - [`tabs`]: other tabs hear of each write;
+//! - [`slidysim`]: Open Slidysim's links read and written for the page (their zlib in a worker
+//!   of its own), so that none of it weighs on the page's first load.
 
 mod client;
 mod files;
 mod idb;
 mod load;
 mod records;
+mod slidysim;
 mod tabs;
 pub mod worker;
 mod write;

@@ -133,7 +133,7 @@ describe('replay links', () => {
     });
     await solveByHand(page);
     await button(page, 'Copy replay link').click();
-    const field = page.getByLabel('Replay link', { exact: true });
+    const field = page.getByLabel('Replay link to copy', { exact: true });
     await field.waitFor();
     assert.equal(await field.inputValue(), `${started.server.url}/?board=${START}&replay=DULL.8V6HgrC`);
     await page.close();

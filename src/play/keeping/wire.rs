@@ -85,6 +85,12 @@ impl Wire for ToStore {
             ToStore::Import { name, known } => put(out, 4, &[name, known]),
             ToStore::Export { name, format, held } => put(out, 5, &[name, format, held]),
             ToStore::DownloadUnreadable => put(out, 6, &[]),
+            ToStore::ReadReplayLink(link) => put(out, 7, &[link]),
+            ToStore::WriteSlidysim {
+                start,
+                moves,
+                times,
+            } => put(out, 8, &[start, moves, times]),
         }
     }
     fn take(input: &mut &[u8]) -> Option<ToStore> {
@@ -112,6 +118,15 @@ impl Wire for ToStore {
                 ToStore::Export { name, format, held }
             }
             6 => ToStore::DownloadUnreadable,
+            7 => ToStore::ReadReplayLink(Wire::take(input)?),
+            8 => {
+                let (start, moves, times) = Wire::take(input)?;
+                ToStore::WriteSlidysim {
+                    start,
+                    moves,
+                    times,
+                }
+            }
             _ => return None,
         })
     }
@@ -147,6 +162,8 @@ impl Wire for StoreSaid {
             StoreSaid::Arrived(keeping) => put(out, 20, &[keeping]),
             StoreSaid::Reload => put(out, 21, &[]),
             StoreSaid::Persisted(kept) => put(out, 22, &[kept]),
+            StoreSaid::ReplayLink(read) => put(out, 23, &[read]),
+            StoreSaid::SlidysimLink(written) => put(out, 24, &[written]),
         }
     }
     fn take(input: &mut &[u8]) -> Option<StoreSaid> {
@@ -204,6 +221,8 @@ impl Wire for StoreSaid {
             20 => StoreSaid::Arrived(Wire::take(input)?),
             21 => StoreSaid::Reload,
             22 => StoreSaid::Persisted(Wire::take(input)?),
+            23 => StoreSaid::ReplayLink(Wire::take(input)?),
+            24 => StoreSaid::SlidysimLink(Wire::take(input)?),
             _ => return None,
         })
     }
@@ -253,6 +272,15 @@ mod tests {
                 held: keeping.clone(),
             },
             ToStore::DownloadUnreadable,
+            ToStore::ReadReplayLink("https://slidysim.github.io/replay?r=eJ%2B".into()),
+            ToStore::WriteSlidysim {
+                start: h.solves[0].start.clone(),
+                moves: vec![
+                    crate::puzzle::moves::Move::Left,
+                    crate::puzzle::moves::Move::Up,
+                ],
+                times: vec![0.0, 120.0],
+            },
         ];
         for word in asked {
             assert_eq!(
@@ -309,6 +337,10 @@ mod tests {
             StoreSaid::Arrived(keeping),
             StoreSaid::Reload,
             StoreSaid::Persisted(false),
+            StoreSaid::ReplayLink(Ok("?board=1,2/3,0&replay=R.A".into())),
+            StoreSaid::ReplayLink(Err("This Open Slidysim link cannot be watched.".into())),
+            StoreSaid::SlidysimLink(Ok("https://slidysim.github.io/replay?r=x".into())),
+            StoreSaid::SlidysimLink(Err("no worker".into())),
         ];
         for word in said {
             assert_eq!(

@@ -9,11 +9,12 @@
 use super::record::HandResult;
 use super::{Effect, ParentMessage};
 use crate::play::game::Game;
+use crate::play::keeping::ToStore;
 use crate::play::link::challenge::Challenge;
 use crate::play::link::pace::MoveTimes;
 use crate::play::link::{
-    LinkedChallenge, LinkedDaily, write_challenge_query, write_daily_query, write_query,
-    write_replay_query,
+    LinkRequest, LinkedChallenge, LinkedDaily, read_query, write_challenge_query,
+    write_daily_query, write_query, write_replay_query,
 };
 use crate::play::record::solves::{Solve, time_text};
 use crate::puzzle::numbers::decimals;
@@ -25,6 +26,17 @@ pub enum ShareAction {
     CopyLink,
     /// After a solve by hand: a link that replays it at the pace played.
     CopyReplayLink,
+    /// After a solve by hand: the same solve as an Open Slidysim link, packed by the browser.
+    CopySlidysim,
+    /// The record's worker wrote the Open Slidysim link (or says why it could not).
+    Written(Result<String, String>),
+    /// The Replay link field's text.
+    LinkText(String),
+    /// Watch the replay link in the field.
+    Watch,
+    /// The record's worker read the replay link in the field: a Slide link's query (an Open
+    /// Slidysim link's solve made one), or why it cannot be watched.
+    Read(Result<String, String>),
     /// The clipboard took the text (or refused it).
     Copied {
         what: Copying,
@@ -46,33 +58,80 @@ pub enum Copying {
     Link,
     Result,
     Replay,
+    /// An Open Slidysim link.
+    Slidysim,
     /// A link that challenges a friend to the event just played.
     Event,
 }
 
-/// What the share panel shows.
+impl Copying {
+    /// What the page says once the clipboard took it.
+    pub fn copied_text(self) -> &'static str {
+        match self {
+            Copying::Link => "Link copied: paste it to share this position.",
+            Copying::Result => "Result copied: paste it anywhere. It gives nothing away.",
+            Copying::Replay => {
+                "Replay link copied: whoever opens it watches your solve at your pace."
+            }
+            Copying::Slidysim => {
+                "Open Slidysim link copied: it opens your solve on Open Slidysim's replay page."
+            }
+            Copying::Event => {
+                "Challenge link copied: your friend plays the same boards, and their page checks your moves."
+            }
+        }
+    }
+
+    /// The field that holds it when the clipboard refused it: its id and label.
+    pub fn field(self) -> (&'static str, &'static str) {
+        match self {
+            Copying::Link => ("share-link", "Link"),
+            Copying::Result => ("result-text", "Result"),
+            Copying::Replay => ("replay-link", "Replay link to copy"),
+            Copying::Slidysim => ("slidysim-link", "Open Slidysim link to copy"),
+            Copying::Event => ("event-link", "Challenge link"),
+        }
+    }
+}
+
+/// What the share panel shows, and the panels of a result.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Shared {
     #[default]
     Nothing,
-    /// "Link copied".
-    Copied,
-    /// The clipboard was refused: the link to copy by hand.
-    Field(String),
+    /// The clipboard took it.
+    Copied(Copying),
+    /// The clipboard was refused: the text to copy by hand.
+    ToCopy(Copying, String),
     /// The `<iframe>` snippet.
     Snippet(String),
-    /// "Result copied".
-    ResultCopied,
-    /// The clipboard was refused: the result to copy by hand.
-    ResultField(String),
-    /// "Replay link copied".
-    ReplayCopied,
-    /// The clipboard was refused: the replay link to copy by hand.
-    ReplayField(String),
-    /// "Challenge link copied" (an event's).
-    EventCopied,
-    /// The clipboard was refused: the event's challenge link to copy by hand.
-    EventField(String),
+}
+
+/// Put `text`, if any, on the clipboard.
+fn copy(text: Option<String>, what: Copying) -> Vec<Effect> {
+    (text.into_iter())
+        .map(|text| Effect::Copy { text, what })
+        .collect()
+}
+
+/// A solve by hand with a time for each move: one a replay link can carry.
+fn timed(result: Option<&HandResult>) -> Option<&HandResult> {
+    result.filter(|r| r.solve.times.len() == r.path.len() && !r.path.is_empty())
+}
+
+/// A Slide link's query, opened to watch here (not framed, no event, no friend's challenge), or
+/// why it cannot be.
+pub(super) fn to_watch(query: &str) -> Result<LinkRequest, String> {
+    let link = read_query(query);
+    match link.problem {
+        Some(problem) => Err(problem),
+        None => Ok(LinkRequest {
+            embed: false,
+            event: None,
+            challenge: None,
+            ..link
+        }),
+    }
 }
 
 /// What the links describe: the game on show, and the last solve's result.
@@ -106,6 +165,10 @@ pub struct Sharing {
     share_link: String,
     /// The last event challenge link copied.
     event_link: String,
+    /// The last Open Slidysim link written.
+    slidysim_link: String,
+    /// The Replay link field's text.
+    watch_text: String,
 }
 
 impl Sharing {
@@ -122,6 +185,8 @@ impl Sharing {
             link: String::new(),
             share_link: String::new(),
             event_link: String::new(),
+            slidysim_link: String::new(),
+            watch_text: String::new(),
         }
     }
 
@@ -139,6 +204,11 @@ impl Sharing {
         self.challenge.take()
     }
 
+    /// The Replay link field's text.
+    pub fn watch_text(&self) -> &str {
+        &self.watch_text
+    }
+
     /// The page's address without its query.
     pub fn base(&self) -> &str {
         &self.base
@@ -148,20 +218,23 @@ impl Sharing {
     pub fn reduce(&mut self, action: ShareAction, shown: Shown<'_>) -> Vec<Effect> {
         let result = shown.result;
         match action {
-            ShareAction::CopyLink => {
-                return vec![Effect::Copy {
-                    text: self.share_link.clone(),
-                    what: Copying::Link,
-                }];
+            ShareAction::CopyLink => return copy(Some(self.share_link.clone()), Copying::Link),
+            ShareAction::CopyReplayLink => return copy(self.replay_link(result), Copying::Replay),
+            ShareAction::CopySlidysim => {
+                let write = timed(result).map(|r| ToStore::WriteSlidysim {
+                    start: r.solve.start.clone(),
+                    moves: r.path.clone(),
+                    times: r.solve.times.clone(),
+                });
+                return write.into_iter().map(Effect::Store).collect();
             }
-            ShareAction::CopyReplayLink => {
-                return (self.replay_link(result).into_iter())
-                    .map(|text| Effect::Copy {
-                        text,
-                        what: Copying::Replay,
-                    })
-                    .collect();
+            ShareAction::Written(Ok(link)) => {
+                self.slidysim_link = link.clone();
+                return copy(Some(link), Copying::Slidysim);
             }
+            ShareAction::LinkText(text) => self.watch_text = text,
+            // The page's: they open a board, or tell why not.
+            ShareAction::Written(Err(_)) | ShareAction::Watch | ShareAction::Read(_) => {}
             ShareAction::Copied { what, ok } => self.shared = self.copied(what, ok, result),
             ShareAction::ShowEmbed => {
                 let embed_link = format!(
@@ -173,14 +246,7 @@ impl Sharing {
             }
             ShareAction::IncludeResult(on) => self.include_result = on,
             ShareAction::IncludeMoves(on) => self.include_moves = on,
-            ShareAction::ShareResult => {
-                return (self.share_text(result).into_iter())
-                    .map(|text| Effect::Copy {
-                        text,
-                        what: Copying::Result,
-                    })
-                    .collect();
-            }
+            ShareAction::ShareResult => return copy(self.share_text(result), Copying::Result),
             ShareAction::GiveUp => {
                 if let Some(c) = self.challenge.as_mut() {
                     c.revealed = true;
@@ -193,20 +259,17 @@ impl Sharing {
     /// What the share panel says once the clipboard took a copy, or refused it: the text to
     /// copy by hand then.
     fn copied(&self, what: Copying, ok: bool, result: Option<&HandResult>) -> Shared {
-        match (what, ok) {
-            (Copying::Replay, true) => Shared::ReplayCopied,
-            (Copying::Replay, false) => {
-                Shared::ReplayField(self.replay_link(result).unwrap_or_default())
-            }
-            (Copying::Link, true) => Shared::Copied,
-            (Copying::Link, false) => Shared::Field(self.share_link.clone()),
-            (Copying::Result, true) => Shared::ResultCopied,
-            (Copying::Result, false) => {
-                Shared::ResultField(self.share_text(result).unwrap_or_default())
-            }
-            (Copying::Event, true) => Shared::EventCopied,
-            (Copying::Event, false) => Shared::EventField(self.event_link.clone()),
+        if ok {
+            return Shared::Copied(what);
         }
+        let text = match what {
+            Copying::Link => Some(self.share_link.clone()),
+            Copying::Result => self.share_text(result),
+            Copying::Replay => self.replay_link(result),
+            Copying::Slidysim => Some(self.slidysim_link.clone()),
+            Copying::Event => Some(self.event_link.clone()),
+        };
+        Shared::ToCopy(what, text.unwrap_or_default())
     }
 
     /// After an action: the links written anew from what the page shows; the address bar
@@ -276,7 +339,7 @@ impl Sharing {
 
     /// The link Copy replay link gives after a solve by hand: its board, moves and their times.
     fn replay_link(&self, result: Option<&HandResult>) -> Option<String> {
-        let r = result.filter(|r| r.solve.times.len() == r.path.len() && !r.path.is_empty())?;
+        let r = timed(result)?;
         let query = write_replay_query(&r.solve.start, &r.path, &r.solve.times);
         Some(format!("{}{query}", self.base))
     }

@@ -2,7 +2,7 @@
 //! text file or save it to one; choose the goal; choose a picture for the tiles; clear what the
 //! page remembers. The panel's state is the model's ([`Editor`](EditorState)); files are read here.
 
-use super::{Fold, changed, click, toggled};
+use super::{Fold, changed, click, submitted, toggled};
 use crate::play::page::EditAction;
 use crate::play::page::{Action, Panel, PrefsAction};
 use crate::play::page::{Editor as EditorState, MAX_FILE_BYTES};
@@ -40,10 +40,7 @@ pub fn editor(props: &EditorProps) -> Html {
     let e = props.editor;
     let on = &props.on;
     let on_input = changed(on, |text| Action::Edit(EditAction::BoardText(text)));
-    let apply = on.reform(|e: SubmitEvent| {
-        e.prevent_default();
-        Action::Edit(EditAction::ApplyBoard)
-    });
+    let apply = submitted(on, Action::Edit(EditAction::ApplyBoard));
     let editing = e.editing().is_some();
     html! {
         <>
@@ -103,10 +100,7 @@ fn goal_picker(props: &EditorProps) -> Html {
         }))
     });
     let on_custom = changed(on, |text| Action::Edit(EditAction::CustomGoalText(text)));
-    let set_custom = on.reform(|e: SubmitEvent| {
-        e.prevent_default();
-        Action::Edit(EditAction::SetCustomGoal)
-    });
+    let set_custom = submitted(on, Action::Edit(EditAction::SetCustomGoal));
     let kind = match props.goal_choice {
         _ if props.editor.custom_open() => "custom",
         Goal::BlankLast => "blank-last",

@@ -3,9 +3,9 @@
 //! score against the optimum), and a link that challenges a friend to the same boards.
 
 use super::click;
-use super::result::link_by_hand;
+use super::result::copy_shown;
 use crate::play::event::Event;
-use crate::play::page::{Action, EventAction, EventResult, Shared};
+use crate::play::page::{Action, Copying, EventAction, EventResult, Shared};
 use crate::play::record::solves::{count, time_text};
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
@@ -38,7 +38,7 @@ pub fn event_result(props: &EventResultProps) -> Html {
                     <button onclick={click(&props.on, Action::Event(EventAction::CopyChallenge))}>{ "Copy challenge link" }</button>
                 </div>
             }
-            { copied(props.shared) }
+            { copy_shown(props.shared, &[Copying::Event], None) }
         </section>
     }
 }
@@ -119,16 +119,5 @@ fn score(result: &EventResult) -> String {
         ),
         _ if result.measuring => "Looking for the optimum…".into(),
         _ => "The optimum is not known.".into(),
-    }
-}
-
-/// What Copy challenge link did: copied, or the link to copy by hand.
-fn copied(shared: &Shared) -> Html {
-    match shared {
-        Shared::EventCopied => html! {
-            <p class="note" role="status">{ "Challenge link copied: your friend plays the same boards, and their page checks your moves." }</p>
-        },
-        Shared::EventField(link) => link_by_hand("event-link", "Challenge link", link),
-        _ => html! {},
     }
 }

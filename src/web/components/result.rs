@@ -3,7 +3,7 @@
 //! shortest, and for the daily a spoiler-free result to share.
 
 use super::click;
-use crate::play::page::{Action, BoardAction, HandResult, ShareAction, Shared, Whose};
+use crate::play::page::{Action, BoardAction, Copying, HandResult, ShareAction, Shared, Whose};
 use crate::play::record::solves::count;
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
@@ -49,43 +49,43 @@ pub fn result_panel(props: &ResultProps) -> Html {
                 <button onclick={click(on, Action::Board(BoardAction::Watch(Whose::Yours)))}>{ "Watch your solve" }</button>
                 <button onclick={click(on, Action::Board(BoardAction::Watch(Whose::Shortest)))} disabled={r.shortest.is_none()}>{ "Watch the shortest" }</button>
                 <button onclick={click(on, Action::Share(ShareAction::CopyReplayLink))}>{ "Copy replay link" }</button>
+                <button onclick={click(on, Action::Share(ShareAction::CopySlidysim))}>{ "Copy Open Slidysim link" }</button>
                 if r.daily.is_some() {
                     <button class="primary" onclick={click(on, Action::Share(ShareAction::ShareResult))}>{ "Share result" }</button>
                 }
             </div>
-            { shared_result(props.shared) }
+            { copy_shown(props.shared, &[Copying::Result, Copying::Replay, Copying::Slidysim], None) }
         </section>
     }
 }
 
-/// What Share result did: copied, or the text to copy by hand.
-fn shared_result(shared: &Shared) -> Html {
+/// What a copy of `of` did: a word that it is on the clipboard, or the text in a field to copy
+/// by hand (a link in a one-line field, `field` selects it when shown; the result in a box).
+pub fn copy_shown(shared: &Shared, of: &[Copying], field: Option<&NodeRef>) -> Html {
     match shared {
-        Shared::ResultCopied => html! {
-            <p class="note" role="status">{ "Result copied: paste it anywhere. It gives nothing away." }</p>
+        Shared::Copied(what) if of.contains(what) => html! {
+            <p class="note" role="status">{ what.copied_text() }</p>
         },
-        Shared::ResultField(text) => html! {
-            <div class="field wide">
-                <label for="result-text">{ "Result" }</label>
-                <textarea id="result-text" readonly=true rows="3" value={text.clone()} />
-                <span class="note" role="status">{ "Copy this text (the browser refused the clipboard)." }</span>
-            </div>
-        },
-        Shared::ReplayCopied => html! {
-            <p class="note" role="status">{ "Replay link copied: whoever opens it watches your solve at your pace." }</p>
-        },
-        Shared::ReplayField(link) => link_by_hand("replay-link", "Replay link", link),
+        Shared::ToCopy(what, text) if of.contains(what) => {
+            let (id, label) = what.field();
+            let (box_, word) = match what {
+                Copying::Result => (
+                    html! { <textarea {id} readonly=true rows="3" value={text.clone()} /> },
+                    "text",
+                ),
+                _ => (
+                    html! { <input {id} ref={field.cloned().unwrap_or_default()} readonly=true value={text.clone()} /> },
+                    "link",
+                ),
+            };
+            html! {
+                <div class="field wide">
+                    <label for={id}>{ label }</label>
+                    { box_ }
+                    <span class="note" role="status">{ format!("Copy this {word} (the browser refused the clipboard).") }</span>
+                </div>
+            }
+        }
         _ => html! {},
-    }
-}
-
-/// A link the browser would not put on the clipboard, in a field to copy by hand.
-pub fn link_by_hand(id: &'static str, label: &'static str, link: &str) -> Html {
-    html! {
-        <div class="field wide">
-            <label for={id}>{ label }</label>
-            <input {id} readonly=true value={link.to_string()} />
-            <span class="note" role="status">{ "Copy this link (the browser refused the clipboard)." }</span>
-        </div>
     }
 }

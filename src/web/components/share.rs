@@ -2,8 +2,9 @@
 //! shows it in a field to copy by hand when the browser refuses; `Embed` shows a ready-to-paste
 //! `<iframe>` snippet. What is shown is the model's ([`Shared`]); this only renders it.
 
-use super::{click, toggled};
-use crate::play::page::{Action, ShareAction, Shared};
+use super::result::copy_shown;
+use super::{changed, click, submitted, toggled};
+use crate::play::page::{Action, Copying, ShareAction, Shared};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -13,6 +14,8 @@ pub struct ShareProps<'a> {
     pub result: bool,
     pub include_result: bool,
     pub include_moves: bool,
+    /// The Replay link field's text.
+    pub watch_text: &'a str,
     /// The link's field, when the clipboard refused it: selected when shown ([`select`]).
     pub field: NodeRef,
     pub on: Callback<Action>,
@@ -21,17 +24,6 @@ pub struct ShareProps<'a> {
 pub fn share(props: &ShareProps) -> Html {
     let field = &props.field;
     let shown = match props.shared {
-        Shared::Nothing => html! {},
-        Shared::Copied => html! {
-            <p class="note" role="status">{ "Link copied: paste it to share this position." }</p>
-        },
-        Shared::Field(link) => html! {
-            <div class="field wide">
-                <label for="share-link">{ "Link" }</label>
-                <input id="share-link" ref={field.clone()} readonly=true value={link.clone()} />
-                <span class="note" role="status">{ "Copy this link (the browser refused the clipboard)." }</span>
-            </div>
-        },
         Shared::Snippet(snippet) => html! {
             <div class="field wide">
                 <label for="embed-code">{ "Embed code" }</label>
@@ -39,12 +31,7 @@ pub fn share(props: &ShareProps) -> Html {
             </div>
         },
         // The results' own copies show in their panels.
-        Shared::ResultCopied
-        | Shared::ResultField(_)
-        | Shared::ReplayCopied
-        | Shared::ReplayField(_)
-        | Shared::EventCopied
-        | Shared::EventField(_) => html! {},
+        shared => copy_shown(shared, &[Copying::Link], Some(field)),
     };
     let on = &props.on;
     html! {
@@ -68,6 +55,16 @@ pub fn share(props: &ShareProps) -> Html {
                 </div>
             }
             { shown }
+            <form class="row" onsubmit={submitted(on, Action::Share(ShareAction::Watch))}>
+                <span class="field grow">
+                    <label for="watch-link">{ "Replay link" }</label>
+                    <input id="watch-link" type="text" spellcheck="false" autocomplete="off"
+                        placeholder="A Slide or Open Slidysim replay link"
+                        value={props.watch_text.to_string()}
+                        oninput={changed(on, |t| Action::Share(ShareAction::LinkText(t)))} />
+                </span>
+                <button type="submit">{ "Watch" }</button>
+            </form>
         </div>
     }
 }

@@ -96,7 +96,7 @@ pub fn import(file: web_sys::File, dispatch: &Callback<Action>) {
 }
 
 fn said(dispatch: &Callback<Action>, said: StoreSaid) {
-    dispatch.emit(Action::Record(RecordAction::Store(said)));
+    dispatch.emit(Action::from(said));
 }
 
 /// Says `word` once the page is done with the action under way.
