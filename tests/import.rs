@@ -1,7 +1,8 @@
 //! `slide import`: a small Slidysim solves database, built here with the tables as Slidysim 28.5
 //! lays them out (ids linking a solve to its singles and a single to its move times by ranges),
 //! becomes Slide's history file, which the page's reader reads back; every entry left out is
-//! named with its reason; a csTimer export and files that are neither exit with status 2.
+//! named with its reason; so does a csTimer export, whose solves keep no moves; files that are
+//! neither exit with status 2.
 
 use slide::play::game::input::Control;
 use slide::play::record::solves::History;
@@ -204,7 +205,10 @@ fn a_slidysim_database_becomes_slides_history_file_and_each_entry_left_out_is_na
     assert_eq!(first.date.to_string(), "2022-10-27");
     assert_eq!(first.start.board().to_string(), "1 2 3/4 5 6/0 7 8");
     assert_eq!(first.start.goal().to_string(), "1 2 3/4 5 6/7 8 0");
-    assert_eq!((first.moves, first.slides, first.millis), (2, 1, 120.0));
+    assert_eq!(
+        (first.moves, first.slides, first.millis),
+        (Some(2), Some(1), 120.0)
+    );
     assert_eq!(first.times, vec![0.0, 120.0]);
     assert_eq!(first.control, Control::Hover);
     assert!(first.random_state && !first.assisted);
@@ -249,18 +253,59 @@ fn a_newer_database_with_a_column_more_reads_the_same() {
 }
 
 #[test]
-fn a_cstimer_export_and_files_that_are_neither_exit_with_status_2() {
+fn a_cstimer_export_becomes_solves_whose_moves_are_not_known() {
     let cstimer = scratch("cstimer.txt");
     std::fs::write(
         &cstimer,
-        r#"{"session1":[[[0,12345],"D3 R U2 L","",1700000000]],"properties":{"sessionData":"{\"1\":{\"name\":1,\"opt\":{\"scrType\":\"15prp\"}}}"}}"#,
+        r#"{"session1":[[[0,12345],"D3 R U2 L","",1700000000],[[-1,9000],"D R","",1700000100]],"session2":[[[0,8000],"R U R' U'","",1700000000]],"properties":{"sessionData":"{\"1\":{\"name\":1,\"opt\":{\"scrType\":\"15prp\"}},\"2\":{\"name\":2}}"}}"#,
     )
     .unwrap();
-    let run = slide(&["import", cstimer.to_str().unwrap()]);
-    assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("is csTimer's export"));
-    assert!(run.stdout.is_empty(), "nothing written");
+    let out = scratch("cstimer.json");
+    let run = slide(&[
+        "import",
+        cstimer.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(0), "{said}");
+    assert_eq!(
+        said.lines().collect::<Vec<_>>(),
+        [
+            format!(
+                "slide: {}: session 1, solve 2: a DNF (Slide keeps solved boards only), left out",
+                cstimer.display()
+            ),
+            format!(
+                "slide: {}: session 2: 1 solve of another puzzle (csTimer's scramble type 333), left out",
+                cstimer.display()
+            ),
+            format!(
+                "slide: {}: 1 solves imported, 2 entries left out",
+                cstimer.display()
+            ),
+        ]
+    );
+    // Slide's history file, as the page imports it: the time and the board, no moves.
+    let mut history = History::default();
+    history
+        .import(&std::fs::read_to_string(&out).unwrap())
+        .unwrap();
+    let solve = &history.solves[0];
+    // D3 R U2 L from the solved board: 12, 8, 4 down, 3 right, 7 and 11 up, 8 left.
+    assert_eq!(
+        solve.start.board().to_string(),
+        "1 2 7 3/5 6 11 4/9 10 8 0/13 14 15 12"
+    );
+    assert_eq!(
+        (solve.moves, solve.millis, solve.random_state),
+        (None, 12_345.0, true)
+    );
+    assert_eq!(solve.control, Control::Mixed);
+}
 
+#[test]
+fn files_that_are_neither_exit_with_status_2() {
     let junk = scratch("junk.txt");
     std::fs::write(&junk, "8 6 7/2 5 4/3 0 1\n").unwrap();
     let run = slide(&["import", junk.to_str().unwrap()]);

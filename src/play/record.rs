@@ -6,10 +6,12 @@
 //! - [`histogram`]: a histogram of solve times, in bins of round widths.
 //! - [`tally`]: the statistics kept as solves come, so 100,000 need no pass over them.
 //! - [`left_out`]: what a reader of a history left out, and why.
+//! - [`cstimer`]: csTimer's export read into solves whose moves are not known.
 //! - [`settings`]: what the page remembers between visits.
 //! - [`json`]: the page's own small JSON reader and writer; [`wire`]: the small binary form the
 //!   record crosses to its worker in.
 
+pub mod cstimer;
 pub mod histogram;
 pub mod json;
 pub mod left_out;

@@ -131,6 +131,44 @@ describe('statistics and history', () => {
   });
 });
 
+describe("csTimer's history", () => {
+  it('imports: its times count for the statistics, its moves are not known, other puzzles are named', async () => {
+    const { page, errors } = await open(started.browser, `${started.server.url}/`);
+    await page.getByText('Your solves and statistics').click();
+    const sessionData = JSON.stringify({ 1: { name: '15', opt: { scrType: '15prp' } }, 2: { name: '3x3' } });
+    // Five 15-puzzle solves (one a +2, one a DNF) and a cube's.
+    const solves = [
+      [[0, 20000], 'D R', '', 1700000000],
+      [[2000, 15000], 'D2 R', '', 1700000100],
+      [[0, 30000], '\uFFEC \uFFEB2', '', 1700000200],
+      [[-1, 9000], 'D R', '', 1700000300],
+      [[0, 25000], 'D3 R U2 L', '', 1700000400],
+      [[0, 12000], 'D R2', '', 1700000500],
+    ];
+    const file = JSON.stringify({ session1: solves, session2: [[[0, 9000], "R U R' U'", '', 1700000000]], properties: { sessionData } });
+    await page.getByLabel('Import history').setInputFiles({ name: 'cstimer_20261129.txt', mimeType: 'text/plain', buffer: Buffer.from(file) });
+    const note = page.getByRole('status').filter({ hasText: 'added' });
+    await note.waitFor();
+    assert.match(await note.textContent(), /cstimer_20261129\.txt: 5 solves added, 0 already here\. Left out: session 1, solve 4: a DNF \(Slide keeps solved boards only\); session 2: 1 solve of another puzzle \(csTimer's scramble type 333\)\./);
+    await page.waitForSelector('[data-testid=history][data-total="5"]');
+    const rows = await historyRows(page);
+    assert.ok(rows.every((r) => r.size === '4x4' && r.control === 'mixed' && r.moves === '' && r.randomState === 'true'), JSON.stringify(rows));
+    // D2 R from the solved board: 12 and 8 slide down, 7 right; the +2 counted in the time.
+    assert.equal(rows.find((r) => r.millis === '17000').board, '1 2 3 4/5 6 0 7/9 10 11 8/13 14 15 12');
+    assert.match(await page.locator('[data-testid=history] tr[data-solve]').first().innerText(), /12\.00 s/);
+    await page.getByLabel('Statistics for size').selectOption({ label: '4×4' });
+    await page.getByLabel('Statistics for control').selectOption({ label: 'Mixed' });
+    await page.waitForSelector('[data-testid=stats][data-size="4x4"]');
+    assert.equal(await stat(page, 'count'), '5');
+    assert.equal(await stat(page, 'best-time'), '12000');
+    assert.equal(await stat(page, 'best-moves'), '');
+    // ao5 of 20, 17 (15 and a +2), 30, 25 and 12 seconds: 17, 20 and 25 averaged.
+    assert.equal(Math.round(Number(await stat(page, 'ao5'))), 20667);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
 describe('the daily puzzle', () => {
   it('is the same board for everyone on a date, and another on another date', async () => {
     const boards = [];

@@ -11,8 +11,10 @@
 //!   random (`Random permutation`). Its rows are checked as Slide checks its own: the solution
 //!   must solve the scramble, the counts must agree, and the move times must run from 0 on,
 //!   never back, within the solve's time.
-//! - **csTimer's export** (JSON). Its 15-puzzle solves keep a time and a scramble but not the
-//!   moves made, and a Slide solve is its moves: the file is named, and nothing is imported.
+//! - **csTimer's export** (JSON), read by [`slide::play::record::cstimer`]: the solves of its
+//!   15- and 8-puzzle sessions, each with its time and its board (the scramble applied to the
+//!   solved board), its moves not known (csTimer keeps none). The sessions of other puzzles are
+//!   named once each, with their count.
 //!
 //! Every entry that is not imported is named on stderr with its reason (an attempt of another
 //! kind, a display other than Standard, a row that does not check out). Exit status 2 when the
@@ -23,6 +25,8 @@ use clap::Args;
 use rusqlite::{Connection, OpenFlags};
 use slide::play::game::daily::Date;
 use slide::play::game::input::Control;
+use slide::play::record::cstimer;
+use slide::play::record::json::Json;
 use slide::play::record::solves::{History, Solve, slides};
 use slide::puzzle::board::Board;
 use slide::puzzle::notation::{parse_board, parse_moves};
@@ -47,9 +51,7 @@ pub(crate) fn run_import(args: ImportArgs) -> Result<u8, Failure> {
     let history = if head.starts_with(SQLITE) {
         slidysim(&args.file, &name)?
     } else if is_cstimer(&head) {
-        return Err(bad_input(format!(
-            "{name} is csTimer's export: its solves keep a time and a scramble, but not the moves made, and a Slide solve is its moves. Nothing imported."
-        )));
+        cstimer(&args.file, &name)?
     } else {
         return Err(bad_input(format!(
             "{name} is neither Slidysim's solves database (SQLite) nor csTimer's export (JSON)"
@@ -80,6 +82,36 @@ fn is_cstimer(head: &[u8]) -> bool {
         && ["\"session", "\"properties\""]
             .iter()
             .any(|k| text[1..].trim_start().starts_with(k))
+}
+
+/// csTimer's export, read as the page reads it.
+fn cstimer(path: &Path, name: &str) -> Result<History, Failure> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
+    let value = Json::parse(&text)
+        .ok()
+        .filter(cstimer::is_cstimer)
+        .ok_or_else(|| {
+            bad_input(format!(
+                "{name} starts like csTimer's export but is not JSON"
+            ))
+        })?;
+    let mut history = History::default();
+    let (mut imported, mut left) = (0, 0);
+    for read in cstimer::read(&value) {
+        match read {
+            Ok(solve) => {
+                history.add(solve);
+                imported += 1;
+            }
+            Err(unread) => {
+                left += 1;
+                eprintln!("slide: {name}: {unread}, left out");
+            }
+        }
+    }
+    eprintln!("slide: {name}: {imported} solves imported, {left} entries left out");
+    Ok(history)
 }
 
 /// One single solve as Slidysim keeps it.
@@ -278,8 +310,8 @@ fn to_solve(s: Single) -> Result<Solve, String> {
         id: s.timestamp as u64,
         date: Date::at(s.timestamp as f64, 0),
         start,
-        moves: moves.len(),
-        slides: slides(&moves),
+        moves: Some(moves.len()),
+        slides: Some(slides(&moves)),
         millis: s.time as f64,
         optimal: None,
         best_known: None,

@@ -244,6 +244,28 @@ mod tests {
     }
 
     #[test]
+    fn a_cstimer_export_is_told_by_its_first_key_and_read_whole_in_any_pieces() {
+        let export = r#" {"session1":[[[0,12345],"D R","",1700000000],[[-1,900],"D R","",1700000100]],"session2":[[[0,9000],"R U","",1700000000]],"properties":{"sessionData":"{\"1\":{\"opt\":{\"scrType\":\"15prp\"}}}"}}"#;
+        let (solves, events, report) = import(export, &[]);
+        assert_eq!(events, []);
+        assert_eq!(solves.len(), 1);
+        assert_eq!((solves[0].moves, solves[0].millis), (None, 12_345.0));
+        assert_eq!(
+            report.text(),
+            "mine: 1 solve added, 0 already here. Left out: session 1, solve 2: a DNF (Slide keeps solved boards only); session 2: 1 solve of another puzzle (csTimer's scramble type 333)."
+        );
+        // Slide's own JSON still reads as it did, also when its first key is short.
+        let (solves, ..) = import(r#"{"solves":[]}"#, &[]);
+        assert_eq!(solves, []);
+        let mut tiny = Import::new("tiny");
+        tiny.feed(b"{}");
+        assert!(
+            tiny.finish(|_| false, |_| false).is_err(),
+            "no list of solves"
+        );
+    }
+
+    #[test]
     fn what_is_kept_already_or_twice_in_the_file_is_counted_and_not_added() {
         let mut twice = solves();
         twice.push(solves()[0].clone());

@@ -3,13 +3,16 @@
 //! memory, and the page reads it in slices between frames. The formats are the history's own
 //! (see [`super::solves`] and [`super::event::log`]): JSON (`{"version":1,"solves":[…],
 //! "events":[…]}`, or a bare list of solves) or CSV (the solves' table, then the events' after
-//! a blank line), told apart by the first character.
+//! a blank line), told apart by the first character. csTimer's export (an object whose first key
+//! is `session1` or `properties`) is told apart by that key and read whole, since what its
+//! solves are is said at its end ([`crate::play::record::cstimer`]).
 //!
 //! A file cut short keeps what came before the cut: every complete entry is read, and the
 //! cut is named, so the readable part of a truncated history is never thrown away with it.
 
 use crate::play::event::log::{HEADER_START, event_of_csv, event_of_json};
 use crate::play::event::record::EventRecord;
+use crate::play::record::cstimer;
 use crate::play::record::json::Json;
 use crate::play::record::left_out::{self, EntryProblem, HistoryError, Unread};
 use crate::play::record::solves::{Solve, solve_of_csv, solve_of_json};
@@ -32,6 +35,8 @@ enum List {
 #[derive(Debug, Default)]
 pub struct HistoryReader {
     form: Form,
+    /// The first bytes, until they tell the form (a piece may be a few bytes).
+    head: Vec<u8>,
     /// Bytes read so far.
     read: u64,
     solves: usize,
@@ -45,6 +50,8 @@ enum Form {
     Unknown,
     Json(JsonScan),
     Csv(CsvScan),
+    /// csTimer's export, kept whole until its end.
+    CsTimer(Vec<u8>),
     /// Not a history: read no further.
     Refused(HistoryError),
 }
@@ -66,26 +73,33 @@ impl HistoryReader {
 
     /// Reads the next piece; returns the entries it completed.
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Entry> {
-        let mut out = Vec::new();
-        let mut rest = bytes;
         self.read += bytes.len() as u64;
         if let Form::Unknown = self.form {
-            let start = rest
-                .iter()
-                .position(|b| !b.is_ascii_whitespace() && !BOM.contains(b));
-            let Some(start) = start else {
-                return out;
+            self.head.extend_from_slice(bytes);
+            let Some((form, start)) = form_of(&self.head, false) else {
+                return Vec::new();
             };
-            rest = &rest[start..];
-            self.form = match rest[0] {
-                b'{' | b'[' => Form::Json(JsonScan::new(rest[0] == b'[')),
-                _ => Form::Csv(CsvScan::default()),
-            };
+            self.form = form;
+            let head = std::mem::take(&mut self.head);
+            return self.go_on(&head[start..]);
         }
+        self.go_on(bytes)
+    }
+
+    /// Reads on, in the form told.
+    fn go_on(&mut self, rest: &[u8]) -> Vec<Entry> {
+        let mut out = Vec::new();
         let counts = (&mut self.solves, &mut self.events);
         let problem = match &mut self.form {
             Form::Json(scan) => scan.feed(rest, counts, &mut out).err(),
             Form::Csv(scan) => scan.feed(rest, counts, &mut out).err(),
+            Form::CsTimer(whole) if whole.len() + rest.len() > MAX_WHOLE => {
+                Some(HistoryError::TooLarge(MAX_WHOLE / 1_000_000))
+            }
+            Form::CsTimer(whole) => {
+                whole.extend_from_slice(rest);
+                None
+            }
             _ => None,
         };
         if let Some(problem) = problem {
@@ -97,10 +111,24 @@ impl HistoryReader {
     /// The file is over: the last entries, and what is wrong with its end (cut short, say);
     /// or why it is no history at all.
     pub fn finish(mut self) -> Result<(Vec<Entry>, Option<String>), HistoryError> {
+        // A file shorter than what tells its form: told now.
+        if let (Form::Unknown, Some((form, start))) = (&self.form, form_of(&self.head, true)) {
+            self.form = form;
+            let head = std::mem::take(&mut self.head);
+            let out = self.go_on(&head[start..]);
+            return (self.finish()).map(|(more, cut)| (out.into_iter().chain(more).collect(), cut));
+        }
         let mut out = Vec::new();
         let counts = (&mut self.solves, &mut self.events);
         match self.form {
             Form::Unknown => Err(HistoryError::Empty),
+            Form::CsTimer(whole) => {
+                let text = String::from_utf8(whole)
+                    .map_err(|_| HistoryError::NotJson("not text (UTF-8)".into()))?;
+                let value = Json::parse(&text).map_err(|e| HistoryError::NotJson(e.to_string()))?;
+                let read = cstimer::read(&value).into_iter().map(Entry::Solve);
+                Ok((read.collect(), None))
+            }
             Form::Refused(problem) => Err(problem),
             Form::Csv(mut scan) => {
                 scan.line(counts, &mut out)?;
@@ -113,6 +141,37 @@ impl HistoryReader {
 
 /// The byte order mark's bytes, skipped before the first character.
 const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// The most of a file read whole (csTimer's export): 64 MB, some years of daily solves.
+const MAX_WHOLE: usize = 64_000_000;
+
+/// The form the first bytes of a file tell (white space and a byte order mark skipped), and
+/// where its text starts; `None` while they cannot tell yet (`end`: there are no more), or
+/// when there is nothing but white space.
+fn form_of(head: &[u8], end: bool) -> Option<(Form, usize)> {
+    let start = head
+        .iter()
+        .position(|b| !b.is_ascii_whitespace() && !BOM.contains(b))?;
+    let text = &head[start..];
+    let form = match text[0] {
+        b'[' => Form::Json(JsonScan::new(true)),
+        b'{' => {
+            // The first key: csTimer's export starts with its sessions or its properties.
+            let rest = text[1..].trim_ascii_start();
+            let key = (rest.strip_prefix(b"\""))
+                .and_then(|k| k.iter().position(|&b| b == b'"').map(|close| &k[..close]));
+            match key {
+                Some(key) if key.starts_with(b"session") || key == b"properties" => {
+                    Form::CsTimer(Vec::new())
+                }
+                None if !end && text.len() < 64 => return None,
+                _ => Form::Json(JsonScan::new(false)),
+            }
+        }
+        _ => Form::Csv(CsvScan::default()),
+    };
+    Some((form, start))
+}
 
 /// Where the JSON reader stands between two bytes.
 #[derive(Debug)]

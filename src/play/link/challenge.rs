@@ -74,7 +74,10 @@ impl Challenge {
             Some(Verdict::Miscounted { actual }) => Some(actual),
             Some(Verdict::NotASolution) => None,
         };
-        self.settle_counts(solve.moves, solve.millis, solve.assisted, theirs);
+        // A timer's solve (its moves not known) settles nothing.
+        if let Some(moves) = solve.moves {
+            self.settle_counts(moves, solve.millis, solve.assisted, theirs);
+        }
     }
 
     /// Settles the challenge with the player's `moves` and `millis` against the friend's
@@ -149,8 +152,8 @@ mod tests {
             id: 1,
             date: crate::play::game::daily::Date::parse("2026-11-23").unwrap(),
             start: start.clone(),
-            moves,
-            slides: moves,
+            moves: Some(moves),
+            slides: Some(moves),
             millis,
             optimal: None,
             best_known: None,

@@ -90,11 +90,11 @@ impl HandResult {
     /// How the player's moves compare with the reference: `The shortest solution is 52 moves:
     /// 15 above it; efficiency 78 %.`
     pub fn comparison_text(&self) -> String {
-        let s = &self.solve;
-        let above = |reference: usize| match s.moves.checked_sub(reference) {
+        let (s, moves) = (&self.solve, self.path.len());
+        let above = |reference: usize| match moves.checked_sub(reference) {
             Some(0) => "you found a shortest solution".to_string(),
             Some(n) => format!("{n} above it"),
-            None => format!("{} fewer than Slide found", reference - s.moves),
+            None => format!("{} fewer than Slide found", reference - moves),
         };
         let efficiency = s.efficiency().map_or(String::new(), |e| {
             format!("; efficiency {} %", decimals(e * 100.0, 0))

@@ -326,7 +326,7 @@ impl Sharing {
     fn challenge_link(&self, result: Option<&HandResult>) -> Option<String> {
         let r = result.filter(|r| self.include_result && !r.solve.assisted)?;
         let target = LinkedChallenge {
-            moves: r.solve.moves,
+            moves: r.path.len(),
             millis: r.solve.millis,
             proof: Some(r.path.clone()),
         };
@@ -364,7 +364,7 @@ impl Sharing {
             d.date,
             d.width,
             d.height,
-            s.moves,
+            r.path.len(),
             time_text(s.millis),
             self.base,
             write_daily_query(&d, None, false)

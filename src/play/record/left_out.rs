@@ -22,6 +22,8 @@ pub enum HistoryError {
     Empty,
     /// A CSV whose first line does not name the columns.
     NoColumns,
+    /// A file read whole (csTimer's export) past this many megabytes.
+    TooLarge(usize),
 }
 
 impl std::fmt::Display for HistoryError {
@@ -30,6 +32,10 @@ impl std::fmt::Display for HistoryError {
             HistoryError::NotJson(e) => f.write_str(e),
             HistoryError::NoSolves => f.write_str("no list of solves"),
             HistoryError::Empty => f.write_str("the file is empty"),
+            HistoryError::TooLarge(mb) => write!(
+                f,
+                "csTimer's export is read whole, and this one is over {mb} MB: export its sliding-puzzle sessions alone"
+            ),
             HistoryError::NoColumns => f.write_str(
                 "not a history: the first line must name the columns (id,date,size,board,…)",
             ),
@@ -47,6 +53,13 @@ pub enum Entry {
     Line(usize),
     Event(usize),
     EventLine(usize),
+    /// A session of csTimer's export, as a whole.
+    Session(usize),
+    /// A solve of a session of csTimer's export.
+    Timed {
+        session: usize,
+        solve: usize,
+    },
 }
 
 /// Why an entry could not be read.
@@ -80,6 +93,20 @@ pub enum EntryProblem {
     NotText,
     /// An entry of a file read piece by piece that is not JSON, in the parser's words.
     NotJson(String),
+    /// A timer's solve that did not finish.
+    Dnf,
+    /// A timer's scramble that cannot be read as moves.
+    Scramble(MovesError),
+    /// A timer's scramble whose move `index` of `of` walks off the board.
+    ScrambleWalksOff {
+        index: usize,
+        of: usize,
+    },
+    /// A timer's session of another puzzle: its scramble type, and its solves.
+    OtherPuzzle {
+        scramble_type: String,
+        solves: usize,
+    },
 }
 
 /// An entry left out, and why.
@@ -121,6 +148,8 @@ impl fmt::Display for Entry {
             Entry::Line(n) => write!(f, "line {n}"),
             Entry::Event(n) => write!(f, "event {n}"),
             Entry::EventLine(n) => write!(f, "event line {n}"),
+            Entry::Session(n) => write!(f, "session {n}"),
+            Entry::Timed { session, solve } => write!(f, "session {session}, solve {solve}"),
         }
     }
 }
@@ -147,6 +176,19 @@ impl fmt::Display for EntryProblem {
             EntryProblem::Event(words) => f.write_str(words),
             EntryProblem::NotText => f.write_str("not text"),
             EntryProblem::NotJson(words) => f.write_str(words),
+            EntryProblem::Dnf => f.write_str("a DNF (Slide keeps solved boards only)"),
+            EntryProblem::Scramble(e) => write!(f, "scramble: {e}"),
+            EntryProblem::ScrambleWalksOff { index, of } => {
+                write!(f, "scramble: move {index} of {of} walks off the board")
+            }
+            EntryProblem::OtherPuzzle {
+                scramble_type,
+                solves,
+            } => write!(
+                f,
+                "{solves} solve{} of another puzzle (csTimer's scramble type {scramble_type})",
+                if *solves == 1 { "" } else { "s" }
+            ),
         }
     }
 }

@@ -28,10 +28,11 @@ pub struct Solve {
     pub date: Date,
     /// The board it started from, and its goal.
     pub start: Position,
-    /// Single-tile moves.
-    pub moves: usize,
-    /// Multi-tile moves: runs of moves in one direction.
-    pub slides: usize,
+    /// Single-tile moves; `None` for a solve brought in from a timer that keeps no moves
+    /// (csTimer): its time is known, its moves are not.
+    pub moves: Option<usize>,
+    /// Multi-tile moves: runs of moves in one direction (`None` with the moves).
+    pub slides: Option<usize>,
     /// From the first move to the solve.
     pub millis: f64,
     /// The shortest solution's length, once proven.
@@ -61,9 +62,10 @@ impl Solve {
         self.random_state && !self.assisted
     }
 
-    /// Tiles a second.
+    /// Tiles a second, where the moves are known.
     pub fn tps(&self) -> Option<f64> {
-        (self.millis > 0.0).then(|| self.moves as f64 * 1000.0 / self.millis)
+        let moves = self.moves?;
+        (self.millis > 0.0).then(|| moves as f64 * 1000.0 / self.millis)
     }
 
     /// The shortest length, or the best known: what the player is measured against.
@@ -73,8 +75,8 @@ impl Solve {
 
     /// Reference ÷ moves, at most 1 (a player may beat a best known that is not shortest).
     pub fn efficiency(&self) -> Option<f64> {
-        let reference = self.reference()?;
-        (self.moves > 0).then(|| (reference as f64 / self.moves as f64).min(1.0))
+        let (reference, moves) = (self.reference()?, self.moves?);
+        (moves > 0).then(|| (reference as f64 / moves as f64).min(1.0))
     }
 
     /// As the history's JSON keeps it: one object of the `solves` list.
@@ -92,8 +94,8 @@ impl Solve {
             self.size(),
             self.start.board(),
             self.start.goal(),
-            self.moves,
-            self.slides,
+            optional(self.moves),
+            optional(self.slides),
             decimals(self.millis, 3),
             optional(self.optimal),
             optional(self.best_known),
@@ -107,9 +109,13 @@ impl Solve {
         )
     }
 
-    /// The result in words with their units: `12.35 s · 67 moves · 5.4 tiles/s`.
+    /// The result in words with their units: `12.35 s · 67 moves · 5.4 tiles/s` (the time
+    /// alone where the moves are not known).
     pub fn result_text(&self) -> String {
-        let mut text = format!("{} · {}", time_text(self.millis), count(self.moves, "move"));
+        let mut text = time_text(self.millis);
+        if let Some(moves) = self.moves {
+            text.push_str(&format!(" · {}", count(moves, "move")));
+        }
         if let Some(tps) = self.tps() {
             text.push_str(&format!(" · {} tiles/s", decimals(tps, 1)));
         }
@@ -257,7 +263,7 @@ impl History {
             count: solves.len(),
             left_out: left_out.len(),
             best_time: min(times.clone()),
-            best_moves: solves.iter().map(|s| s.moves).min(),
+            best_moves: solves.iter().filter_map(|s| s.moves).min(),
             best_tps: solves.iter().filter_map(|s| s.tps()).max_by(f64::total_cmp),
             mean_time: (!times.is_empty()).then(|| times.iter().sum::<f64>() / times.len() as f64),
             ao5: average_of(&times, 5),
@@ -335,8 +341,8 @@ fn solve_json(s: &Solve) -> Json {
         ("size".into(), Json::String(s.size())),
         ("board".into(), Json::String(s.start.board().to_string())),
         ("goal".into(), Json::String(s.start.goal().to_string())),
-        ("moves".into(), count(s.moves)),
-        ("mtm".into(), count(s.slides)),
+        ("moves".into(), optional(s.moves)),
+        ("mtm".into(), optional(s.slides)),
         ("millis".into(), Json::Number(s.millis)),
         ("optimal".into(), optional(s.optimal)),
         ("best_known".into(), optional(s.best_known)),
@@ -357,6 +363,8 @@ struct Fields<'a> {
     board: Option<&'a str>,
     goal: Option<&'a str>,
     moves: Option<f64>,
+    /// The moves are written as not known (JSON's `null`, an empty CSV cell).
+    moves_unknown: bool,
     slides: Option<f64>,
     millis: Option<f64>,
     optimal: Option<f64>,
@@ -375,6 +383,7 @@ impl<'a> Fields<'a> {
         text: impl Fn(&str) -> Option<&'a str>,
         flag: impl Fn(&str) -> Option<bool>,
         times: Option<Vec<f64>>,
+        moves_unknown: bool,
     ) -> Self {
         Fields {
             id: number("id"),
@@ -382,6 +391,7 @@ impl<'a> Fields<'a> {
             board: text("board"),
             goal: text("goal"),
             moves: number("moves"),
+            moves_unknown,
             slides: number("mtm"),
             millis: number("millis"),
             optimal: number("optimal"),
@@ -414,11 +424,15 @@ impl<'a> Fields<'a> {
             .millis
             .filter(|n| *n >= 0.0 && n.is_finite())
             .ok_or(EntryProblem::Missing("time"))?;
-        let moves = count(self.moves, "moves")?;
+        let moves = match self.moves_unknown {
+            true => None,
+            false => Some(count(self.moves, "moves")?),
+        };
         let times = self.times.clone().unwrap_or_default();
         let steady = times.windows(2).all(|w| w[0] <= w[1]);
-        if !times.is_empty() && (times.len() != moves || !steady || times[0] < 0.0) {
+        if !times.is_empty() && (Some(times.len()) != moves || !steady || times[0] < 0.0) {
             let count = times.len();
+            let moves = moves.unwrap_or_default();
             return Err(EntryProblem::Times { count, moves });
         }
         // Solves kept before controls were have none known.
@@ -432,7 +446,7 @@ impl<'a> Fields<'a> {
             date: Date::parse(date).map_err(EntryProblem::Date)?,
             start,
             moves,
-            slides: count(self.slides, "mtm").unwrap_or(moves),
+            slides: moves.map(|moves| count(self.slides, "mtm").unwrap_or(moves)),
             millis,
             optimal: count(self.optimal, "optimal").ok(),
             best_known: count(self.best_known, "best_known").ok(),
@@ -471,7 +485,8 @@ pub(crate) fn solve_of_json(v: &Json) -> Result<Solve, EntryProblem> {
     let flag = |k: &str| v.get(k).and_then(Json::as_bool);
     let times = (v.get("times").and_then(Json::as_array))
         .map(|ts| ts.iter().map(|t| t.as_f64().unwrap_or(-1.0)).collect());
-    Fields::read(number, text, flag, times).solve()
+    let unknown = matches!(v.get("moves"), Some(Json::Null));
+    Fields::read(number, text, flag, times, unknown).solve()
 }
 
 fn from_csv(text: &str) -> Result<Vec<Result<Solve, Unread>>, HistoryError> {
@@ -509,7 +524,8 @@ pub(crate) fn solve_of_csv(header: &[&str], line: &str) -> Result<Solve, EntryPr
             .map(|t| super::json::number(t).unwrap_or(-1.0))
             .collect()
     });
-    Fields::read(number, cell, flag, times).solve()
+    let unknown = cell("moves") == Some("");
+    Fields::read(number, cell, flag, times, unknown).solve()
 }
 
 #[cfg(test)]
@@ -525,8 +541,8 @@ mod tests {
                 &Default::default(),
             )
             .unwrap(),
-            moves,
-            slides: moves - 2,
+            moves: Some(moves),
+            slides: Some(moves - 2),
             millis,
             optimal: Some(31),
             best_known: None,

@@ -19,7 +19,8 @@ pub struct Brief {
     /// Random state, without help: it counts for statistics.
     pub counts: bool,
     pub millis: f64,
-    pub moves: usize,
+    /// `None` where not known (a timer's solve).
+    pub moves: Option<usize>,
 }
 
 impl Brief {
@@ -63,10 +64,12 @@ impl Tally {
         self.count += 1;
         self.sum += b.millis;
         self.best_time = Some(self.best_time.map_or(b.millis, |t| t.min(b.millis)));
-        self.best_moves = Some(self.best_moves.map_or(b.moves, |m| m.min(b.moves)));
-        if b.millis > 0.0 {
-            let tps = b.moves as f64 * 1000.0 / b.millis;
-            self.best_tps = Some(self.best_tps.map_or(tps, |best| best.max(tps)));
+        if let Some(moves) = b.moves {
+            self.best_moves = Some(self.best_moves.map_or(moves, |m| m.min(moves)));
+            if b.millis > 0.0 {
+                let tps = moves as f64 * 1000.0 / b.millis;
+                self.best_tps = Some(self.best_tps.map_or(tps, |best| best.max(tps)));
+            }
         }
         true
     }
@@ -239,8 +242,8 @@ mod tests {
                     id: 1_000 + i * 7,
                     date: Date::parse("2026-11-23").unwrap(),
                     start: Position::toward(board, &Goal::BlankLast).unwrap(),
-                    moves: 20 + rng.below(80) as usize,
-                    slides: 10,
+                    moves: Some(20 + rng.below(80) as usize),
+                    slides: Some(10),
                     // Halves, so any order of summing is exact.
                     millis: (1_000 + rng.below(200_000)) as f64 / 2.0,
                     optimal: None,

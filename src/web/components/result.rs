@@ -23,7 +23,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
     let tps = s.tps().map_or(String::new(), |t| decimals(t, 3));
     html! {
         <section class="result" data-testid="result" aria-labelledby="result-title"
-            data-moves={s.moves.to_string()} data-mtm={s.slides.to_string()}
+            data-moves={optional(s.moves)} data-mtm={optional(s.slides)}
             data-millis={decimals(s.millis, 0)} data-tps={tps.clone()}
             data-optimal-length={optional(s.optimal)} data-best-known={optional(s.best_known)}
             data-efficiency={s.efficiency().map(|e| decimals(e, 3)).unwrap_or_default()}
@@ -36,7 +36,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
             <p class="result-line"><strong>{ s.result_text() }</strong></p>
             <p class="note">{ format!(
                 "Time from your first move. A move is one tile moved; tiles moved together along a row or column make one slide: {}.",
-                count(s.slides, "slide"),
+                count(s.slides.unwrap_or_default(), "slide"),
             ) }</p>
             if s.assisted {
                 <p class="note">{ "You had help (a hint or the solution), so this solve counts for no best or average and is not sent as a challenge." }</p>

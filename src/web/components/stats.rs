@@ -180,7 +180,7 @@ fn history_table(props: &StatsProps, on_more: Callback<MouseEvent>) -> Html {
                 <tbody>
                     { for solves.iter().rev().take(shown).map(|s| html! {
                         <tr data-solve={s.id.to_string()} data-size={s.size()} data-board={s.start.board().to_string()}
-                            data-moves={s.moves.to_string()} data-millis={decimals(s.millis, 0)}
+                            data-moves={optional(s.moves)} data-millis={decimals(s.millis, 0)}
                             data-optimal-length={optional(s.optimal)} data-date={s.date.to_string()}
                             data-assisted={s.assisted.to_string()} data-control={s.control.name()}
                             data-random-state={s.random_state.to_string()}>

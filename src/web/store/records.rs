@@ -25,7 +25,12 @@ pub fn solve_record(s: &Solve) -> JsValue {
     set(&record, "date", s.date.to_string().into());
     set(&record, "counts", s.counts().into());
     set(&record, "millis", s.millis.into());
-    set(&record, "moves", (s.moves as f64).into());
+    // Null where the moves are not known (a timer's solve).
+    set(
+        &record,
+        "moves",
+        s.moves.map_or(JsValue::NULL, |m| (m as f64).into()),
+    );
     set(&record, "json", s.to_json().to_string().into());
     record.into()
 }
@@ -83,13 +88,18 @@ impl Keys {
         let (w, h) = size.split_once('x')?;
         let control = Control::parse(&self.get(record, &self.control).as_string()?)?;
         let millis = self.get(record, &self.millis).as_f64()?;
+        let moves = self.get(record, &self.moves);
+        let moves = match moves.is_null() {
+            true => None,
+            false => Some(whole(moves.as_f64()?)? as usize),
+        };
         Some(Brief {
             id,
             size: (w.parse().ok()?, h.parse().ok()?),
             control,
             counts: self.get(record, &self.counts).as_bool()?,
             millis: (millis >= 0.0 && millis.is_finite()).then_some(millis)?,
-            moves: whole(self.get(record, &self.moves).as_f64()?)? as usize,
+            moves,
         })
     }
 
