@@ -28,7 +28,6 @@ use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
 use crate::puzzle::notation::parse_moves;
 use crate::puzzle::position::Position;
-use std::collections::BTreeSet;
 
 /// Whether `value` is csTimer's export: an object with a `sessionN` list or `properties`.
 pub fn is_cstimer(value: &Json) -> bool {
@@ -131,7 +130,7 @@ pub fn read(value: &Json) -> Vec<Result<Solve, Unread>> {
     let Json::Object(members) = value else {
         return Vec::new();
     };
-    let mut ids = BTreeSet::new();
+    let mut ids = Vec::new();
     let mut out = Vec::new();
     for (key, list) in members {
         let Some(session) = session_number(key) else {
@@ -168,7 +167,7 @@ pub fn read(value: &Json) -> Vec<Result<Solve, Unread>> {
 }
 
 /// One solve of a sliding puzzle's session.
-fn solve(entry: &Json, kind: Kind, ids: &mut BTreeSet<u64>) -> Result<Solve, EntryProblem> {
+fn solve(entry: &Json, kind: Kind, ids: &mut Vec<u64>) -> Result<Solve, EntryProblem> {
     let item = |i: usize| entry.as_array().and_then(|e| e.get(i));
     let result = item(0).and_then(Json::as_array).unwrap_or_default();
     let number = |i: usize| {
@@ -193,11 +192,15 @@ fn solve(entry: &Json, kind: Kind, ids: &mut BTreeSet<u64>) -> Result<Solve, Ent
     let started = (item(3).and_then(Json::as_f64))
         .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e11)
         .ok_or(EntryProblem::Missing("date"))?;
-    // When it ended: its identity, unique in the file.
+    // When it ended: its identity, unique in the file (`ids` kept in order).
     let mut id = (started * 1000.0 + millis).round() as u64;
-    while !ids.insert(id) {
-        id += 1;
-    }
+    let at = loop {
+        match ids.binary_search(&id) {
+            Ok(_) => id += 1,
+            Err(at) => break at,
+        }
+    };
+    ids.insert(at, id);
     Ok(Solve {
         id,
         date: Date::at(id as f64, 0),

@@ -1,7 +1,9 @@
 //! Replay links for the page: one pasted to watch read into a Slide link's query (an Open
-//! Slidysim link's solve made one), and an Open Slidysim link written for a solve. The packing is the browser's zlib, in a worker started for the one link
-//! (`static/zlib-worker.js`); the JSON inside is read and written by
-//! [`crate::play::link::slidysim`], here in the record's worker, so the page carries none of it.
+//! Slidysim link's solve made one), and an Open Slidysim link written for a solve. The packing
+//! is the browser's zlib, in a worker started for the one link (`static/zlib-worker.js`); the
+//! JSON inside is read and written by [`crate::play::link::slidysim`], here in the record's
+//! worker, so the page carries none of it. Neither waits in the record's queue: no database is
+//! touched, and the page hears the answer when the zlib worker gives it.
 
 use super::say;
 use crate::play::keeping::StoreSaid;
@@ -11,44 +13,42 @@ use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::JsFuture;
 
 /// Reads a replay link pasted to watch: the page hears [`StoreSaid::ReplayLink`], a Slide
 /// link's query (an Open Slidysim link's solve made one).
-pub async fn read(link: &str) {
-    let read = match pasted(link) {
-        Ok(Pasted::Slide(query)) => Ok(query.to_string()),
-        Ok(Pasted::Slidysim(r)) => unpack(r)
-            .await
-            .map_err(|e| format!("This Open Slidysim link cannot be watched: {e}.")),
-        Err(e) => Err(format!("This link cannot be watched: {e}.")),
-    };
-    say(StoreSaid::ReplayLink(read));
-}
-
-async fn unpack(r: &str) -> Result<String, SlidysimError> {
-    let answer = zlib("unpack", r).await?;
-    let text = |name| field(&answer, name).and_then(|v| v.as_string());
-    let value = text("ok").and_then(|json| Json::parse(&json).ok());
-    query_of(&value.unwrap_or(Json::Null), text("inner").as_deref())
+pub fn read(link: &str) {
+    let refused = |e: SlidysimError| format!("This Open Slidysim link cannot be watched: {e}.");
+    match pasted(link) {
+        Ok(Pasted::Slide(query)) => say(StoreSaid::ReplayLink(Ok(query.to_string()))),
+        Ok(Pasted::Slidysim(r)) => zlib("unpack", r, move |answer| {
+            let read = answer.and_then(|answer| {
+                let text = |name| field(&answer, name).and_then(|v| v.as_string());
+                let value = text("ok").and_then(|json| Json::parse(&json).ok());
+                query_of(&value.unwrap_or(Json::Null), text("inner").as_deref())
+            });
+            say(StoreSaid::ReplayLink(read.map_err(refused)));
+        }),
+        Err(e) => say(StoreSaid::ReplayLink(Err(format!(
+            "This link cannot be watched: {e}."
+        )))),
+    }
 }
 
 /// Writes the link of a solve of `moves` from `start`, made at `times`: the page hears
 /// [`StoreSaid::SlidysimLink`].
-pub async fn write(start: &Board, moves: &[Move], times: &[f64]) {
-    let json = slidysim::write(start, moves, times);
-    let written = zlib("pack", &json).await.and_then(|answer| {
-        let r = field(&answer, "ok").and_then(|v| v.as_string());
-        r.map(|r| link_of(&r))
-            .ok_or(SlidysimError::Packing(String::new()))
-    });
-    say(StoreSaid::SlidysimLink(written.map_err(|e| {
-        let why = match e {
-            SlidysimError::Packing(why) => why,
-            other => other.to_string(),
+pub fn write(start: &Board, moves: &[Move], times: &[f64]) {
+    zlib("pack", &slidysim::write(start, moves, times), |answer| {
+        let r = answer.map(|answer| field(&answer, "ok").and_then(|v| v.as_string()));
+        let written = match r {
+            Ok(Some(r)) => Ok(link_of(&r)),
+            Ok(None) => Err("the browser's worker failed".to_string()),
+            Err(SlidysimError::Packing(why)) => Err(why),
+            Err(other) => Err(other.to_string()),
         };
-        format!("The Open Slidysim link could not be written: {why}.")
-    })));
+        say(StoreSaid::SlidysimLink(written.map_err(|why| {
+            format!("The Open Slidysim link could not be written: {why}.")
+        })));
+    });
 }
 
 fn field(value: &JsValue, name: &str) -> Option<JsValue> {
@@ -57,27 +57,33 @@ fn field(value: &JsValue, name: &str) -> Option<JsValue> {
         .filter(|v| !v.is_undefined())
 }
 
-/// One job for the zlib worker: its answer, or why there is none.
-async fn zlib(what: &str, input: &str) -> Result<JsValue, SlidysimError> {
+/// One job for the zlib worker: `done` hears its answer, or why there is none.
+fn zlib(what: &str, input: &str, done: impl FnOnce(Result<JsValue, SlidysimError>) + 'static) {
     let refused = |why: &str| SlidysimError::Packing(why.to_string());
-    let worker = web_sys::Worker::new("zlib-worker.js")
-        .map_err(|_| refused("the browser would not start a worker"))?;
-    let promise = js_sys::Promise::new(&mut |resolve, reject| {
-        let heard = Closure::once_into_js(move |e: web_sys::MessageEvent| {
-            let _ = resolve.call1(&JsValue::NULL, &e.data());
-        });
-        worker.set_onmessage(Some(heard.unchecked_ref()));
-        worker.set_onerror(Some(reject.unchecked_ref()));
-    });
-    let sent = worker.post_message(&js_sys::Array::of2(&what.into(), &input.into()));
-    let answer = match sent {
-        Ok(()) => JsFuture::from(promise).await,
-        Err(e) => Err(e),
+    let Ok(worker) = web_sys::Worker::new("zlib-worker.js") else {
+        return done(Err(refused("the browser would not start a worker")));
     };
-    worker.terminate();
-    let answer = answer.map_err(|_| refused("the browser's worker failed"))?;
-    match field(&answer, "error").and_then(|v| v.as_string()) {
-        Some(why) => Err(SlidysimError::Packing(why)),
-        None => Ok(answer),
-    }
+    let done = std::rc::Rc::new(std::cell::Cell::new(Some(done)));
+    let (heard, ended) = (done.clone(), worker.clone());
+    let heard = Closure::once_into_js(move |e: web_sys::MessageEvent| {
+        ended.terminate();
+        let data = e.data();
+        let answer = match field(&data, "error").and_then(|v| v.as_string()) {
+            Some(why) => Err(SlidysimError::Packing(why)),
+            None => Ok(data),
+        };
+        if let Some(done) = heard.take() {
+            done(answer);
+        }
+    });
+    let ended = worker.clone();
+    let failed = Closure::once_into_js(move |_: JsValue| {
+        ended.terminate();
+        if let Some(done) = done.take() {
+            done(Err(refused("the browser's worker failed")));
+        }
+    });
+    worker.set_onmessage(Some(heard.unchecked_ref()));
+    worker.set_onerror(Some(failed.unchecked_ref()));
+    let _ = worker.post_message(&js_sys::Array::of2(&what.into(), &input.into()));
 }

@@ -66,12 +66,12 @@ async fn work() {
             ToStore::Export { name, format, held } => {
                 super::files::export(db.as_ref(), &name, format, held).await
             }
-            ToStore::ReadReplayLink(link) => super::slidysim::read(&link).await,
+            ToStore::ReadReplayLink(link) => super::slidysim::read(&link),
             ToStore::WriteSlidysim {
                 start,
                 moves,
                 times,
-            } => super::slidysim::write(start.board(), &moves, &times).await,
+            } => super::slidysim::write(start.board(), &moves, &times),
             message => match db {
                 Some(db) => job_on(&db, message).await,
                 None => refused(message),
