@@ -158,7 +158,7 @@ describe("csTimer's history", () => {
     assert.match(await page.locator('[data-testid=history] tr[data-solve]').first().innerText(), /12\.00 s/);
     await page.getByLabel('Statistics for size').selectOption({ label: '4×4' });
     await page.getByLabel('Statistics for control').selectOption({ label: 'Mixed' });
-    await page.waitForSelector('[data-testid=stats][data-size="4x4"]');
+    await page.waitForSelector('[data-testid=stats][data-size="4x4"][data-control="mixed"]');
     assert.equal(await stat(page, 'count'), '5');
     assert.equal(await stat(page, 'best-time'), '12000');
     assert.equal(await stat(page, 'best-moves'), '');

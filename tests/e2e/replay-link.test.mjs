@@ -238,18 +238,23 @@ describe('Open Slidysim links', () => {
   });
 
   it("links as Open Slidysim writes them play: a custom replay, an older one, a leaderboard's", async () => {
-    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,5,6/7,0,8`);
+    // The page's clock stands still: each replay stays on its first step while it is checked
+    // (a replay opened from a link plays at once), and no check races its playing.
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=1,2,3/4,5,6/7,0,8`, undefined, 'light', (p) =>
+      p.clock.install({ time: 0 }),
+    );
+    await page.clock.pauseAt(60_000);
     const saved = deflateSync('L2;0.480;2;4.167;-1;[0,480]', { level: 9 }).toString('base64');
+    // Each link's times differ from the one before, so each wait is for its own replay.
     for (const [value, times] of [
       [['L2U', 6000, '1 2 3/0 4 5/7 8 6', [100, 300, 600]], '0,200,500'],
       // Without times, at its TPS: 2 moves at 4 tiles/s take half a second.
       [['L2', 4000, '1 2 3/4 5 6/0 7 8'], '0,500'],
-      [['L2', 4000, '1 2 3/4 5 6/0 7 8', -1], '0,500'],
+      [['L2', 8000, '1 2 3/4 5 6/0 7 8', -1], '0,250'],
       [[{ gameMode: 'Standard' }, saved, -1, 4167, 3, 3, '<b>x</b>', -1, 'gold', false], '0,480'],
     ]) {
       await watch(page, slidysimLink(value));
-      await page.waitForSelector(`[data-testid=pace][data-times="${times}"]`);
-      await page.getByLabel('Position', { exact: true }).fill('0');
+      await page.waitForSelector(`[data-testid=pace][data-times="${times}"][data-step="0"]`);
       const expected = value.length < 10 ? value[2] : '1 2 3/4 5 6/0 7 8';
       assert.equal(await state(page), expected, JSON.stringify(value));
       assert.equal(await page.locator('[role=alert]').count(), 0, JSON.stringify(value));
@@ -285,7 +290,9 @@ describe('Open Slidysim links', () => {
       await alert.filter({ hasText: words }).waitFor({ timeout: 10_000 });
       assert.equal(await state(page), before, `${link.slice(0, 60)}: the board stays`);
       assert.equal(await page.locator('img').count(), 0, 'nothing in it is markup');
-      await button(page, 'Dismiss').click().catch(() => {});
+      // Gone before the next link, so each wait is for that link's own alert.
+      await button(page, 'Dismiss').click();
+      await alert.waitFor({ state: 'detached' });
     }
     assert.deepEqual(errors, []);
     await page.close();
