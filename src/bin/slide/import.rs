@@ -50,7 +50,7 @@ pub(crate) fn run_import(args: ImportArgs) -> Result<u8, Failure> {
     let head = head(&args.file).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
     let history = if head.starts_with(SQLITE) {
         slidysim(&args.file, &name)?
-    } else if is_cstimer(&head) {
+    } else if cstimer::starts_export(head.trim_ascii_start()) == Some(true) {
         cstimer(&args.file, &name)?
     } else {
         return Err(bad_input(format!(
@@ -72,16 +72,6 @@ fn head(path: &Path) -> std::io::Result<Vec<u8>> {
     let mut head = Vec::new();
     std::fs::File::open(path)?.take(64).read_to_end(&mut head)?;
     Ok(head)
-}
-
-/// csTimer's export: a JSON object whose first key is `session1` (or `properties`).
-fn is_cstimer(head: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(head);
-    let text = text.trim_start();
-    text.starts_with('{')
-        && ["\"session", "\"properties\""]
-            .iter()
-            .any(|k| text[1..].trim_start().starts_with(k))
 }
 
 /// csTimer's export, read as the page reads it.

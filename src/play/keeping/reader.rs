@@ -155,19 +155,11 @@ fn form_of(head: &[u8], end: bool) -> Option<(Form, usize)> {
     let text = &head[start..];
     let form = match text[0] {
         b'[' => Form::Json(JsonScan::new(true)),
-        b'{' => {
-            // The first key: csTimer's export starts with its sessions or its properties.
-            let rest = text[1..].trim_ascii_start();
-            let key = (rest.strip_prefix(b"\""))
-                .and_then(|k| k.iter().position(|&b| b == b'"').map(|close| &k[..close]));
-            match key {
-                Some(key) if key.starts_with(b"session") || key == b"properties" => {
-                    Form::CsTimer(Vec::new())
-                }
-                None if !end && text.len() < 64 => return None,
-                _ => Form::Json(JsonScan::new(false)),
-            }
-        }
+        b'{' => match cstimer::starts_export(text) {
+            Some(true) => Form::CsTimer(Vec::new()),
+            None if !end && text.len() < 64 => return None,
+            _ => Form::Json(JsonScan::new(false)),
+        },
         _ => Form::Csv(CsvScan::default()),
     };
     Some((form, start))

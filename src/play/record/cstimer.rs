@@ -39,6 +39,24 @@ pub fn is_cstimer(value: &Json) -> bool {
         .any(|(key, _)| key == "properties" || session_number(key).is_some())
 }
 
+/// Whether a JSON object's text (from its `{`, perhaps only its first bytes) is csTimer's export,
+/// told by its first key: `session…` or `properties` (`Some(false)` for any other, or for no
+/// object; `None` while that key is not complete). The command line and the history reader
+/// both tell the file by it, before reading it all.
+pub fn starts_export(object: &[u8]) -> Option<bool> {
+    let Some(rest) = object.strip_prefix(b"{") else {
+        return Some(false);
+    };
+    let rest = rest.trim_ascii_start();
+    let Some(key) = rest.strip_prefix(b"\"") else {
+        // Nothing after the brace yet, or no key at all (`{}`).
+        return (!rest.is_empty()).then_some(false);
+    };
+    let close = key.iter().position(|&b| b == b'"')?;
+    let key = &key[..close];
+    Some(key.starts_with(b"session") || key == b"properties")
+}
+
 /// What a session's scramble type makes of its scrambles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Kind {
@@ -217,7 +235,7 @@ fn solve(entry: &Json, kind: Kind, ids: &mut Vec<u64>) -> Result<Solve, EntryPro
     })
 }
 
-/// The moves a scramble of `kind` (its type's name) is, for tests.
+/// The board a scramble of the type `scramble_type` makes, for tests.
 #[cfg(test)]
 fn board_of(scramble_type: &str, scramble: &str) -> Result<Board, EntryProblem> {
     Kind::of(scramble_type)
