@@ -4,6 +4,14 @@
 //! Seedable so that scrambles in tests and benchmarks are reproducible; unbiased ranges so that
 //! "uniformly random" boards really are.
 
+/// FNV-1a, 64 bits, of `bytes`: a seed drawn from a text, or a checksum that notices a file cut
+/// short or damaged (not one that resists tampering).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 /// Pseudo-random numbers; not for cryptography.
 #[derive(Clone, Debug)]
 pub struct Rng {

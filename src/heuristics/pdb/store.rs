@@ -7,6 +7,7 @@ use super::partition::{NoDatabase, RANKED, Split};
 use super::partition::{for_each_placement, groups_for, homes, layout, placements};
 use super::tables::{Direct, Packed, PatternDb, Table};
 use crate::puzzle::board::Board;
+use crate::puzzle::random::fnv1a;
 use std::sync::{Arc, Mutex};
 
 impl PatternDb {
@@ -79,7 +80,7 @@ impl PatternDb {
                 Table::Packed(packed) => out.extend_from_slice(&packed.nibbles),
             }
         }
-        let sum = checksum(&out);
+        let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
     }
@@ -90,7 +91,7 @@ impl PatternDb {
         let n = goal.len();
         let body_len = bytes.len().checked_sub(8)?;
         let (body, sum) = bytes.split_at(body_len);
-        if checksum(body).to_le_bytes() != sum {
+        if fnv1a(body).to_le_bytes() != sum {
             return None;
         }
         let (split, excess) = [Split::SixSixThree, Split::SevenEight]
@@ -140,12 +141,6 @@ impl PatternDb {
     }
 }
 
-/// FNV-1a, 64 bits: enough to notice a truncated or damaged cache entry.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
 
 /// Databases built so far in this process, most recently used last (each 16 MiB).
 static CACHE: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());

@@ -49,9 +49,7 @@ impl std::error::Error for BoardsError {}
 
 /// FNV-1a of a text: the seed of the boards that follow from it.
 fn seed(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    crate::puzzle::random::fnv1a(text.as_bytes())
 }
 
 /// A uniformly random solvable board of `width`×`height` toward `goal`'s kind of goal (blank

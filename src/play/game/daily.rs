@@ -157,11 +157,7 @@ pub fn check(date: Date, latest: Date) -> Result<Date, DailyError> {
 
 /// The seed of a date's board: FNV-1a of `slide daily YYYY-MM-DD WxH`.
 fn seed(date: Date, width: usize, height: usize) -> u64 {
-    format!("slide daily {date} {width}x{height}")
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        })
+    crate::puzzle::random::fnv1a(format!("slide daily {date} {width}x{height}").as_bytes())
 }
 
 /// The first day whose board is drawn uniformly from all solvable boards (random state), so
