@@ -23,7 +23,7 @@ help:
 	@echo "make bench       the native solver figures of docs/performance.md (cargo bench)"
 	@echo "make bench-korf  Korf's 100 and the 80-move 15-puzzles natively: 7-8 and 6-6-3 tables, linear conflict"
 	@echo "make tables-download  the standard tables as static downloads, gzipped into static/tables/"
-	@echo "make bench-browser  Korf's 100 in headless Chromium's worker, printed as a table"
+	@echo "make bench-browser  Korf's 100 in headless Chromium's worker, printed as a table; big boards' Solve against the command line"
 	@echo "make lighthouse  Lighthouse 12.2.3 on the built site: the game on a phone and a desktop, embeds"
 
 # --- tools -------------------------------------------------------------------------------
@@ -148,7 +148,9 @@ static/tables/.built: $(wildcard src/heuristics/pdb/*.rs) src/heuristics/pdb.rs 
 	gzip -9 -n -f static/tables/*.bin
 	@touch $@
 
+# big-boards.test.mjs runs the command line beside the page, so it is built too.
 bench-browser: dist chromium
+	$(CARGO) build --release --bin slide
 	node --test --test-reporter=spec tests/bench-browser/
 
 # Lighthouse's own phone and desktop settings against the built site, served with gzip and ETags:
