@@ -141,7 +141,6 @@ impl PatternDb {
     }
 }
 
-
 /// Databases built so far in this process, most recently used last (each 16 MiB).
 static CACHE: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
 /// Databases kept at once: both named goals and one custom goal.
