@@ -250,15 +250,13 @@ impl Saved {
             .filter(|t| t.len() > 1);
         let mut start =
             Board::blank_last(self.width, self.height).map_err(|_| SlidysimError::Size)?;
-        for (i, m) in moves.iter().rev().enumerate() {
-            if !start.apply(m.opposite()) {
-                let index = moves.len() - i;
-                return Err(SlidysimError::WalksOff {
-                    index,
-                    of: moves.len(),
-                });
-            }
-        }
+        let undone: Vec<Move> = moves.iter().rev().map(|m| m.opposite()).collect();
+        start
+            .apply_all(&undone)
+            .map_err(|i| SlidysimError::WalksOff {
+                index: moves.len() - i,
+                of: moves.len(),
+            })?;
         solve(start, moves, times, self.tps)
     }
 }

@@ -26,6 +26,7 @@ use crate::play::game::daily::Date;
 use crate::play::game::input::Control;
 use crate::puzzle::board::Board;
 use crate::puzzle::goal::Goal;
+use crate::puzzle::moves::Move;
 use crate::puzzle::notation::parse_moves;
 use crate::puzzle::position::Position;
 
@@ -97,17 +98,17 @@ impl Kind {
                 c => c,
             })
             .collect();
-        let moves = parse_moves(&letters).map_err(EntryProblem::Scramble)?;
+        let moves: Vec<Move> = (parse_moves(&letters).map_err(EntryProblem::Scramble)?)
+            .into_iter()
+            .map(|m| if self.blank { m.opposite() } else { m })
+            .collect();
         let mut board = Board::blank_last(self.side, self.side).map_err(EntryProblem::Size)?;
-        for (i, &m) in moves.iter().enumerate() {
-            let m = if self.blank { m.opposite() } else { m };
-            if !board.apply(m) {
-                return Err(EntryProblem::ScrambleWalksOff {
-                    index: i + 1,
-                    of: moves.len(),
-                });
-            }
-        }
+        board
+            .apply_all(&moves)
+            .map_err(|i| EntryProblem::ScrambleWalksOff {
+                index: i + 1,
+                of: moves.len(),
+            })?;
         Ok(board)
     }
 }
