@@ -11,8 +11,8 @@ PORT ?= 8080
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e bench bench-korf bench-browser lighthouse tools tables-download \
-	wasm-target trunk wasm-bindgen chromium clean
+.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e bench bench-korf bench-browser bench-server lighthouse tools tables-download \
+	wasm-target trunk wasm-bindgen chromium postgres slide-serve clean
 
 help:
 	@echo "make run         install what is missing, build the site, serve it on http://127.0.0.1:$(PORT)"
@@ -25,6 +25,7 @@ help:
 	@echo "make tables-download  the standard tables as static downloads, gzipped into static/tables/"
 	@echo "make bench-browser  Korf's 100 in headless Chromium's worker, printed as a table; big boards' Solve against the command line"
 	@echo "make lighthouse  Lighthouse 12.2.3 on the built site: the game on a phone and a desktop, embeds"
+	@echo "make bench-server  slide serve under load on SQLite and PostgreSQL, one and two servers (docs/performance.md)"
 
 # --- tools -------------------------------------------------------------------------------
 
@@ -52,6 +53,13 @@ chromium:
 	@test -x /usr/bin/chromium -a -x /usr/bin/chromedriver \
 		|| { apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null; }
 
+# Debian's PostgreSQL 15, for the server's tests (tests/tools/with-postgres.sh starts one of its
+# own in a temporary folder; nothing of the package's own cluster is used).
+PG_BIN := /usr/lib/postgresql/15/bin
+postgres:
+	@test -x $(PG_BIN)/postgres -a -x $(PG_BIN)/initdb \
+		|| { apt-get update -qq && apt-get install -y -qq postgresql-15 >/dev/null; }
+
 # --- the site ----------------------------------------------------------------------------
 
 # The game at dist/, and the benchmark's own page at dist/bench/ (it uses the game's worker).
@@ -64,9 +72,15 @@ dist/bench/index.html: $(SITE_SOURCES) static/tables/.built | tools
 	trunk build --release
 	trunk build --release --dist dist/bench static/bench/index.html
 
-run: dist
+# `slide serve`: the site and the API for sync and the daily race, its SQLite database under
+# target/. Built with the native tests' profile, so the tests and the server share one build.
+SLIDE := target/fast-build/slide
+slide-serve:
+	$(CARGO) build --profile fast-build --quiet --bin slide
+
+run: dist slide-serve
 	@echo "Slide is at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
-	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory dist
+	$(SLIDE) serve --port $(PORT) --site dist
 
 # --- tests -------------------------------------------------------------------------------
 
@@ -74,7 +88,7 @@ run: dist
 PHASE := tests/tools/phase.sh
 test:
 	@$(PHASE) --start
-	@$(PHASE) tools $(MAKE) --no-print-directory tools chromium tables-download
+	@$(PHASE) tools $(MAKE) --no-print-directory tools chromium postgres tables-download
 	@$(PHASE) lint $(MAKE) --no-print-directory lint
 	@$(PHASE) native $(MAKE) --no-print-directory test-native
 	@$(PHASE) site $(MAKE) --no-print-directory dist
@@ -104,10 +118,12 @@ check-weight: dist
 # on this machine, in a folder named by a hash of the tables' code: a change to it builds anew.
 TABLES_CODE := $(shell cat src/heuristics/pdb.rs src/heuristics/pdb/*.rs | sha256sum | cut -c1-16)
 TEST_TABLES_ROOT := $(HOME)/.cache/slide/test-tables
-test-native:
+# The server's tests run on SQLite and on a PostgreSQL started for them.
+test-native: postgres
 	@mkdir -p $(TEST_TABLES_ROOT)/$(TABLES_CODE)
 	@find $(TEST_TABLES_ROOT) -mindepth 1 -maxdepth 1 ! -name $(TABLES_CODE) -exec rm -rf {} +
-	SLIDE_TEST_TABLES=$(TEST_TABLES_ROOT)/$(TABLES_CODE) $(CARGO) test --profile fast-build --lib --bins --tests
+	SLIDE_TEST_TABLES=$(TEST_TABLES_ROOT)/$(TABLES_CODE) tests/tools/with-postgres.sh \
+		$(CARGO) test --profile fast-build --lib --bins --tests
 	$(CARGO) test --profile fast-build --doc
 
 # Components in headless Chromium (wasm-bindgen-test-runner drives it through chromedriver),

@@ -13,6 +13,7 @@
 //! - [`solver`]: picks a method (`auto`), dispatches to a search, checks the answer; rows and
 //!   columns for large boards, learn mode's comparison, benchmarks.
 //! - [`play`]: one game as plain data, and links.
+//! - [`server`]: `slide serve`, natively: the site, and a player's solves on every device.
 //!
 //! The browser layer lives in `web` and is compiled for wasm32 only.
 //!
@@ -26,6 +27,9 @@ pub mod play;
 pub mod puzzle;
 pub mod search;
 pub mod solver;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod server;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

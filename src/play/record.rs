@@ -10,6 +10,7 @@
 //! - [`settings`]: what the page remembers between visits.
 //! - [`json`]: the page's own small JSON reader and writer; [`wire`]: the small binary form the
 //!   record crosses to its worker in.
+//! - [`uid`]: a solve's or an event's name on every device, from its own facts.
 
 pub mod cstimer;
 pub mod histogram;
@@ -18,4 +19,5 @@ pub mod left_out;
 pub mod settings;
 pub mod solves;
 pub mod tally;
+pub mod uid;
 pub mod wire;

@@ -23,6 +23,7 @@ mod check;
 mod compare;
 mod import;
 mod scramble;
+mod serve;
 mod solve;
 mod tables;
 
@@ -44,7 +45,8 @@ const EXAMPLES: &str = "Examples:
   slide check \"1 2 3/4 5 6/8 7 0\"
   slide bench ../shared/bench/korf100.txt --algorithm idastar --heuristic linear-conflict
   slide tables --goal blank-first
-  slide import solves.db -o history.json";
+  slide import solves.db -o history.json
+  slide serve --database postgres://slide@127.0.0.1/slide";
 
 #[derive(Subcommand)]
 enum Command {
@@ -62,6 +64,8 @@ enum Command {
     Tables(args::TablesArgs),
     /// Bring in a history from Slidysim's solves database, as Slide's history file
     Import(import::ImportArgs),
+    /// Serve the built site and the API that keeps solves on every device (SQLite or PostgreSQL)
+    Serve(serve::ServeArgs),
 }
 
 /// A failure with its exit status and its one line for stderr.
@@ -111,6 +115,7 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::run_compare(args),
         Command::Tables(args) => tables::run_tables(args),
         Command::Import(args) => import::run_import(args),
+        Command::Serve(args) => serve::run_serve(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

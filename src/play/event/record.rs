@@ -5,6 +5,7 @@ use crate::play::game::daily::Date;
 use crate::play::game::input::Control;
 use crate::play::record::json::Json;
 use crate::play::record::left_out::EntryProblem;
+use crate::play::record::uid::{Facts, Kind, uid};
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::{format_moves, parse_board, parse_moves};
 use crate::puzzle::numbers::decimals;
@@ -67,12 +68,28 @@ impl EventRecord {
         (self.moves > 0).then(|| (reference as f64 / self.moves as f64).min(1.0))
     }
 
+    /// Its name on every device, from its facts: when it ended, its kind, its board and goal,
+    /// its time, moves, splits and path (see [`crate::play::record::uid`]).
+    pub fn uid(&self) -> String {
+        let facts = Facts::new()
+            .text(self.id)
+            .text(self.event.name())
+            .text(self.anchor.board())
+            .text(self.anchor.goal())
+            .millis(self.millis)
+            .text(self.moves)
+            .all_millis(&self.splits)
+            .text(format_moves(&self.path));
+        uid(Kind::Event, &facts)
+    }
+
     /// As files keep it.
     pub fn to_json(&self) -> Json {
         let number = |n: f64| Json::Number(n);
         let count = |n: usize| Json::Number(n as f64);
         let optional = |n: Option<usize>| n.map_or(Json::Null, count);
         Json::Object(vec![
+            ("uid".into(), Json::String(self.uid())),
             ("id".into(), number(self.id as f64)),
             ("date".into(), Json::String(self.date.to_string())),
             ("event".into(), Json::String(self.event.name())),

@@ -11,6 +11,7 @@
 use super::histogram::{Bin, histogram};
 use super::json::Json;
 use super::left_out::{Entry, EntryProblem, HistoryError, LeftOut, Unread};
+use super::uid::{Facts, Kind, uid};
 use crate::play::game::daily::Date;
 use crate::play::game::input::Control;
 use crate::puzzle::board::Board;
@@ -77,6 +78,19 @@ impl Solve {
     pub fn efficiency(&self) -> Option<f64> {
         let (reference, moves) = (self.reference()?, self.moves?);
         (moves > 0).then(|| (reference as f64 / moves as f64).min(1.0))
+    }
+
+    /// Its name on every device, from its facts: when it ended, its board and goal, its moves
+    /// and times (see [`super::uid`]).
+    pub fn uid(&self) -> String {
+        let facts = Facts::new()
+            .text(self.id)
+            .text(self.start.board())
+            .text(self.start.goal())
+            .text(self.moves.map_or(String::from("-"), |m| m.to_string()))
+            .millis(self.millis)
+            .all_millis(&self.times);
+        uid(Kind::Solve, &facts)
     }
 
     /// As the history's JSON keeps it: one object of the `solves` list.
@@ -336,6 +350,7 @@ fn solve_json(s: &Solve) -> Json {
     let count = |n: usize| Json::Number(n as f64);
     let optional = |n: Option<usize>| n.map_or(Json::Null, count);
     Json::Object(vec![
+        ("uid".into(), Json::String(s.uid())),
         ("id".into(), Json::Number(s.id as f64)),
         ("date".into(), Json::String(s.date.to_string())),
         ("size".into(), Json::String(s.size())),
