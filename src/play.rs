@@ -17,12 +17,16 @@
 //! 4. [`record`]: what the page keeps: your solves and their statistics, the settings, and the
 //!    small JSON they are stored and exported in.
 //! 5. [`event`]: events (marathon, relay, blindfolded, fewest moves), their runs and records.
-//! 6. [`keeping`]: the record in the browser's database, as the model sees it: what is written
+//! 6. [`sync`]: your solves on every device: what the page asks of a Slide server through the
+//!    record's worker, what it hears, the state in words, when to try again.
+//! 7. [`race`]: the daily race's rules (its sizes and days, the day's board, the checks of an
+//!    entry by replay) and what the page asks of the server about it.
+//! 8. [`keeping`]: the record in the browser's database, as the model sees it: what is written
 //!    and what the database says; history files read piece by piece, imports sorted out,
 //!    exports written in pieces.
-//! 7. [`link`]: links, and what they carry: a solve's replay and its pace, a friend's challenge.
-//! 8. [`bench_run`]: the benchmark panel.
-//! 9. [`page`]: the page's model, its actions and effects, built of parts.
+//! 9. [`link`]: links, and what they carry: a solve's replay and its pace, a friend's challenge.
+//! 10. [`bench_run`]: the benchmark panel.
+//! 11. [`page`]: the page's model, its actions and effects, built of parts.
 
 pub mod wire;
 
@@ -35,6 +39,10 @@ pub mod learn;
 pub mod record;
 
 pub mod event;
+
+pub mod sync;
+
+pub mod race;
 
 pub mod keeping;
 

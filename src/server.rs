@@ -6,6 +6,8 @@
 //! - [`keys`]: a player without a password: random keys kept as hashes, one-time device codes.
 //! - [`players`]: players made, linked to another device, deleted.
 //! - [`sync`]: solves and events uploaded, read back in pages, deleted by marker.
+//! - [`race`]: the daily race: the day's board from the server's secret, one start per player,
+//!   each entry checked by replay with the page's own core, the leaderboard.
 //! - [`limits`]: rate limits per address and per key (tower_governor).
 //! - [`error`] and [`body`]: every refusal written once, as `{"error":"…"}`.
 //!
@@ -18,6 +20,7 @@ pub mod error;
 pub mod keys;
 pub mod limits;
 pub mod players;
+pub mod race;
 pub mod sync;
 
 use axum::Router;
@@ -44,7 +47,13 @@ use utoipa_axum::routes;
 
 /// The tables that hold something of a player, beside `players` itself: what deleting a
 /// player deletes.
-pub const PLAYERS_TABLES: [&str; 3] = ["records", "device_codes", "player_keys"];
+pub const PLAYERS_TABLES: [&str; 5] = [
+    "race_entries",
+    "race_starts",
+    "records",
+    "device_codes",
+    "player_keys",
+];
 
 /// How the server runs: `slide serve`'s options.
 #[derive(Clone, Debug)]
@@ -210,6 +219,7 @@ async fn stopped() {
     tags(
         (name = "players", description = "A player without a password: a key, and devices linked by one-time codes"),
         (name = "sync", description = "Solves and events, in the history file's form, on every device"),
+        (name = "race", description = "The daily race: one board for everyone, every entry checked by replaying it"),
     )
 )]
 struct ApiDoc;
@@ -242,6 +252,8 @@ pub fn router(app: App) -> Router {
         .routes(routes!(players::link))
         .routes(routes!(sync::upload, sync::read))
         .routes(routes!(sync::delete))
+        .routes(routes!(race::start))
+        .routes(routes!(race::enter, race::leaderboard))
         .layer(limits.asking())
         .split_for_parts();
     let description = Arc::new(description.to_pretty_json().unwrap_or_default());

@@ -2,7 +2,8 @@
 //! solver's Web Worker.
 //!
 //! Compiled for wasm32 only. `src/bin/app.rs` calls [`start_app`], `src/bin/worker.rs` calls
-//! [`start_worker`], `src/bin/store.rs` calls [`start_store`]; Trunk bundles the three.
+//! [`start_worker`], `src/bin/store.rs` calls [`start_store`], `src/bin/sync.rs` calls
+//! [`start_sync`]; Trunk bundles the four.
 //!
 //! - [`app`]: the root: creates the model, connects the worker, timers and keys, lays out.
 //! - [`layout`]: the page's parts, each drawn again only when its revision changes;
@@ -70,6 +71,11 @@ pub fn start_worker() {
 /// Starts the record's worker (its database, its files).
 pub fn start_store() {
     store::worker::start();
+}
+
+/// Starts the sync worker (this device's rounds with the site's server).
+pub fn start_sync() {
+    store::sync::start();
 }
 
 /// A panic in wasm would leave a dead page; instead, say so where the player looks, and log it.

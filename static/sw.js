@@ -26,9 +26,13 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// The server's API (`slide serve`: sync, the daily race) is never answered from the cache.
+const API = new URL('api/', self.registration.scope).pathname;
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith(API)) return;
   // A page opened with a link's query (?board=…) is the same page: match it without the query.
   const navigation = request.mode === 'navigate';
   event.respondWith(

@@ -10,9 +10,9 @@ use slide::play::keeping::{Keeping, StoreSaid, ToStore};
 use slide::play::page::EditAction;
 use slide::play::page::FileProblem;
 use slide::play::page::{
-    Action, AskAction, Asking, BoardAction, Calendar, Copying, Effect, Heard, LearnAction, Page,
-    Panel, ParentMessage, PlayAction, PrefsAction, RecordAction, Remembered, ShareAction, Shared,
-    Whose,
+    Action, AskAction, Asking, BoardAction, Calendar, Clearing, Copying, Effect, Heard,
+    LearnAction, Page, Panel, ParentMessage, PlayAction, PrefsAction, RecordAction, Remembered,
+    ShareAction, Shared, Whose,
 };
 use slide::play::record::left_out::{Entry, EntryProblem, HistoryError, LeftOut, Unread};
 use slide::play::record::solves::History;
@@ -1266,10 +1266,16 @@ fn history_files_go_out_and_come_back_and_clearing_asks_first() {
     let text = file::write(*format, &held.solves, &held.events);
     page.reduce(Action::Record(RecordAction::ClearHistory), 0.0);
     assert!(page.record().confirm_clear());
-    page.reduce(Action::Record(RecordAction::ConfirmClear(false)), 0.0);
+    page.reduce(
+        Action::Record(RecordAction::ConfirmClear(Clearing::Keep)),
+        0.0,
+    );
     assert_eq!(page.record().history().solves.len(), 1, "Keep keeps it");
     page.reduce(Action::Record(RecordAction::ClearHistory), 0.0);
-    page.reduce(Action::Record(RecordAction::ConfirmClear(true)), 0.0);
+    page.reduce(
+        Action::Record(RecordAction::ConfirmClear(Clearing::ThisDevice)),
+        0.0,
+    );
     assert!(page.record().history().solves.is_empty());
     import_file(&mut page, "mine.csv", &text);
     assert_eq!(page.record().history().solves.len(), 1);

@@ -10,8 +10,8 @@ use slide::play::game::input::{Control, Input};
 use slide::play::keeping::file::{self, Import, ImportReport};
 use slide::play::keeping::{Keeping, Refusal, StoreSaid, ToStore};
 use slide::play::page::{
-    Action, Calendar, Effect, HistoryFormat, PAGE, Page, PlayAction, RecordAction, Remembered,
-    Store, Task,
+    Action, Calendar, Clearing, Effect, HistoryFormat, PAGE, Page, PlayAction, RecordAction,
+    Remembered, Store, Task,
 };
 use slide::play::record::solves::{History, Solve};
 use slide::play::record::tally::Brief;
@@ -550,8 +550,8 @@ fn the_export_is_written_from_the_database_with_what_it_has_not_kept() {
     assert_eq!(page.record().progress(), None);
     // Clearing forgets the database's record too.
     page.reduce(RecordAction::ClearHistory, 0.0);
-    let fx = page.reduce(RecordAction::ConfirmClear(true), 0.0);
-    assert_eq!(fx, [Effect::Store(ToStore::Forget)]);
+    let fx = page.reduce(RecordAction::ConfirmClear(Clearing::ThisDevice), 0.0);
+    assert_eq!(fx, [Effect::Store(ToStore::Forget { everywhere: false })]);
     assert_eq!((page.record().total(), page.record().unsaved()), (0, 0));
 }
 

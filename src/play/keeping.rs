@@ -10,9 +10,11 @@ pub mod file;
 pub mod reader;
 
 use super::event::record::EventRecord;
+use super::race::{RaceJob, RaceSaid};
 use super::record::left_out::HistoryError;
 use super::record::solves::Solve;
 use super::record::tally::Brief;
+use super::sync::{SyncJob, SyncSaid};
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 mod wire;
@@ -96,8 +98,15 @@ pub enum ToStore {
     },
     /// Write these, in one transaction.
     Keep(Keeping),
-    /// Clear the solves and events.
-    Forget,
+    /// Clear the solves and events; `everywhere`: on every device of the player too (their
+    /// deletions go to the server).
+    Forget { everywhere: bool },
+    /// Delete these solves and events (by id), on every device where this one syncs.
+    Delete { solves: Vec<u64>, events: Vec<u64> },
+    /// Something of sync, with the server.
+    Sync(SyncJob),
+    /// Something of the daily race, with the server.
+    Race(RaceJob),
     /// `count` solves older than `before`, newest first.
     Older { before: u64, count: usize },
     /// Import the file sent beside this message, in one transaction; `known`: without a
@@ -207,6 +216,12 @@ pub enum StoreSaid {
     ReplayLink(Result<String, String>),
     /// The Open Slidysim link written, or why it could not be.
     SlidysimLink(Result<String, String>),
+    /// Solves and events were deleted (the record is read again).
+    Deleted,
+    /// What sync did.
+    Sync(SyncSaid),
+    /// What the server said of the race.
+    Race(RaceSaid),
 }
 
 /// A history kept by an earlier version (one JSON string in `localStorage`) read for the

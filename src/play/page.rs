@@ -13,6 +13,7 @@
 //! | [`Analysing`] | the last solve by hand against the optimum, move by move | [`AnalysisAction`] |
 //! | [`Eventing`] | the event chosen, the one in progress, its result, a friend's to beat | [`EventAction`] |
 //! | [`Boarding`] | the board's lifecycle: a link, a shuffle, the daily, a goal, a replay, a solve | [`BoardAction`] |
+//! | [`Syncing`] | whether this device syncs, as whom, what waits, the next round | [`SyncAction`] |
 //!
 //! [`Page`] holds the parts and routes between them, and does nothing else: an [`Action`] goes
 //! to its part, and what the part says back (an answer to show, a board to start, a row for the
@@ -38,6 +39,7 @@ mod playing;
 mod prefs;
 mod record;
 mod sharing;
+mod syncing;
 mod view;
 
 pub use analysis::{Analysing, AnalysisAction, AnalysisState, away_text};
@@ -49,9 +51,12 @@ pub use glance::{Glance, moves_only};
 pub use learning::{LearnAction, Learned, Learning};
 pub use playing::{PlayAction, Playing, SPEEDS, replay_speed};
 pub use prefs::{Prefs, PrefsAction};
-pub use record::{HandResult, HistoryFormat, PAGE, Progress, Record, RecordAction, Store, Task};
+pub use record::{
+    Clearing, HandResult, HistoryFormat, PAGE, Progress, Record, RecordAction, Store, Task,
+};
 use sharing::to_watch;
 pub use sharing::{Copying, ShareAction, Shared, Sharing, Shown, iframe_snippet};
+pub use syncing::{SyncAction, Syncing};
 
 use super::event::log::EventLog;
 use super::game::input::Input;
@@ -89,6 +94,7 @@ pub enum Action {
     Learn(LearnAction),
     Analysis(AnalysisAction),
     Event(EventAction),
+    Sync(SyncAction),
 }
 
 macro_rules! part_action {
@@ -111,7 +117,8 @@ part_action!(
     Prefs(PrefsAction),
     Learn(LearnAction),
     Analysis(AnalysisAction),
-    Event(EventAction)
+    Event(EventAction),
+    Sync(SyncAction)
 );
 
 /// What the record's worker says is the record part's, but for what it read or wrote for the
@@ -121,6 +128,7 @@ impl From<StoreSaid> for Action {
         match said {
             StoreSaid::ReplayLink(read) => Action::Share(ShareAction::Read(read)),
             StoreSaid::SlidysimLink(written) => Action::Share(ShareAction::Written(written)),
+            StoreSaid::Sync(said) => Action::Sync(SyncAction::Said(said)),
             said => Action::Record(RecordAction::Store(said)),
         }
     }
@@ -177,6 +185,9 @@ pub enum Effect {
     },
     /// Release an object URL no longer shown.
     Revoke(String),
+    /// The next round of sync is due in this many milliseconds (replacing any set before):
+    /// answer with [`SyncAction::Due`].
+    SyncIn(u32),
 }
 
 /// The messages an embedding page receives (DESIGN.md: Embedding).
@@ -212,6 +223,7 @@ pub struct Page {
     analysing: Analysing,
     eventing: Eventing,
     boarding: Boarding,
+    syncing: Syncing,
     alert: Option<String>,
     /// The folded panels built, a bit each ([`Panel`]).
     unfolded: u8,
@@ -287,6 +299,7 @@ impl Page {
             analysing: Analysing::default(),
             eventing: Eventing::default(),
             boarding: Boarding::new(calendar, rng),
+            syncing: Syncing::default(),
             alert: None,
             unfolded: 0,
         };
@@ -388,10 +401,7 @@ impl Page {
                 let said = self.editor.reduce(action, &game);
                 self.edited(said, now_ms, fx);
             }
-            Action::Record(action) => {
-                let today = self.boarding.calendar().today.to_string();
-                fx.extend(self.record.reduce(action, &today));
-            }
+            Action::Record(action) => self.recorded(action, fx),
             Action::Share(action) => self.share(action, now_ms, fx),
             Action::Prefs(action) => fx.extend(self.prefs.reduce(action)),
             Action::Learn(action) => {
@@ -407,6 +417,26 @@ impl Page {
             }
             Action::Analysis(action) => fx.extend(self.analysing.reduce(action)),
             Action::Event(action) => self.event(action, now_ms, fx),
+            Action::Sync(action) => fx.extend(self.syncing.reduce(action)),
+        }
+    }
+
+    /// A record action; what reached or left the record goes to the server too, if this device
+    /// syncs.
+    fn recorded(&mut self, action: RecordAction, fx: &mut Vec<Effect>) {
+        let nudge = matches!(
+            action,
+            RecordAction::Store(
+                StoreSaid::Kept { .. }
+                    | StoreSaid::Imported { .. }
+                    | StoreSaid::Deleted
+                    | StoreSaid::Cleared
+            )
+        );
+        let today = self.boarding.calendar().today.to_string();
+        fx.extend(self.record.reduce(action, &today));
+        if nudge {
+            fx.extend(self.syncing.reduce(SyncAction::Nudge));
         }
     }
 

@@ -40,12 +40,20 @@ impl Backend {
 }
 
 /// The migrations, in order: each with its SQL for SQLite and for PostgreSQL.
-const MIGRATIONS: &[(i64, &str, &str, &str)] = &[(
-    1,
-    "players and their records",
-    include_str!("../../migrations/sqlite/0001_players_and_records.sql"),
-    include_str!("../../migrations/postgres/0001_players_and_records.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
+    (
+        1,
+        "players and their records",
+        include_str!("../../migrations/sqlite/0001_players_and_records.sql"),
+        include_str!("../../migrations/postgres/0001_players_and_records.sql"),
+    ),
+    (
+        2,
+        "the daily race",
+        include_str!("../../migrations/sqlite/0002_race.sql"),
+        include_str!("../../migrations/postgres/0002_race.sql"),
+    ),
+];
 
 /// Why the database cannot serve.
 #[derive(Debug)]

@@ -69,6 +69,20 @@ impl FromRequestParts<App> for Player {
     }
 }
 
+/// A player where the request carries a key (a key of no player is refused all the same).
+impl axum::extract::OptionalFromRequestParts<App> for Player {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Option<Player>, ApiError> {
+        match parts.headers.contains_key(AUTHORIZATION) {
+            true => <Player as FromRequestParts<App>>::from_request_parts(parts, app)
+                .await
+                .map(Some),
+            false => Ok(None),
+        }
+    }
+}
+
 /// The key a request carries, if any.
 pub fn bearer(parts: &Parts) -> Option<&str> {
     let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;

@@ -15,9 +15,6 @@ use utoipa::ToSchema;
 /// How long a device link's code is good for.
 pub const CODE_MILLIS: i64 = 10 * 60 * 1000;
 
-/// The most characters a name may have.
-pub const NAME_CHARS: usize = 32;
-
 #[derive(Deserialize, ToSchema)]
 pub struct NewPlayer {
     /// 1 to 32 characters, no control characters; shown to others only as text.
@@ -53,21 +50,10 @@ pub struct JoinWith {
     pub code: String,
 }
 
-/// The name as kept, or why it cannot be one.
+/// The name as kept, or why it cannot be one: the page's own rule (`play::sync`), so the page
+/// can say so before it asks.
 pub fn checked_name(name: &str) -> Result<String, ApiError> {
-    let name = name.trim();
-    let chars = name.chars().count();
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::Unprocessable(
-            "A name cannot hold control characters (line breaks, tabs and the like).".into(),
-        ));
-    }
-    if chars == 0 || chars > NAME_CHARS {
-        return Err(ApiError::Unprocessable(format!(
-            "A name has 1 to {NAME_CHARS} characters; this one has {chars}."
-        )));
-    }
-    Ok(name.to_string())
+    crate::play::sync::checked_name(name).map_err(|why| ApiError::Unprocessable(why.to_string()))
 }
 
 /// Makes a player and their first key.

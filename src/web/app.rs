@@ -12,7 +12,7 @@ use super::workers::{LOADER, Workers};
 use crate::play::game::input::Input;
 use crate::play::game::moving::Pointer;
 use crate::play::page::{
-    Action, AskAction, Effect, EventAction, LearnAction, Page, PlayAction, moves_only,
+    Action, AskAction, Effect, EventAction, LearnAction, Page, PlayAction, SyncAction, moves_only,
 };
 use crate::puzzle::moves::Move;
 use crate::puzzle::random::Rng;
@@ -266,6 +266,10 @@ pub fn App() -> Html {
                 on.emit(Action::Restore(saved));
             }
             on.emit(Action::Ask(AskAction::Cores(browser::cores())));
+            // A device link opened here joins this browser to its player.
+            if let Some(code) = browser::take_device_code() {
+                on.emit(Action::Sync(SyncAction::Join(code)));
+            }
             unfold_when_idle(on.clone(), page.clone());
             // Marks the first board on screen, for the load-time figure of docs/performance.md.
             browser::mark("slide:first-board");

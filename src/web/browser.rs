@@ -41,6 +41,23 @@ pub fn base() -> String {
         .unwrap_or_default()
 }
 
+/// A device link's one-time code (`#device=CODE`), taken out of the address bar so that it is
+/// neither kept in the history nor shared by Copy link.
+pub fn take_device_code() -> Option<String> {
+    let w = web_sys::window()?;
+    let code = crate::play::sync::device_code(&w.location().hash().ok()?)?;
+    if let Ok(history) = w.history() {
+        let location = w.location();
+        let url = format!(
+            "{}{}",
+            location.pathname().unwrap_or_default(),
+            location.search().unwrap_or_default()
+        );
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+    Some(code)
+}
+
 /// Shows `query` in the address bar without a history entry (moves must not flood Back).
 pub fn replace_query(query: &str) {
     let Some(w) = web_sys::window() else {

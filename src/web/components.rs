@@ -29,6 +29,7 @@ pub mod solver_panel;
 pub mod stats;
 pub mod status;
 pub mod step_through;
+pub mod sync;
 pub mod unsolvable;
 
 /// A button's click, sending `action`. One closure for every button of the page: a closure of

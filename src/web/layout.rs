@@ -229,6 +229,8 @@ fn stats(p: &Page, on: &Callback<Action>) -> Html {
         store: record.store(),
         persisted: record.persisted(),
         unreadable: record.unreadable(),
+        syncing: p.syncing(),
+        page: p.sharing().base(),
         on: on.clone(),
     })
 }

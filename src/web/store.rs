@@ -18,19 +18,25 @@
 //!   pieces, older solves for the table, what could not be read;
 //! - [`tabs`]: other tabs hear of each write;
 //! - [`slidysim`]: Open Slidysim's links read and written for the page (their zlib in a worker
-//!   of its own), so that none of it weighs on the page's first load.
+//!   of its own), so that none of it weighs on the page's first load;
+//! - [`meta`]: what the record's worker knows of sync: this device's player, what waits to go
+//!   up, deletions noted for the server, the upgrade that gave older records their `uid`;
+//! - [`sync`]: the sync worker, a worker of its own started only once this device syncs or a
+//!   device link is opened: joining, device links, the key as a file, the rounds with the server.
 
 mod client;
 mod files;
 mod idb;
 mod load;
+mod meta;
 mod records;
 mod slidysim;
+pub mod sync;
 mod tabs;
 pub mod worker;
 mod write;
 
-pub use client::{import, run};
+pub use client::{import, restore_key, run};
 
 use crate::play::keeping::{Refusal, StoreSaid, ToStore};
 use crate::play::wire::{Wire, decode, encode};

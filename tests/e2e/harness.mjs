@@ -267,3 +267,56 @@ export async function answerText(page) {
   const how = page.locator('details.how');
   return (await how.count()) ? `${bar}\n${await how.textContent()}` : bar;
 }
+
+/** The `slide` command line the native tests built (`make slide-serve` builds it). */
+export const slideBinary = process.env.SLIDE_BIN ?? join(root, 'target', 'fast-build', 'slide');
+
+/** A free port of 127.0.0.1, for a server that must come back on the same one. */
+export async function freePort() {
+  const probe = createServer();
+  await new Promise((ok) => probe.listen(0, '127.0.0.1', ok));
+  const { port } = probe.address();
+  await new Promise((ok) => probe.close(ok));
+  return port;
+}
+
+/**
+ * A real `slide serve` of the built site on `port`, its SQLite database a fresh file (or
+ * `database`), resolved once it says it listens. `kill()` ends it at once (kill -9);
+ * `stop()` sends SIGTERM and resolves to its exit code; `log()` is what it wrote to stderr.
+ */
+export async function slideServe({ port = 0, database, args = [] } = {}) {
+  const { spawn } = await import('node:child_process');
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  database ??= `sqlite:${join(await mkdtemp(join(tmpdir(), 'slide-serve-')), 'slide.sqlite')}`;
+  const child = spawn(slideBinary, ['serve', '--port', String(port), '--site', dist, '--database', database, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr.on('data', (d) => (log += d));
+  const url = await new Promise((ok, fail) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m) ok(m[1]);
+    });
+    child.on('exit', (code) => fail(new Error(`slide serve ended (${code}): ${log}`)));
+  });
+  const exited = new Promise((ok) => child.on('exit', (code, signal) => ok(code ?? signal)));
+  return {
+    url,
+    database,
+    port: Number(new URL(url).port),
+    log: () => log,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

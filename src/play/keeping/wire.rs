@@ -3,8 +3,56 @@
 
 use super::file::{HistoryFormat, ImportReport};
 use super::{Keeping, Refusal, StoreSaid, ToStore};
+use crate::play::race::{RaceJob, RaceSaid, Standing};
+use crate::play::sync::{Qr, SyncJob, SyncSaid};
 use crate::play::wire::{Wire, tag, take_tag};
-use crate::wire_fields;
+use crate::{wire_fields, wire_variants};
+
+wire_fields!(Qr { size, path });
+
+wire_variants!(SyncJob {
+    0 => Start { name },
+    1 => Join { code },
+    2 => Restore {},
+    3 => Round {},
+    4 => Link { page },
+    5 => SaveKey {},
+    6 => Stop {},
+    7 => Erase {},
+});
+
+wire_fields!(Standing {
+    rank,
+    name,
+    millis,
+    moves,
+    optimal,
+    best_known,
+    replay,
+});
+
+wire_variants!(RaceJob {
+    0 => Start { date, size },
+    1 => Enter { date, size, token, moves, times },
+    2 => Leaderboard { date, size },
+});
+
+wire_variants!(RaceSaid {
+    0 => Started { date, size, board, token, elapsed_ms },
+    1 => Ranked { rank },
+    2 => Leaderboard { date, size, entries, you },
+    3 => Refused(why),
+});
+
+wire_variants!(SyncSaid {
+    0 => Player { name, pending },
+    1 => Synced { pending },
+    2 => Unreachable { pending },
+    3 => Refused { why, pending },
+    4 => Forgotten {},
+    5 => Linked { link, qr },
+    6 => Erased {},
+});
 
 wire_fields!(Keeping { solves, events });
 
@@ -80,7 +128,7 @@ impl Wire for ToStore {
                 told,
             } => put(out, 0, &[database, legacy, told]),
             ToStore::Keep(keeping) => put(out, 1, &[keeping]),
-            ToStore::Forget => put(out, 2, &[]),
+            ToStore::Forget { everywhere } => put(out, 2, &[everywhere]),
             ToStore::Older { before, count } => put(out, 3, &[before, count]),
             ToStore::Import { name, known } => put(out, 4, &[name, known]),
             ToStore::Export { name, format, held } => put(out, 5, &[name, format, held]),
@@ -91,6 +139,9 @@ impl Wire for ToStore {
                 moves,
                 times,
             } => put(out, 8, &[start, moves, times]),
+            ToStore::Delete { solves, events } => put(out, 9, &[solves, events]),
+            ToStore::Sync(job) => put(out, 10, &[job]),
+            ToStore::Race(job) => put(out, 11, &[job]),
         }
     }
     fn take(input: &mut &[u8]) -> Option<ToStore> {
@@ -104,7 +155,9 @@ impl Wire for ToStore {
                 }
             }
             1 => ToStore::Keep(Keeping::take(input)?),
-            2 => ToStore::Forget,
+            2 => ToStore::Forget {
+                everywhere: Wire::take(input)?,
+            },
             3 => {
                 let (before, count) = Wire::take(input)?;
                 ToStore::Older { before, count }
@@ -127,6 +180,12 @@ impl Wire for ToStore {
                     times,
                 }
             }
+            9 => {
+                let (solves, events) = Wire::take(input)?;
+                ToStore::Delete { solves, events }
+            }
+            10 => ToStore::Sync(Wire::take(input)?),
+            11 => ToStore::Race(Wire::take(input)?),
             _ => return None,
         })
     }
@@ -164,6 +223,9 @@ impl Wire for StoreSaid {
             StoreSaid::Persisted(kept) => put(out, 22, &[kept]),
             StoreSaid::ReplayLink(read) => put(out, 23, &[read]),
             StoreSaid::SlidysimLink(written) => put(out, 24, &[written]),
+            StoreSaid::Deleted => put(out, 25, &[]),
+            StoreSaid::Sync(said) => put(out, 26, &[said]),
+            StoreSaid::Race(said) => put(out, 27, &[said]),
         }
     }
     fn take(input: &mut &[u8]) -> Option<StoreSaid> {
@@ -223,6 +285,9 @@ impl Wire for StoreSaid {
             22 => StoreSaid::Persisted(Wire::take(input)?),
             23 => StoreSaid::ReplayLink(Wire::take(input)?),
             24 => StoreSaid::SlidysimLink(Wire::take(input)?),
+            25 => StoreSaid::Deleted,
+            26 => StoreSaid::Sync(Wire::take(input)?),
+            27 => StoreSaid::Race(Wire::take(input)?),
             _ => return None,
         })
     }
@@ -257,7 +322,36 @@ mod tests {
                 told: 2,
             },
             ToStore::Keep(keeping.clone()),
-            ToStore::Forget,
+            ToStore::Forget { everywhere: true },
+            ToStore::Delete {
+                solves: vec![7],
+                events: vec![3, 4],
+            },
+            ToStore::Sync(SyncJob::Start { name: "Ada".into() }),
+            ToStore::Sync(SyncJob::Join { code: "ab".into() }),
+            ToStore::Sync(SyncJob::Restore),
+            ToStore::Sync(SyncJob::Round),
+            ToStore::Sync(SyncJob::Link {
+                page: "http://h/".into(),
+            }),
+            ToStore::Sync(SyncJob::SaveKey),
+            ToStore::Sync(SyncJob::Stop),
+            ToStore::Sync(SyncJob::Erase),
+            ToStore::Race(RaceJob::Start {
+                date: "2026-12-07".into(),
+                size: "4x4".into(),
+            }),
+            ToStore::Race(RaceJob::Enter {
+                date: "2026-12-07".into(),
+                size: "3x3".into(),
+                token: "t".into(),
+                moves: "LLUR".into(),
+                times: vec![0.0, 100.5],
+            }),
+            ToStore::Race(RaceJob::Leaderboard {
+                date: "2026-12-07".into(),
+                size: "3x3".into(),
+            }),
             ToStore::Older {
                 before: 9,
                 count: 50,
@@ -341,6 +435,49 @@ mod tests {
             StoreSaid::ReplayLink(Err("This Open Slidysim link cannot be watched.".into())),
             StoreSaid::SlidysimLink(Ok("https://slidysim.github.io/replay?r=x".into())),
             StoreSaid::SlidysimLink(Err("no worker".into())),
+            StoreSaid::Deleted,
+            StoreSaid::Sync(SyncSaid::Player {
+                name: Some("Ada".into()),
+                pending: 3,
+            }),
+            StoreSaid::Sync(SyncSaid::Synced { pending: 0 }),
+            StoreSaid::Sync(SyncSaid::Unreachable { pending: 2 }),
+            StoreSaid::Sync(SyncSaid::Refused {
+                why: "no".into(),
+                pending: 1,
+            }),
+            StoreSaid::Sync(SyncSaid::Forgotten),
+            StoreSaid::Sync(SyncSaid::Linked {
+                link: "http://h/#device=ab".into(),
+                qr: Qr {
+                    size: 21,
+                    path: "M0 0h1v1h-1z".into(),
+                },
+            }),
+            StoreSaid::Sync(SyncSaid::Erased),
+            StoreSaid::Race(RaceSaid::Started {
+                date: "2026-12-07".into(),
+                size: "3x3".into(),
+                board: "1 2 3/4 5 6/7 0 8".into(),
+                token: "t".into(),
+                elapsed_ms: 12.5,
+            }),
+            StoreSaid::Race(RaceSaid::Ranked { rank: 2 }),
+            StoreSaid::Race(RaceSaid::Leaderboard {
+                date: "2026-12-07".into(),
+                size: "3x3".into(),
+                entries: vec![Standing {
+                    rank: 1,
+                    name: "<b>".into(),
+                    millis: 900.0,
+                    moves: 3,
+                    optimal: Some(3),
+                    best_known: None,
+                    replay: Some("?board=1,2/3,0&replay=R.A".into()),
+                }],
+                you: None,
+            }),
+            StoreSaid::Race(RaceSaid::Refused("no".into())),
         ];
         for word in said {
             assert_eq!(
@@ -349,6 +486,6 @@ mod tests {
                 "{word:?}"
             );
         }
-        assert_eq!(decode::<StoreSaid>(&[23]), None, "no such word");
+        assert_eq!(decode::<StoreSaid>(&[99]), None, "no such word");
     }
 }

@@ -48,9 +48,14 @@ pub enum RecordAction {
     },
     /// The history table shows older solves too, a page more.
     ShowMoreSolves,
-    /// Clear history: asks first; `ConfirmClear(true)` clears, `false` keeps it.
+    /// Clear history: asks first; `ConfirmClear` clears (here, or on every device where this
+    /// one syncs), or keeps it.
     ClearHistory,
-    ConfirmClear(bool),
+    ConfirmClear(Clearing),
+    /// Delete one solve (by id) from the history, on every device where this one syncs.
+    DeleteSolve(u64),
+    /// Delete one event (by id), likewise.
+    DeleteEvent(u64),
     /// What the browser's database said.
     Store(StoreSaid),
     /// The player read the word about the storage.
@@ -60,6 +65,17 @@ pub enum RecordAction {
 }
 
 pub use crate::play::keeping::file::HistoryFormat;
+
+/// The answer to Clear history's question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clearing {
+    /// Keep the history.
+    Keep,
+    /// Clear it on this device (where it syncs, the server and other devices keep theirs).
+    ThisDevice,
+    /// Clear it on every device of the player (this one syncing).
+    EveryDevice,
+}
 
 /// The result of the last solve by hand, shown until the next board.
 #[derive(Clone, Debug, PartialEq)]
@@ -267,12 +283,14 @@ impl Record {
             RecordAction::ClearHistory => {
                 self.confirm_clear = self.total() > 0 || !self.events.events.is_empty()
             }
-            RecordAction::ConfirmClear(clear) => {
+            RecordAction::ConfirmClear(clearing) => {
                 self.confirm_clear = false;
-                if clear {
-                    return self.clear();
+                if clearing != Clearing::Keep {
+                    return self.clear(clearing == Clearing::EveryDevice);
                 }
             }
+            RecordAction::DeleteSolve(id) => return self.delete(vec![id], Vec::new()),
+            RecordAction::DeleteEvent(id) => return self.delete(Vec::new(), vec![id]),
             RecordAction::Store(said) => return self.store_said(said),
             RecordAction::DismissNote => self.note = None,
             RecordAction::DownloadUnreadable => {
@@ -287,8 +305,9 @@ impl Record {
         (self.store == Store::Loading).then_some(Effect::Load)
     }
 
-    /// Clears the history and the events (what the database did not keep goes too).
-    fn clear(&mut self) -> Vec<Effect> {
+    /// Clears the history and the events (what the database did not keep goes too), here or
+    /// on every device.
+    fn clear(&mut self, everywhere: bool) -> Vec<Effect> {
         let store = std::mem::replace(&mut self.store, Store::Memory);
         let (format, note) = (self.export_format, self.note.take());
         *self = Record {
@@ -307,8 +326,25 @@ impl Record {
         self.import_note = Some("History cleared.".into());
         match self.store {
             Store::Refused(_) => Vec::new(),
-            _ => vec![Effect::Store(ToStore::Forget)],
+            _ => vec![Effect::Store(ToStore::Forget { everywhere })],
         }
+    }
+
+    /// Deletes solves and events: at once from what is held; the database deletes them (and,
+    /// where it syncs, tells the server) and the record is read again, its statistics with it.
+    /// Held in memory only, the statistics are counted again from what is left.
+    fn delete(&mut self, solves: Vec<u64>, events: Vec<u64>) -> Vec<Effect> {
+        self.history.solves.retain(|s| !solves.contains(&s.id));
+        self.events.events.retain(|e| !events.contains(&e.id));
+        self.event_stats = table(&self.events);
+        if let Store::Memory | Store::Refused(_) = self.store {
+            self.ids.retain(|id| !solves.contains(id));
+            self.tallies = Tallies::default();
+            let briefs: Vec<Brief> = self.history.solves.iter().map(Brief::of).collect();
+            self.tallies.add_all(&briefs);
+            return Vec::new();
+        }
+        vec![Effect::Store(ToStore::Delete { solves, events })]
     }
 
     /// Offers the history as a file, written by the record's worker in pieces: the database's

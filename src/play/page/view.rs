@@ -4,6 +4,7 @@
 use super::Editor;
 use super::{
     Analysing, Asking, Calendar, Eventing, Learning, Page, Panel, Playing, Prefs, Record, Sharing,
+    Syncing,
 };
 use crate::play::game::Game;
 use crate::play::game::input::Control;
@@ -45,6 +46,10 @@ impl Page {
 
     pub fn analysing(&self) -> &Analysing {
         &self.analysing
+    }
+
+    pub fn syncing(&self) -> &Syncing {
+        &self.syncing
     }
 
     /// How long a slide takes on screen: the replay's pace allows, no longer than the player's

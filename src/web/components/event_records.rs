@@ -2,27 +2,29 @@
 //! statistics per event, size and control: attempts, finished, bests, means and averages;
 //! blindfolded successes; fewest moves' best and mean efficiency.
 
+use super::click;
 use crate::play::event::Event;
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::EventStats;
+use crate::play::page::{Action, RecordAction};
 use crate::play::record::solves::{count, time_text};
 use crate::puzzle::numbers::decimals;
 use yew::prelude::*;
 
 /// The events' rows of the history table, newest first, under a heading row.
-pub fn event_rows(events: &[EventRecord]) -> Html {
+pub fn event_rows(events: &[EventRecord], on: &Callback<Action>) -> Html {
     if events.is_empty() {
         return html! {};
     }
     html! {
         <tbody class="events">
-            <tr><th scope="colgroup" colspan="4">{ format!("Events ({})", events.len()) }</th></tr>
-            { for events.iter().rev().map(event_row) }
+            <tr><th scope="colgroup" colspan="5">{ format!("Events ({})", events.len()) }</th></tr>
+            { for events.iter().rev().map(|e| event_row(e, on)) }
         </tbody>
     }
 }
 
-fn event_row(e: &EventRecord) -> Html {
+fn event_row(e: &EventRecord, on: &Callback<Action>) -> Html {
     let splits: Vec<String> = e.splits.iter().map(|&s| decimals(s, 0)).collect();
     let optional = |n: Option<usize>| n.map(|n| n.to_string()).unwrap_or_default();
     let result = match (e.finished, e.event, e.out_of_place) {
@@ -52,6 +54,7 @@ fn event_row(e: &EventRecord) -> Html {
                 (None, Some(n)) => format!("≤ {n}"),
                 _ => "–".into(),
             } }</td>
+            <td><button class="small" onclick={click(on, Action::Record(RecordAction::DeleteEvent(e.id)))}>{ "Delete" }</button></td>
         </tr>
     }
 }

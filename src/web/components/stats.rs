@@ -10,7 +10,9 @@ use super::{Fold, changed, click};
 use crate::play::event::record::EventRecord;
 use crate::play::event::stats::EventStats;
 use crate::play::game::input::Control;
-use crate::play::page::{Action, HistoryFormat, PAGE, Panel, Progress, RecordAction, Store};
+use crate::play::page::{
+    Action, Clearing, HistoryFormat, PAGE, Panel, Progress, RecordAction, Store, Syncing,
+};
 use crate::play::record::solves::{Solve, Statistics, count, time_text};
 use crate::puzzle::numbers::decimals;
 
@@ -46,6 +48,9 @@ pub struct StatsProps<'a> {
     pub persisted: Option<bool>,
     /// Stored values that could not be read.
     pub unreadable: usize,
+    /// Sync, shown beside the history; `page`, this page's address (for a device link).
+    pub syncing: &'a Syncing,
+    pub page: &'a str,
     pub on: Callback<Action>,
 }
 
@@ -108,7 +113,7 @@ pub fn stats_panel(props: &StatsProps) -> Html {
                     }) }
                 </dl>
                 { times_histogram(&HistogramProps { bins: s.histogram.clone(), of: AttrValue::from(of.clone()) }) }
-                <p class="note">{ "Times run from the first move to the solve. ao5, ao12, ao50 and ao100 are the averages of your last 5, 12, 50 and 100 counted solves of this size and control, 5 % of them (rounded up) dropped at each end: the best and the worst of 5 or 12, the best 3 and the worst 3 of 50, the best 5 and the worst 5 of 100. TPS is tiles moved a second. Random-state boards come from Shuffle without “most tiles out of place”, the daily puzzle and a friend's challenge; a filtered shuffle, a typed, loaded or edited board and a plain link are not drawn at random, and a solve after a hint or a shown solution had help: such solves are kept in the history, marked, and left out of these figures. Everything stays in this browser." }</p>
+                <p class="note">{ "Times run from the first move to the solve. ao5, ao12, ao50 and ao100 are the averages of your last 5, 12, 50 and 100 counted solves of this size and control, 5 % of them (rounded up) dropped at each end: the best and the worst of 5 or 12, the best 3 and the worst 3 of 50, the best 5 and the worst 5 of 100. TPS is tiles moved a second. Random-state boards come from Shuffle without “most tiles out of place”, the daily puzzle and a friend's challenge; a filtered shuffle, a typed, loaded or edited board and a plain link are not drawn at random, and a solve after a hint or a shown solution had help: such solves are kept in the history, marked, and left out of these figures. Everything stays in this browser, unless you sync it to your other devices (below)." }</p>
             </div>
             if let Some(p) = props.progress {
                 <p class="note" role="status" data-testid="record-progress">
@@ -117,6 +122,7 @@ pub fn stats_panel(props: &StatsProps) -> Html {
                 </p>
             }
             { event_stats(props.event_stats) }
+            { super::sync::sync_panel(props.syncing, props.page, &props.on) }
             { history_table(props, on_more) }
             { files(props) }
         </>
@@ -175,7 +181,7 @@ fn history_table(props: &StatsProps, on_more: Callback<MouseEvent>) -> Html {
                 } }</caption>
                 <thead><tr>
                     <th scope="col">{ "Date" }</th><th scope="col">{ "Size" }</th><th scope="col">{ "Result" }</th>
-                    <th scope="col">{ "Shortest" }</th>
+                    <th scope="col">{ "Shortest" }</th><th scope="col"><span class="visually-hidden">{ "Delete" }</span></th>
                 </tr></thead>
                 <tbody>
                     { for solves.iter().rev().take(shown).map(|s| html! {
@@ -196,10 +202,11 @@ fn history_table(props: &StatsProps, on_more: Callback<MouseEvent>) -> Html {
                                 (None, Some(n)) => format!("≤ {n}"),
                                 _ => "–".into(),
                             } }</td>
+                            <td><button class="small" onclick={click(&props.on, Action::Record(RecordAction::DeleteSolve(s.id)))}>{ "Delete" }</button></td>
                         </tr>
                     }) }
                 </tbody>
-                { event_rows(events) }
+                { event_rows(events, &props.on) }
             </table>
         </div>
         if total > shown {
@@ -271,17 +278,33 @@ fn files(props: &StatsProps) -> Html {
             }
             <div class="row">
                 if props.confirm_clear {
-                    <p role="alert">{ match props.events.len() {
-                        0 => format!("Clear all {} from this browser? This cannot be undone.", count(props.total, "solve")),
-                        n => format!("Clear all {} and {} from this browser? This cannot be undone.", count(props.total, "solve"), count(n, "event")),
-                    } }</p>
-                    <button class="danger" onclick={click(on, Action::Record(RecordAction::ConfirmClear(true)))}>{ "Clear all" }</button>
-                    <button onclick={click(on, Action::Record(RecordAction::ConfirmClear(false)))}>{ "Keep history" }</button>
+                    <p role="alert">{ clear_question(props) }</p>
+                    if props.syncing.player().is_some() {
+                        <button class="danger" onclick={click(on, Action::Record(RecordAction::ConfirmClear(Clearing::ThisDevice)))}>{ "Clear this device" }</button>
+                        <button class="danger" onclick={click(on, Action::Record(RecordAction::ConfirmClear(Clearing::EveryDevice)))}>{ "Clear every device" }</button>
+                    } else {
+                        <button class="danger" onclick={click(on, Action::Record(RecordAction::ConfirmClear(Clearing::ThisDevice)))}>{ "Clear all" }</button>
+                    }
+                    <button onclick={click(on, Action::Record(RecordAction::ConfirmClear(Clearing::Keep)))}>{ "Keep history" }</button>
                 } else {
                     <button onclick={click(on, Action::Record(RecordAction::ClearHistory))} disabled={props.total == 0 && props.events.is_empty()}>{ "Clear history" }</button>
                 }
             </div>
         </>
+    }
+}
+
+/// What Clear history asks: from this browser, or (syncing) from this device or every device.
+fn clear_question(props: &StatsProps) -> String {
+    let what = match props.events.len() {
+        0 => count(props.total, "solve"),
+        n => format!("{} and {}", count(props.total, "solve"), count(n, "event")),
+    };
+    match props.syncing.player() {
+        Some(_) => format!(
+            "Clear all {what} from this device only (the server and your other devices keep theirs), or from every device? This cannot be undone."
+        ),
+        None => format!("Clear all {what} from this browser? This cannot be undone."),
     }
 }
 

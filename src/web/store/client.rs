@@ -1,10 +1,12 @@
-//! The page's side of the record's worker: what only a page can reach (`localStorage`, where
-//! earlier versions kept the history; the browser's promise to keep the site's storage;
-//! downloads), the worker started, and the messages both ways (held until it is ready).
+//! The page's side of the record's worker and of the sync worker: what only a page can reach
+//! (`localStorage`, where earlier versions kept the history; the browser's promise to keep the
+//! site's storage; downloads), each worker started when first needed (the sync worker only for
+//! a sync job), and the messages both ways (held until it is ready).
 
 use super::{FromStore, envelope, open_envelope};
 use crate::play::keeping::{Refusal, StoreSaid, ToStore};
-use crate::play::page::{Action, Effect, RecordAction};
+use crate::play::page::{Action, Effect, RecordAction, SyncAction};
+use crate::play::sync::{SyncJob, SyncSaid};
 use js_sys::Reflect;
 use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
@@ -15,8 +17,10 @@ use yew::Callback;
 const LEGACY_KEY: &str = "slide.history";
 /// How many unreadable values the player was told of.
 const TOLD_KEY: &str = "slide.told-unreadable";
-/// The record's worker's loader, beside the page.
-const LOADER: &str = "store-loader.js";
+/// The workers' loaders, beside the page: the record's, and the sync worker's.
+const LOADERS: [&str; 2] = ["store-loader.js", "sync-loader.js"];
+const RECORD: usize = 0;
+const SYNC: usize = 1;
 
 /// The page's side: the worker, messages held until it is ready, what it says to.
 struct Client {
@@ -24,14 +28,17 @@ struct Client {
     held: Option<Vec<JsValue>>,
     /// The file chosen for import, sent with the import's message.
     file: Option<web_sys::File>,
-    _listeners: [gloo_events::EventListener; 2],
+    _listeners: Vec<gloo_events::EventListener>,
 }
 
 thread_local! {
-    static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
+    /// The record's worker and the sync worker, once started.
+    static CLIENTS: RefCell<[Option<Client>; 2]> = const { RefCell::new([None, None]) };
     /// The record's load, waiting for the browser to be idle after the first board (the first
     /// message to the worker before then sends it first).
     static LOAD: RefCell<Option<ToStore>> = const { RefCell::new(None) };
+    /// The next round of sync.
+    static SYNC_TIMER: RefCell<Option<gloo_timers::callback::Timeout>> = const { RefCell::new(None) };
 }
 
 /// How long the record's load waits at most for the browser to be idle.
@@ -79,20 +86,39 @@ pub fn run(effect: Effect, dispatch: &Callback<Action>) {
             }
         }
         Effect::AskPersist => ask_storage(true, dispatch),
+        Effect::SyncIn(ms) => {
+            let dispatch = dispatch.clone();
+            let timer = gloo_timers::callback::Timeout::new(ms, move || {
+                dispatch.emit(Action::Sync(SyncAction::Due))
+            });
+            // One round due at a time: a new time replaces the one before.
+            SYNC_TIMER.with(|t| *t.borrow_mut() = Some(timer));
+        }
         _ => {}
     }
+}
+
+/// A key file chosen to restore: sent to the sync worker with the job.
+pub fn restore_key(file: web_sys::File, dispatch: &Callback<Action>) {
+    hold_file(SYNC, file, dispatch);
+    dispatch.emit(Action::Sync(SyncAction::Restore));
 }
 
 /// A history file chosen for import: sent to the worker with the import's message.
 pub fn import(file: web_sys::File, dispatch: &Callback<Action>) {
     let (name, size) = (file.name(), file.size() as u64);
-    started(dispatch);
-    CLIENT.with(|c| {
-        if let Some(client) = c.borrow_mut().as_mut() {
+    hold_file(RECORD, file, dispatch);
+    dispatch.emit(Action::Record(RecordAction::ImportStart { name, size }));
+}
+
+/// A file for the next message that carries one, to worker `which`.
+fn hold_file(which: usize, file: web_sys::File, dispatch: &Callback<Action>) {
+    started(which, dispatch);
+    CLIENTS.with(|c| {
+        if let Some(client) = c.borrow_mut()[which].as_mut() {
             client.file = Some(file);
         }
     });
-    dispatch.emit(Action::Record(RecordAction::ImportStart { name, size }));
 }
 
 fn said(dispatch: &Callback<Action>, said: StoreSaid) {
@@ -112,20 +138,27 @@ fn send_load(dispatch: &Callback<Action>) {
     }
 }
 
-/// Posts `message` to the worker (started if need be; held until it is ready), the chosen
-/// file beside an import. The record's load goes first if it waits.
+/// Posts `message` to its worker (started if need be; held until it is ready): a sync job to
+/// the sync worker, the rest to the record's; the chosen file beside an import or a restore.
+/// The record's load goes first if it waits.
 fn send(message: &ToStore, dispatch: &Callback<Action>) {
     if !matches!(message, ToStore::Load { .. }) {
         send_load(dispatch);
     }
-    started(dispatch);
-    CLIENT.with(|c| {
+    let which = match message {
+        ToStore::Sync(_) => SYNC,
+        _ => RECORD,
+    };
+    started(which, dispatch);
+    CLIENTS.with(|c| {
         let mut c = c.borrow_mut();
-        let Some(client) = c.as_mut() else {
+        let Some(client) = c[which].as_mut() else {
             return;
         };
         let file = match message {
-            ToStore::Import { .. } => client.file.take().map(JsValue::from),
+            ToStore::Import { .. } | ToStore::Sync(SyncJob::Restore) => {
+                client.file.take().map(JsValue::from)
+            }
             _ => None,
         };
         let Some(envelope) = envelope(message, file.as_ref()) else {
@@ -140,21 +173,13 @@ fn send(message: &ToStore, dispatch: &Callback<Action>) {
     });
 }
 
-/// Starts the worker, once.
-fn started(dispatch: &Callback<Action>) {
-    if CLIENT.with(|c| c.borrow().is_some()) {
+/// Starts worker `which`, once.
+fn started(which: usize, dispatch: &Callback<Action>) {
+    if CLIENTS.with(|c| c.borrow()[which].is_some()) {
         return;
     }
-    let worker = match web_sys::Worker::new(LOADER) {
-        Ok(worker) => worker,
-        Err(_) => {
-            return say_later(
-                dispatch,
-                StoreSaid::Refused(Refusal::Failed(
-                    "the record's worker could not start".into(),
-                )),
-            );
-        }
+    let Ok(worker) = web_sys::Worker::new(LOADERS[which]) else {
+        return stopped(which, dispatch, "it could not start".into());
     };
     let on_message = {
         let dispatch = dispatch.clone();
@@ -162,50 +187,67 @@ fn started(dispatch: &Callback<Action>) {
             let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
                 return;
             };
-            heard(&event.data(), &dispatch);
+            heard(which, &event.data(), &dispatch);
         })
     };
     let on_error = {
         let dispatch = dispatch.clone();
         gloo_events::EventListener::new(&worker, "error", move |_| {
-            stopped(&dispatch, "its code could not load".into())
+            stopped(which, &dispatch, "its code could not load".into())
         })
     };
-    CLIENT.with(|c| {
-        *c.borrow_mut() = Some(Client {
+    let mut listeners = vec![on_message, on_error];
+    // The network back: a round of sync, if this device syncs (the model decides). Heard once,
+    // with the record's worker, which every page starts.
+    if which == RECORD {
+        let dispatch = dispatch.clone();
+        let window: web_sys::EventTarget = js_sys::global().unchecked_into();
+        listeners.push(gloo_events::EventListener::new(
+            &window,
+            "online",
+            move |_| dispatch.emit(Action::Sync(SyncAction::Online)),
+        ));
+    }
+    CLIENTS.with(|c| {
+        c.borrow_mut()[which] = Some(Client {
             worker,
             held: Some(Vec::new()),
             file: None,
-            _listeners: [on_message, on_error],
+            _listeners: listeners,
         })
     });
 }
 
-/// The worker stopped: the record goes on in memory, and the player is told.
-fn stopped(dispatch: &Callback<Action>, why: String) {
-    CLIENT.with(|c| {
-        if let Some(client) = c.borrow_mut().take() {
+/// Worker `which` stopped: the record goes on in memory (or sync stops), and the player is told;
+/// the next message starts it again.
+fn stopped(which: usize, dispatch: &Callback<Action>, why: String) {
+    CLIENTS.with(|c| {
+        if let Some(client) = c.borrow_mut()[which].take() {
             client.worker.terminate();
         }
     });
-    said(
-        dispatch,
-        StoreSaid::Refused(Refusal::Failed(format!(
+    let word = match which {
+        SYNC => StoreSaid::Sync(SyncSaid::Refused {
+            why: format!("the sync worker stopped: {why}"),
+            pending: 0,
+        }),
+        _ => StoreSaid::Refused(Refusal::Failed(format!(
             "the record's worker stopped: {why}"
         ))),
-    );
+    };
+    say_later(dispatch, word);
 }
 
-/// What the worker posted.
-fn heard(data: &JsValue, dispatch: &Callback<Action>) {
+/// What worker `which` posted.
+fn heard(which: usize, data: &JsValue, dispatch: &Callback<Action>) {
     let Some(reply) = open_envelope::<FromStore>(data) else {
         // The loader's own words: the WebAssembly would not start.
         let text = data.as_string().unwrap_or_else(|| "no reason given".into());
-        return stopped(dispatch, text);
+        return stopped(which, dispatch, text);
     };
     match reply {
-        FromStore::Ready => CLIENT.with(|c| {
-            if let Some(client) = c.borrow_mut().as_mut() {
+        FromStore::Ready => CLIENTS.with(|c| {
+            if let Some(client) = c.borrow_mut()[which].as_mut() {
                 for message in client.held.take().unwrap_or_default() {
                     let _ = client.worker.post_message(&message);
                 }
@@ -233,7 +275,9 @@ fn heard(data: &JsValue, dispatch: &Callback<Action>) {
                 crate::web::browser::offer(&name, file.unchecked_ref());
             }
         }
-        FromStore::Panicked(last_words) => stopped(dispatch, format!("it crashed: {last_words}")),
+        FromStore::Panicked(last_words) => {
+            stopped(which, dispatch, format!("it crashed: {last_words}"))
+        }
     }
 }
 

@@ -5,10 +5,16 @@
 //!   (`size`, `control`, `date`, `counts`, `millis`, `moves`) and the solve itself as the
 //!   history file's JSON object (`json`), so an export copies it as it is;
 //! - `events`, one record an event (key `id`: `event`, `size`, `control`, `date`, `json`);
-//! - `unreadable`: values that could not be read, kept byte for byte with where they came from.
+//! - `unreadable`: values that could not be read, kept byte for byte with where they came from;
+//! - `meta` (key `id`): this device's sync (`sync`: the player's key, name and cursor), and
+//!   what an upgrade did;
+//! - `deletions` (key `uid`): deletions made here that the server has not heard yet.
 //!
 //! Indexes `size_control` (`[size, control]`) and `date` on both record stores: what the
-//! statistics and a day's solves ask for.
+//! statistics and a day's solves ask for; `uid` (the record's name on every device) and
+//! `pending` (present, 1, on a record the server has not acknowledged): what sync asks for.
+//! Version 2 added `meta`, `deletions`, `uid` and `pending`; the records kept before get their
+//! `uid` and go up with the first sync (`sync::upgrade`).
 
 use js_sys::{Array, Function, Promise};
 use std::cell::RefCell;
@@ -22,10 +28,12 @@ use web_sys::{
 };
 
 pub const NAME: &str = "slide";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 pub const SOLVES: &str = "solves";
 pub const EVENTS: &str = "events";
 pub const UNREADABLE: &str = "unreadable";
+pub const META: &str = "meta";
+pub const DELETIONS: &str = "deletions";
 
 /// Opens the database, making its stores the first time. `blocked` runs when another tab with
 /// an older version holds it (the open waits for that tab).
@@ -38,8 +46,11 @@ pub async fn open(blocked: impl FnOnce() + 'static) -> Result<IdbDatabase, JsVal
     let upgrade = {
         let request = request.clone();
         Closure::once(move |_: web_sys::Event| {
-            if let Ok(db) = request.result().map(IdbDatabase::unchecked_from_js) {
-                let _ = make_stores(&db);
+            if let (Ok(db), Some(tx)) = (
+                request.result().map(IdbDatabase::unchecked_from_js),
+                request.transaction(),
+            ) {
+                let _ = make_stores(&db, &tx);
             }
         })
     };
@@ -52,23 +63,41 @@ pub async fn open(blocked: impl FnOnce() + 'static) -> Result<IdbDatabase, JsVal
     Ok(db?.unchecked_into())
 }
 
-fn make_stores(db: &IdbDatabase) -> Result<(), JsValue> {
+/// Makes what is missing, in the upgrade's transaction `tx`: the stores of version 1 on a
+/// first visit, then what version 2 added.
+fn make_stores(db: &IdbDatabase, tx: &IdbTransaction) -> Result<(), JsValue> {
     let names = db.object_store_names();
     for name in [SOLVES, EVENTS] {
-        if names.contains(name) {
-            continue;
+        let store = match names.contains(name) {
+            true => tx.object_store(name)?,
+            false => {
+                let params = IdbObjectStoreParameters::new();
+                params.set_key_path(&"id".into());
+                let store = db.create_object_store_with_optional_parameters(name, &params)?;
+                let pair = Array::of2(&"size".into(), &"control".into());
+                store.create_index_with_str_sequence("size_control", &pair)?;
+                store.create_index_with_str("date", "date")?;
+                store
+            }
+        };
+        let indexes = store.index_names();
+        for index in ["uid", "pending"] {
+            if !indexes.contains(index) {
+                store.create_index_with_str(index, index)?;
+            }
         }
-        let params = IdbObjectStoreParameters::new();
-        params.set_key_path(&"id".into());
-        let store = db.create_object_store_with_optional_parameters(name, &params)?;
-        let pair = Array::of2(&"size".into(), &"control".into());
-        store.create_index_with_str_sequence("size_control", &pair)?;
-        store.create_index_with_str("date", "date")?;
     }
     if !names.contains(UNREADABLE) {
         let params = IdbObjectStoreParameters::new();
         params.set_auto_increment(true);
         db.create_object_store_with_optional_parameters(UNREADABLE, &params)?;
+    }
+    for (name, key) in [(META, "id"), (DELETIONS, "uid")] {
+        if !names.contains(name) {
+            let params = IdbObjectStoreParameters::new();
+            params.set_key_path(&key.into());
+            db.create_object_store_with_optional_parameters(name, &params)?;
+        }
     }
     Ok(())
 }

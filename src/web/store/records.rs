@@ -1,5 +1,7 @@
 //! Solves and events as the database keeps them, and back: a record carries the fields its
-//! indexes and the statistics read, and the entry itself as the history file's JSON object.
+//! indexes and the statistics read, its `uid`, and the entry itself as the history file's JSON
+//! object. Every record written here is `pending` (the server has not heard of it) until sync
+//! says otherwise ([`settled`]).
 //! A record that cannot be read back is `None` here: the caller counts it and leaves it where
 //! it is.
 
@@ -10,16 +12,23 @@ use crate::play::record::json::Json;
 use crate::play::record::solves::{Solve, solve_of_json};
 use crate::play::record::tally::Brief;
 use js_sys::{Object, Reflect};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 fn set(record: &Object, key: &str, value: JsValue) {
     let _ = Reflect::set(record, &key.into(), &value);
+}
+
+/// A record the server has: no longer pending.
+pub fn settled(record: &JsValue) {
+    let _ = Reflect::delete_property(record.unchecked_ref::<Object>(), &"pending".into());
 }
 
 /// A solve's record.
 pub fn solve_record(s: &Solve) -> JsValue {
     let record = Object::new();
     set(&record, "id", (s.id as f64).into());
+    set(&record, "uid", s.uid().into());
+    set(&record, "pending", 1.into());
     set(&record, "size", s.size().into());
     set(&record, "control", s.control.name().into());
     set(&record, "date", s.date.to_string().into());
@@ -39,6 +48,8 @@ pub fn solve_record(s: &Solve) -> JsValue {
 pub fn event_record(e: &EventRecord) -> JsValue {
     let record = Object::new();
     set(&record, "id", (e.id as f64).into());
+    set(&record, "uid", e.uid().into());
+    set(&record, "pending", 1.into());
     set(&record, "event", e.event.name().into());
     set(&record, "size", e.size().into());
     set(&record, "control", e.control.name().into());

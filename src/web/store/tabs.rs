@@ -16,14 +16,27 @@ const NAME: &str = "slide.record";
 
 thread_local! {
     static CHANNEL: RefCell<Option<BroadcastChannel>> = const { RefCell::new(None) };
+    static LISTENING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Starts hearing the other tabs (once).
+/// The channel, opened the first time.
+fn channel() -> Option<BroadcastChannel> {
+    CHANNEL.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_none() {
+            *c = BroadcastChannel::new(NAME).ok();
+        }
+        c.clone()
+    })
+}
+
+/// Starts hearing the other tabs (once): the record's worker does, and says what it hears to
+/// its page; the sync worker only speaks, so its page hears it through its own record's worker.
 pub fn listen() {
-    if CHANNEL.with(|c| c.borrow().is_some()) {
+    if LISTENING.with(|l| l.replace(true)) {
         return;
     }
-    let Ok(channel) = BroadcastChannel::new(NAME) else {
+    let Some(channel) = channel() else {
         return;
     };
     let heard = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
@@ -51,15 +64,12 @@ pub fn listen() {
     });
     channel.set_onmessage(Some(heard.as_ref().unchecked_ref()));
     heard.forget();
-    CHANNEL.with(|c| *c.borrow_mut() = Some(channel));
 }
 
 fn post(message: &Object) {
-    CHANNEL.with(|c| {
-        if let Some(channel) = c.borrow().as_ref() {
-            let _ = channel.post_message(message);
-        }
-    });
+    if let Some(channel) = channel() {
+        let _ = channel.post_message(message);
+    }
 }
 
 /// Records a write kept.

@@ -67,6 +67,8 @@ async fn work() {
                 super::files::export(db.as_ref(), &name, format, held).await
             }
             ToStore::ReadReplayLink(link) => super::slidysim::read(&link),
+            // The sync worker's (the page sends them there).
+            ToStore::Sync(_) => {}
             ToStore::WriteSlidysim {
                 start,
                 moves,
@@ -83,7 +85,8 @@ async fn work() {
 async fn job_on(db: &IdbDatabase, message: ToStore) {
     match message {
         ToStore::Keep(keeping) => super::write::keep(db, keeping).await,
-        ToStore::Forget => super::write::forget(db).await,
+        ToStore::Forget { everywhere } => super::write::forget(db, everywhere).await,
+        ToStore::Delete { solves, events } => super::write::delete(db, &solves, &events).await,
         ToStore::Older { before, count } => super::files::older(db, before, count).await,
         ToStore::DownloadUnreadable => super::files::unreadable(db).await,
         _ => {}
@@ -101,7 +104,7 @@ fn refused(message: ToStore) {
             events: keeping.events.iter().map(|e| e.id).collect(),
             why,
         }),
-        ToStore::Forget => say(StoreSaid::NotCleared(why)),
+        ToStore::Forget { .. } | ToStore::Delete { .. } => say(StoreSaid::NotCleared(why)),
         ToStore::Older { .. } => say(StoreSaid::Older(Vec::new())),
         _ => {}
     }

@@ -79,9 +79,14 @@ pub async fn keep(db: &IdbDatabase, keeping: Keeping) {
     }
 }
 
-/// Clears the solves and the events (what could not be read stays, as it was).
-pub async fn forget(db: &IdbDatabase) {
+/// Clears the solves and the events (what could not be read stays, as it was); `everywhere`,
+/// where this device syncs, their deletions go to the server too.
+pub async fn forget(db: &IdbDatabase, everywhere: bool) {
     let cleared = async {
+        if everywhere {
+            let uids = every_uid(db).await?;
+            super::meta::note_deletions(db, &uids).await?;
+        }
         let tx = idb::transaction(db, &[SOLVES, EVENTS], true)?;
         tx.object_store(SOLVES)?.clear()?;
         tx.object_store(EVENTS)?.clear()?;
@@ -91,6 +96,53 @@ pub async fn forget(db: &IdbDatabase) {
         Ok(()) => {
             tabs::reload();
             say(StoreSaid::Cleared);
+        }
+        Err(error) => say(StoreSaid::NotCleared(idb::refusal(&error))),
+    }
+}
+
+/// The uids of every solve and event kept, read in chunks.
+async fn every_uid(db: &IdbDatabase) -> Result<Vec<String>, JsValue> {
+    let (keys, uid) = (super::records::Keys::new(), JsValue::from("uid"));
+    let mut uids = Vec::new();
+    for store in [SOLVES, EVENTS] {
+        let mut after = None;
+        loop {
+            let chunk = idb::after(&idb::store(db, store, false)?, after, 2_000).await?;
+            if chunk.length() == 0 {
+                break;
+            }
+            after = keys.id(&chunk.get(chunk.length() - 1));
+            let found = chunk
+                .iter()
+                .filter_map(|r| js_sys::Reflect::get(&r, &uid).ok());
+            uids.extend(found.filter_map(|u| u.as_string()));
+        }
+    }
+    Ok(uids)
+}
+
+/// Deletes solves and events by id (their deletions noted for the server where this device
+/// syncs); the record is read again, here and in other tabs.
+pub async fn delete(db: &IdbDatabase, solves: &[u64], events: &[u64]) {
+    let deleted = async {
+        let mut uids = Vec::new();
+        let tx = idb::transaction(db, &[SOLVES, EVENTS], true)?;
+        for (name, ids) in [(SOLVES, solves), (EVENTS, events)] {
+            let store = tx.object_store(name)?;
+            for &id in ids {
+                let record = idb::result(&store.get(&(id as f64).into())?).await?;
+                uids.extend(js_sys::Reflect::get(&record, &"uid".into())?.as_string());
+                store.delete(&(id as f64).into())?;
+            }
+        }
+        idb::done(&tx).await?;
+        super::meta::note_deletions(db, &uids).await
+    };
+    match deleted.await {
+        Ok(()) => {
+            tabs::reload();
+            say(StoreSaid::Deleted);
         }
         Err(error) => say(StoreSaid::NotCleared(idb::refusal(&error))),
     }

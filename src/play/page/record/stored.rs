@@ -19,7 +19,7 @@ impl Record {
     pub(super) fn store_said(&mut self, said: StoreSaid) -> Vec<Effect> {
         match said {
             StoreSaid::Imported { report, added } => return self.imported(report, added),
-            StoreSaid::Reload => return self.reload(),
+            StoreSaid::Reload | StoreSaid::Deleted => return self.reload(),
             StoreSaid::Unreadable { count, told } => {
                 self.unreadable = count;
                 if count > told {
