@@ -11,12 +11,12 @@ PORT ?= 8080
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e bench bench-korf bench-browser bench-server lighthouse tools tables-download \
+.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e test-api bench bench-korf bench-browser bench-server lighthouse tools tables-download \
 	wasm-target trunk wasm-bindgen chromium postgres slide-serve clean
 
 help:
 	@echo "make run         install what is missing, build the site, serve it on http://127.0.0.1:$(PORT)"
-	@echo "make test        everything CI runs: lint, native tests, wasm tests in Chromium, end-to-end"
+	@echo "make test        everything CI runs: lint, native tests, the API under schemathesis, wasm tests in Chromium, end-to-end"
 	@echo "make check-links every relative link in README.md and docs/ leads to a file and heading"
 	@echo "make check-weight  the built site within its weight budget (docs/performance.md)"
 	@echo "make dist        build the static site into dist/"
@@ -91,6 +91,7 @@ test:
 	@$(PHASE) tools $(MAKE) --no-print-directory tools chromium postgres tables-download
 	@$(PHASE) lint $(MAKE) --no-print-directory lint
 	@$(PHASE) native $(MAKE) --no-print-directory test-native
+	@$(PHASE) api $(MAKE) --no-print-directory test-api
 	@$(PHASE) site $(MAKE) --no-print-directory dist
 	@$(PHASE) wasm $(MAKE) --no-print-directory test-wasm
 	@$(PHASE) e2e $(MAKE) --no-print-directory test-e2e
@@ -133,8 +134,19 @@ test-wasm: tools chromium
 
 # The built site, served by a plain static server, driven by playwright-core in Chromium. Two
 # files at a time: each starts its own server and browser, and no check depends on the pace.
-test-e2e: dist chromium
+test-e2e: dist chromium slide-serve
 	node --test --test-concurrency=2 tests/e2e/
+
+# schemathesis (its version pinned in tests/api/requirements.txt, in a virtual environment of its
+# own) against slide serve's own OpenAPI description, on SQLite and on PostgreSQL.
+SCHEMATHESIS := tests/api/.venv/bin/st
+$(SCHEMATHESIS): tests/api/requirements.txt
+	python3 -m venv tests/api/.venv
+	tests/api/.venv/bin/pip install --quiet --disable-pip-version-check -r tests/api/requirements.txt
+	@touch $@
+
+test-api: slide-serve postgres $(SCHEMATHESIS)
+	tests/tools/with-postgres.sh tests/api/schemathesis.sh
 
 # --- benchmarks --------------------------------------------------------------------------
 
@@ -163,6 +175,11 @@ static/tables/.built: $(wildcard src/heuristics/pdb/*.rs) src/heuristics/pdb.rs 
 	$(CARGO) run --profile fast-build --quiet --example download_tables -- static/tables
 	gzip -9 -n -f static/tables/*.bin
 	@touch $@
+
+# slide serve under load, on SQLite and on a PostgreSQL of its own (docs/performance.md, "The
+# server"): solves stored a second with 64 clients, a first sync of 100,000 solves, the race.
+bench-server: postgres
+	tests/tools/with-postgres.sh $(CARGO) bench --bench server
 
 # big-boards.test.mjs runs the command line beside the page, so it is built too.
 bench-browser: dist chromium

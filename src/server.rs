@@ -288,7 +288,7 @@ pub struct Health {
 }
 
 /// Whether the server and its database answer.
-#[utoipa::path(get, path = "/api/health", tag = "players",
+#[utoipa::path(get, path = "/api/health", operation_id = "health", tag = "players",
     responses((status = 200, body = Health), (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)))]
 async fn health(State(app): State<App>) -> Result<axum::Json<Health>, ApiError> {
     sqlx::query("SELECT 1").execute(&app.db.pool).await?;

@@ -50,6 +50,9 @@ pub struct LinkRequest {
     pub challenge: Option<LinkedChallenge>,
     /// `event=…`: the event the board (or the daily) is for.
     pub event: Option<Event>,
+    /// `race=DATE&size=SIZE`: the daily race's leaderboard of that day and size (`4x4` by
+    /// default); today's, the race itself if not yet started.
+    pub race: Option<(String, String)>,
     /// What could not be honoured, in words for the player.
     pub problem: Option<String>,
 }
@@ -82,24 +85,7 @@ pub struct LinkedChallenge {
 
 /// Reads a query string (with or without the leading `?`). Unknown parameters are ignored.
 pub fn read_query(query: &str) -> LinkRequest {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    let mut raw = RawParams::default();
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        match key {
-            "board" => raw.board = Some(value),
-            "goal" => raw.goal = Some(value),
-            "moves" => raw.moves = Some(value),
-            "step" => raw.step = Some(value),
-            "embed" => raw.embed = Some(value),
-            "daily" => raw.daily = Some(value),
-            "size" => raw.size = Some(value),
-            "challenge" => raw.challenge = Some(value),
-            "replay" => raw.replay = Some(value),
-            "event" => raw.event = Some(value),
-            _ => {}
-        }
-    }
+    let raw = RawParams::read(query);
     let mut request = LinkRequest {
         embed: raw.embed == Some("1"),
         ..LinkRequest::default()
@@ -122,6 +108,13 @@ pub fn read_query(query: &str) -> LinkRequest {
             request.problem = Some(problem);
             return request;
         }
+    }
+    if let Some(date) = raw.race {
+        match read_race(date, raw.size) {
+            Ok(race) => request.race = Some(race),
+            Err(problem) => request.problem = Some(problem),
+        }
+        return request;
     }
     if let Some(date) = raw.daily {
         match read_daily(date, raw.size) {
@@ -191,6 +184,46 @@ struct RawParams<'a> {
     challenge: Option<&'a str>,
     replay: Option<&'a str>,
     event: Option<&'a str>,
+    race: Option<&'a str>,
+}
+
+impl<'a> RawParams<'a> {
+    /// The parameters of a query (with or without its `?`), each as written; unknown ones
+    /// ignored.
+    fn read(query: &'a str) -> RawParams<'a> {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let mut raw = RawParams::default();
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let field = match key {
+                "board" => &mut raw.board,
+                "goal" => &mut raw.goal,
+                "moves" => &mut raw.moves,
+                "step" => &mut raw.step,
+                "embed" => &mut raw.embed,
+                "daily" => &mut raw.daily,
+                "size" => &mut raw.size,
+                "challenge" => &mut raw.challenge,
+                "replay" => &mut raw.replay,
+                "event" => &mut raw.event,
+                "race" => &mut raw.race,
+                _ => continue,
+            };
+            *field = Some(value);
+        }
+        raw
+    }
+}
+
+/// `race=DATE` with `size=`: a date and a race size, read (whether the day has begun is the
+/// server's to say).
+fn read_race(date: &str, size: Option<&str>) -> Result<(String, String), String> {
+    let date = decode("race", date)?;
+    let date = crate::play::game::daily::Date::parse(&date)
+        .map_err(|e| format!("The link's race cannot be read: {e}."))?;
+    let size = size.map_or(Ok("4x4".to_string()), |s| decode("size", s))?;
+    crate::play::race::side(&size).map_err(|e| format!("The link's race cannot be read: {e}."))?;
+    Ok((date.to_string(), size))
 }
 
 fn read_event(text: &str) -> Result<Event, String> {

@@ -14,6 +14,7 @@
 //! | [`Eventing`] | the event chosen, the one in progress, its result, a friend's to beat | [`EventAction`] |
 //! | [`Boarding`] | the board's lifecycle: a link, a shuffle, the daily, a goal, a replay, a solve | [`BoardAction`] |
 //! | [`Syncing`] | whether this device syncs, as whom, what waits, the next round | [`SyncAction`] |
+//! | [`Racing`] | the daily race on the board, its entry and rank, the leaderboard on show | [`RaceAction`] |
 //!
 //! [`Page`] holds the parts and routes between them, and does nothing else: an [`Action`] goes
 //! to its part, and what the part says back (an answer to show, a board to start, a row for the
@@ -37,6 +38,7 @@ mod glance;
 mod learning;
 mod playing;
 mod prefs;
+mod racing;
 mod record;
 mod sharing;
 mod syncing;
@@ -51,6 +53,7 @@ pub use glance::{Glance, moves_only};
 pub use learning::{LearnAction, Learned, Learning};
 pub use playing::{PlayAction, Playing, SPEEDS, replay_speed};
 pub use prefs::{Prefs, PrefsAction};
+pub use racing::{Race, RaceAction, Raced, Racing, Table};
 pub use record::{
     Clearing, HandResult, HistoryFormat, PAGE, Progress, Record, RecordAction, Store, Task,
 };
@@ -95,6 +98,7 @@ pub enum Action {
     Analysis(AnalysisAction),
     Event(EventAction),
     Sync(SyncAction),
+    Race(RaceAction),
 }
 
 macro_rules! part_action {
@@ -118,7 +122,8 @@ part_action!(
     Learn(LearnAction),
     Analysis(AnalysisAction),
     Event(EventAction),
-    Sync(SyncAction)
+    Sync(SyncAction),
+    Race(RaceAction)
 );
 
 /// What the record's worker says is the record part's, but for what it read or wrote for the
@@ -129,6 +134,7 @@ impl From<StoreSaid> for Action {
             StoreSaid::ReplayLink(read) => Action::Share(ShareAction::Read(read)),
             StoreSaid::SlidysimLink(written) => Action::Share(ShareAction::Written(written)),
             StoreSaid::Sync(said) => Action::Sync(SyncAction::Said(said)),
+            StoreSaid::Race(said) => Action::Race(RaceAction::Said(said)),
             said => Action::Record(RecordAction::Store(said)),
         }
     }
@@ -224,6 +230,7 @@ pub struct Page {
     eventing: Eventing,
     boarding: Boarding,
     syncing: Syncing,
+    racing: Racing,
     alert: Option<String>,
     /// The folded panels built, a bit each ([`Panel`]).
     unfolded: u8,
@@ -282,6 +289,10 @@ impl Page {
             stored,
         } = remembered;
         let mut link = read_query(query);
+        let racing = match link.race.take() {
+            Some((date, size)) => Racing::link(date, size),
+            None => Racing::default(),
+        };
         let sharing = Sharing::new(base, link.embed, link.challenge.take().map(Challenge::new));
         let mut page = Page {
             // Replaced by what the link opens (kept only when no size can be used).
@@ -300,6 +311,7 @@ impl Page {
             eventing: Eventing::default(),
             boarding: Boarding::new(calendar, rng),
             syncing: Syncing::default(),
+            racing,
             alert: None,
             unfolded: 0,
         };
@@ -376,16 +388,16 @@ impl Page {
     /// The router's table: `action` to its part (if an event admits it), and what the part says
     /// back to where it belongs.
     fn route(&mut self, action: Action, now_ms: f64, fx: &mut Vec<Effect>) {
+        if self.racing.locks(&action) {
+            return;
+        }
         match self.eventing.admits(&action, self.playing.game().board()) {
             Admission::Refused => return,
             Admission::StartsEvent => self.event(EventAction::Start, now_ms, fx),
             Admission::Allowed => {}
         }
         match action {
-            Action::Mounted => {
-                fx.push(Effect::Warm(self.asking.site()));
-                fx.extend(self.record.mounted());
-            }
+            Action::Mounted => self.mounted(now_ms, fx),
             Action::Restore(saved) => self.restore(&saved, now_ms, fx),
             Action::DismissAlert => self.alert = None,
             Action::Unfold(panel) => self.unfold(panel),
@@ -417,8 +429,57 @@ impl Page {
             }
             Action::Analysis(action) => fx.extend(self.analysing.reduce(action)),
             Action::Event(action) => self.event(action, now_ms, fx),
-            Action::Sync(action) => fx.extend(self.syncing.reduce(action)),
+            Action::Sync(action) => self.sync(action, now_ms, fx),
+            Action::Race(action) => self.race(action, now_ms, fx),
         }
+    }
+
+    /// The page is on screen: the worker warmed, the record loaded, a linked leaderboard read.
+    fn mounted(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
+        fx.push(Effect::Warm(self.asking.site()));
+        fx.extend(self.record.mounted());
+        let raced = self.racing.mounted();
+        self.raced(raced, now_ms, fx);
+    }
+
+    /// A sync action: once this device syncs, a race asked before starts.
+    fn sync(&mut self, action: SyncAction, now_ms: f64, fx: &mut Vec<Effect>) {
+        let joined = matches!(
+            &action,
+            SyncAction::Said(crate::play::sync::SyncSaid::Player { name: Some(_), .. })
+        );
+        fx.extend(self.syncing.reduce(action));
+        if joined {
+            let raced = self.racing.syncing();
+            self.raced(raced, now_ms, fx);
+        }
+    }
+
+    /// A race action: Daily race is today's race of the size on the board.
+    fn race(&mut self, action: RaceAction, now_ms: f64, fx: &mut Vec<Effect>) {
+        let today = self.boarding.calendar().today.to_string();
+        let board = self.playing.game().board();
+        let size = format!("{}x{}", board.width(), board.height());
+        let syncs = self.syncing.player().is_some();
+        let raced = self.racing.reduce(action, &today, &size, syncs);
+        self.raced(raced, now_ms, fx);
+    }
+
+    /// What the race part says: a question for the server, or the race's board to play.
+    fn raced(&mut self, raced: Vec<Raced>, now_ms: f64, fx: &mut Vec<Effect>) {
+        for said in raced {
+            match said {
+                Raced::Ask(job) => fx.push(Effect::Store(ToStore::Race(job))),
+                Raced::Board(start) => {
+                    self.board(BoardAction::Race(start), now_ms, fx);
+                    self.racing.begin(now_ms);
+                }
+                Raced::NeedsName => self.unfold(Some(Panel::Stats)),
+            }
+        }
+        let shared = (self.racing.race()).zip(self.racing.rank());
+        self.sharing
+            .set_race(shared.map(|(r, rank)| (r.date.clone(), r.size.clone(), rank)));
     }
 
     /// A record action; what reached or left the record goes to the server too, if this device
@@ -502,7 +563,7 @@ impl Page {
                     moves,
                     millis,
                 } => fx.push(self.prefs.record(size, control, moves, millis)),
-                Boarded::Solved(solve, path) => self.solved_by_hand(solve, path, fx),
+                Boarded::Solved(solve, path) => self.solved_by_hand(solve, path, now_ms, fx),
             }
         }
     }
@@ -518,6 +579,7 @@ impl Page {
         self.record.leave_board();
         fx.extend(self.analysing.leave_board());
         self.sharing.leave_board();
+        self.racing.leave();
         self.editor.show(None);
     }
 
@@ -693,9 +755,13 @@ impl Page {
         self.reduce(Action::Restore(saved.to_string()), now_ms)
     }
 
-    /// A solve by hand: set against a friend's challenge, analysed, kept, and measured.
-    fn solved_by_hand(&mut self, solve: Solve, path: Vec<Move>, fx: &mut Vec<Effect>) {
+    /// A solve by hand: set against a friend's challenge, entered in the race it was, analysed,
+    /// kept, and measured.
+    fn solved_by_hand(&mut self, solve: Solve, path: Vec<Move>, now_ms: f64, fx: &mut Vec<Effect>) {
         self.sharing.settle(&solve);
+        if let Some(entry) = self.racing.solved(&solve, &path, now_ms) {
+            fx.push(Effect::Store(ToStore::Race(entry)));
+        }
         let (start, assisted) = (solve.start.clone(), solve.assisted);
         fx.extend(self.analysing.start(&start, &path, assisted));
         let origin = self.playing.origin();

@@ -9,6 +9,7 @@ use super::game::daily::{DailyError, Date};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::{MovesError, parse_moves};
+use crate::puzzle::numbers::decimals;
 use crate::puzzle::position::Position;
 use crate::puzzle::random::Rng;
 use crate::puzzle::scramble::{ScrambleOptions, random_solvable};
@@ -68,7 +69,8 @@ pub enum RaceRule {
 
 impl fmt::Display for RaceRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = |ms: f64| format!("{:.1} s", ms / 1000.0);
+        // The project's own decimals: the standard float formatter would weigh on the page.
+        let s = |ms: f64| format!("{} s", decimals(ms / 1000.0, 1));
         match self {
             RaceRule::Size(size) => {
                 write!(f, "{size} is no race size: the race is run on 3x3 to 10x10")
@@ -103,7 +105,9 @@ impl fmt::Display for RaceRule {
             ),
             RaceRule::TooFast { tps, max } => write!(
                 f,
-                "a pace of {tps:.1} tile moves a second is faster than any hand ({max:.0} at most)"
+                "a pace of {} tile moves a second is faster than any hand ({} at most)",
+                decimals(*tps, 1),
+                decimals(*max, 0)
             ),
         }
     }

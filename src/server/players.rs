@@ -18,6 +18,7 @@ pub const CODE_MILLIS: i64 = 10 * 60 * 1000;
 #[derive(Deserialize, ToSchema)]
 pub struct NewPlayer {
     /// 1 to 32 characters, no control characters; shown to others only as text.
+    #[schema(min_length = 1, max_length = 32)]
     pub name: String,
 }
 
@@ -57,7 +58,7 @@ pub fn checked_name(name: &str) -> Result<String, ApiError> {
 }
 
 /// Makes a player and their first key.
-#[utoipa::path(post, path = "/api/players", tag = "players",
+#[utoipa::path(post, path = "/api/players", operation_id = "create_player", tag = "players",
     request_body = NewPlayer,
     responses(
         (status = 201, description = "The player and their key", body = Keyed),
@@ -103,7 +104,7 @@ async fn add_key(
 }
 
 /// The player this key belongs to.
-#[utoipa::path(get, path = "/api/players/me", tag = "players",
+#[utoipa::path(get, path = "/api/players/me", operation_id = "who_am_i", tag = "players",
     security(("key" = [])),
     responses((status = 200, body = Me), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn me(player: Player) -> Json<Me> {
@@ -115,7 +116,7 @@ pub async fn me(player: Player) -> Json<Me> {
 
 /// Deletes the player and everything the server holds of them: their solves and events, keys,
 /// codes and race entries.
-#[utoipa::path(delete, path = "/api/players/me", tag = "players",
+#[utoipa::path(delete, path = "/api/players/me", operation_id = "delete_player", tag = "players",
     security(("key" = [])),
     responses((status = 204, description = "Deleted"), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn delete(State(app): State<App>, player: Player) -> Result<StatusCode, ApiError> {
@@ -138,7 +139,7 @@ pub async fn delete(State(app): State<App>, player: Player) -> Result<StatusCode
 }
 
 /// A one-time code that links another device to this player, good for 10 minutes.
-#[utoipa::path(post, path = "/api/devices", tag = "players",
+#[utoipa::path(post, path = "/api/devices", operation_id = "link_device", tag = "players",
     security(("key" = [])),
     responses((status = 201, body = DeviceCode), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn link(
@@ -166,7 +167,7 @@ pub async fn link(
 
 /// Joins this device to the player whose code it brings: the code is spent, and the device
 /// gets a key of its own.
-#[utoipa::path(post, path = "/api/devices/join", tag = "players",
+#[utoipa::path(post, path = "/api/devices/join", operation_id = "join_device", tag = "players",
     request_body = JoinWith,
     responses(
         (status = 201, body = Keyed),

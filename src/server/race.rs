@@ -172,9 +172,12 @@ fn measure(app: App, day: String, size: String, position: Position) {
 
 /// Starts the race of DATE on SIZE for this player, or resumes it: the board and the token, and
 /// how long ago it started. After a finish it is refused.
-#[utoipa::path(post, path = "/api/race/{date}/{size}/start", tag = "race",
+#[utoipa::path(post, path = "/api/race/{date}/{size}/start", operation_id = "start_race", tag = "race",
     security(("key" = [])),
-    params(("date" = String, Path, description = "YYYY-MM-DD"), ("size" = String, Path, description = "3x3 … 10x10")),
+    params(
+        ("date" = String, Path, description = "YYYY-MM-DD", pattern = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
+        ("size" = String, Path, description = "3x3 … 10x10", pattern = r"^([3-9]|10)x([3-9]|10)$"),
+    ),
     responses(
         (status = 201, description = "Started", body = Started),
         (status = 200, description = "Resumed: the same board and token, the clock running on", body = Started),
@@ -238,9 +241,12 @@ pub async fn start(
 }
 
 /// Enters the race of DATE on SIZE: checked by replaying it, then ranked.
-#[utoipa::path(post, path = "/api/race/{date}/{size}", tag = "race",
+#[utoipa::path(post, path = "/api/race/{date}/{size}", operation_id = "enter_race", tag = "race",
     security(("key" = [])),
-    params(("date" = String, Path, description = "YYYY-MM-DD"), ("size" = String, Path, description = "3x3 … 10x10")),
+    params(
+        ("date" = String, Path, description = "YYYY-MM-DD", pattern = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
+        ("size" = String, Path, description = "3x3 … 10x10", pattern = r"^([3-9]|10)x([3-9]|10)$"),
+    ),
     request_body = Entry,
     responses(
         (status = 201, description = "Ranked", body = Ranked),
@@ -359,9 +365,12 @@ async fn rank_of(app: &App, day: &str, size: &str, player: i64) -> Result<Option
 /// The leaderboard of DATE on SIZE: the best 100 and, with a key, where you stand. Boards and
 /// replays of a day show only to those who finished that race, or to anyone once the day has
 /// ended everywhere.
-#[utoipa::path(get, path = "/api/race/{date}/{size}", tag = "race",
+#[utoipa::path(get, path = "/api/race/{date}/{size}", operation_id = "leaderboard", tag = "race",
     security((), ("key" = [])),
-    params(("date" = String, Path, description = "YYYY-MM-DD"), ("size" = String, Path, description = "3x3 … 10x10")),
+    params(
+        ("date" = String, Path, description = "YYYY-MM-DD", pattern = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
+        ("size" = String, Path, description = "3x3 … 10x10", pattern = r"^([3-9]|10)x([3-9]|10)$"),
+    ),
     responses(
         (status = 200, body = Leaderboard),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),

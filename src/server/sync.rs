@@ -171,7 +171,7 @@ fn kind_name(kind: Kind) -> &'static str {
 
 /// Stores solves and events: a batch is taken whole, or refused whole naming its first bad
 /// entry.
-#[utoipa::path(put, path = "/api/solves", tag = "sync",
+#[utoipa::path(put, path = "/api/solves", operation_id = "upload_solves", tag = "sync",
     security(("key" = [])),
     request_body = Upload,
     responses(
@@ -271,7 +271,7 @@ async fn reserve(
 }
 
 /// The player's solves and events from every device, a page at a time, in the order stored.
-#[utoipa::path(get, path = "/api/solves", tag = "sync",
+#[utoipa::path(get, path = "/api/solves", operation_id = "read_solves", tag = "sync",
     security(("key" = [])),
     params(After),
     responses(
@@ -345,7 +345,7 @@ fn cursor(text: Option<&str>, last: i64) -> Result<i64, ApiError> {
 
 /// Deletes a solve or an event on every device: the marker stays, and wins over any upload of
 /// it later.
-#[utoipa::path(delete, path = "/api/solves/{uid}", tag = "sync",
+#[utoipa::path(delete, path = "/api/solves/{uid}", operation_id = "delete_solve", tag = "sync",
     security(("key" = [])),
     params(("uid" = String, Path, description = "The solve's or event's uid")),
     responses(

@@ -21,6 +21,7 @@ pub mod histogram;
 pub mod how_to;
 pub mod learn;
 pub mod pace_chart;
+pub mod race;
 pub mod replay;
 pub mod replay_bar;
 pub mod result;

@@ -18,6 +18,7 @@ use super::components::handling::{HANDLING, HandlingProps, handling};
 use super::components::how_to::{HowToProps, how_to};
 use super::components::learn::{LEARN, LearnProps, learn};
 use super::components::pace_chart::{PaceProps, pace_chart};
+use super::components::race::race_panel;
 use super::components::replay::{ReplayProps, replay_panel};
 use super::components::replay_bar::{self, ReplayBarProps, replay_bar};
 use super::components::result::{ResultProps, result_panel};
@@ -181,7 +182,7 @@ fn under_the_board(p: &Page, on: &Callback<Action>, bar: NodeRef) -> Html {
                 { unsolvable(&UnsolvableProps { explanation: &explanation, tiles: (a, b), on: on.clone() }) }
             }
             if let Some(result) = p.record().result().filter(|_| !p.sharing().embed()) {
-                { result_panel(&ResultProps { result, shared: p.sharing().shared(), on: on.clone() }) }
+                { result_panel(&ResultProps { result, shared: p.sharing().shared(), rank: p.racing().rank(), on: on.clone() }) }
             }
             if p.analysing().state().is_some() && !p.sharing().embed() {
                 { analysis_panel(&AnalysisProps { analysing: p.analysing().clone(), on: on.clone() }) }
@@ -267,9 +268,9 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                 mostly_misplaced: p.prefs().mostly_misplaced(),
                 method: p.asking().method(),
                 searching: solving,
-                can_undo: g.can_undo() && p.eventing().allows_undo(),
-                can_redo: g.can_redo() && p.eventing().allows_undo(),
-                in_event: p.eventing().running(),
+                can_undo: g.can_undo() && p.eventing().allows_undo() && !p.racing().running(),
+                can_redo: g.can_redo() && p.eventing().allows_undo() && !p.racing().running(),
+                in_event: p.eventing().running() || p.racing().running(),
                 solved: p.shown().is_solved() || p.editor().editing().is_some(),
                 daily: sharing.daily().is_some(),
                 compact: sharing.embed(),
@@ -282,6 +283,7 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
                     timed: p.playing().times().is_some(), on: on.clone() }) }
             }
             if !sharing.embed() {
+                { race_panel(p.racing(), p.syncing(), on) }
                 { event_panel(&EventProps { eventing: p.eventing(), now_ms: now_ms(), on: on.clone() }) }
             }
         </>

@@ -162,12 +162,14 @@ impl Drop for Server {
 }
 
 /// An answer: its status, its JSON, its headers.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Answer {
     pub status: u16,
     pub json: serde_json::Value,
     pub text: String,
     pub retry_after: Option<String>,
+    /// The server's own time for it, in milliseconds (`Server-Timing: app;dur=…`).
+    pub server_timing: Option<f64>,
 }
 
 /// A client of one server, with a player's key or none.
@@ -212,6 +214,8 @@ impl Client {
         let status = response.status().as_u16();
         let retry_after =
             (response.headers().get("retry-after")).map(|v| v.to_str().unwrap().to_string());
+        let server_timing = (response.headers().get("server-timing"))
+            .and_then(|v| v.to_str().ok()?.split("dur=").nth(1)?.parse().ok());
         let text = response
             .body_mut()
             .with_config()
@@ -224,6 +228,7 @@ impl Client {
             json,
             text,
             retry_after,
+            server_timing,
         })
     }
 

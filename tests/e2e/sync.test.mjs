@@ -155,6 +155,16 @@ describe('a player’s solves on every device, through slide serve', () => {
     await total(laptop.page, 6);
     assert.ok(!(await solves(laptop.page)).some((s) => s.startsWith(`${gone}|`)), 'the deleted solve is gone on the laptop');
 
-    for (const d of [laptop, phone]) assert.deepEqual(d.errors, []);
+    // Every device lost: the key saved on the laptop brings a new browser back to the player.
+    const [download] = await Promise.all([laptop.page.waitForEvent('download'), button(laptop.page, 'Save key').click()]);
+    const saved = await download.path();
+    assert.match(download.suggestedFilename(), /^slide-key-.*\.json$/);
+    const fresh = await device();
+    await fresh.page.getByLabel('Restore key', { exact: true }).setInputFiles(saved);
+    await waitState(fresh.page, 'synced');
+    await total(fresh.page, 6);
+    assert.deepEqual(await solves(fresh.page), await solves(laptop.page));
+
+    for (const d of [laptop, phone, fresh]) assert.deepEqual(d.errors, []);
   });
 });

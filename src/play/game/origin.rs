@@ -30,6 +30,8 @@ pub enum Origin {
     Moved,
     /// The start of a solve being watched again.
     Replay,
+    /// The daily race's board, drawn by the server uniformly from all solvable boards.
+    Race,
 }
 
 impl Origin {
@@ -40,6 +42,7 @@ impl Origin {
             Origin::Shuffle { filtered: false }
                 | Origin::Daily { uniform: true }
                 | Origin::Challenge
+                | Origin::Race
         )
     }
 
@@ -49,7 +52,8 @@ impl Origin {
         Some(match self {
             Origin::Shuffle { filtered: false }
             | Origin::Daily { uniform: true }
-            | Origin::Challenge => return None,
+            | Origin::Challenge
+            | Origin::Race => return None,
             Origin::Event => "the board belongs to an event that had ended.",
             Origin::Daily { uniform: false } => {
                 "daily puzzles before 27 November 2026 were shuffled with most tiles out of place, not drawn at random from all boards."
@@ -78,6 +82,7 @@ mod tests {
             Origin::Shuffle { filtered: false },
             Origin::Daily { uniform: true },
             Origin::Challenge,
+            Origin::Race,
         ];
         for origin in counted {
             assert!(origin.random_state(), "{origin:?}");

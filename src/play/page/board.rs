@@ -44,6 +44,8 @@ pub enum BoardAction {
     Typed(Board),
     /// A position set by hand (or fixed so that it can be solved).
     Edited(Position),
+    /// The daily race's board, as the server dealt it.
+    Race(Position),
 }
 
 /// Whose moves a replay shows.
@@ -188,6 +190,9 @@ impl Boarding {
                 )))],
             },
             BoardAction::Edited(position) => own_board(position, Origin::Edited),
+            BoardAction::Race(position) => {
+                vec![Boarded::Leave, Boarded::Start(position, Origin::Race)]
+            }
         }
     }
 

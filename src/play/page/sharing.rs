@@ -156,6 +156,8 @@ pub struct Sharing {
     include_moves: bool,
     /// The daily puzzle in play.
     daily: Option<LinkedDaily>,
+    /// The daily race just entered: its date, size and rank.
+    race: Option<(String, String, usize)>,
     /// A friend's result to beat.
     challenge: Option<Challenge>,
     /// The query in the address bar, the plain link to what is shown (in embed mode, the
@@ -180,6 +182,7 @@ impl Sharing {
             include_result: true,
             include_moves: false,
             daily: None,
+            race: None,
             challenge,
             query: String::new(),
             link: String::new(),
@@ -348,6 +351,17 @@ impl Sharing {
     /// the moves themselves.
     pub fn share_text(&self, result: Option<&HandResult>) -> Option<String> {
         let r = result?;
+        if let Some((date, size, rank)) = &self.race {
+            let s = &r.solve;
+            return Some(format!(
+                "Slide daily race {date} · {}\nRank {rank} · {} moves in {}\n{}{}",
+                size.replace('x', "×"),
+                r.path.len(),
+                time_text(s.millis),
+                self.base,
+                super::racing::Race::query(date, size),
+            ));
+        }
         let d = r.daily?;
         let s = &r.solve;
         let efficiency = match (s.efficiency(), s.optimal, s.best_known) {
@@ -407,6 +421,11 @@ impl Sharing {
     pub(super) fn leave_board(&mut self) {
         self.challenge = None;
         self.daily = None;
+    }
+
+    /// The daily race just entered (its date, size and rank), or none.
+    pub(super) fn set_race(&mut self, race: Option<(String, String, usize)>) {
+        self.race = race;
     }
 
     /// The daily of a date and size is on the board now.

@@ -3,8 +3,8 @@
 
 use super::Editor;
 use super::{
-    Analysing, Asking, Calendar, Eventing, Learning, Page, Panel, Playing, Prefs, Record, Sharing,
-    Syncing,
+    Analysing, Asking, Calendar, Eventing, Learning, Page, Panel, Playing, Prefs, Racing, Record,
+    Sharing, Syncing,
 };
 use crate::play::game::Game;
 use crate::play::game::input::Control;
@@ -50,6 +50,10 @@ impl Page {
 
     pub fn syncing(&self) -> &Syncing {
         &self.syncing
+    }
+
+    pub fn racing(&self) -> &Racing {
+        &self.racing
     }
 
     /// How long a slide takes on screen: the replay's pace allows, no longer than the player's

@@ -2,7 +2,9 @@
 //! away, the solver's options (the method, and how shuffles scramble).
 
 use super::{Fold, changed, click, folded, toggled};
-use crate::play::page::{Action, AskAction, BoardAction, Panel, PlayAction, PrefsAction};
+use crate::play::page::{
+    Action, AskAction, BoardAction, Panel, PlayAction, PrefsAction, RaceAction,
+};
 use crate::solver::Method;
 
 use yew::prelude::*;
@@ -61,6 +63,8 @@ pub fn controls(props: &ControlsProps) -> Html {
                 if !props.compact {
                     <button onclick={click(on, Action::Board(BoardAction::Daily))} aria-pressed={props.daily.to_string()}
                         title="Today's board, the same for every player">{ "Daily" }</button>
+                    <button onclick={click(on, Action::Race(RaceAction::Start))} disabled={props.in_event}
+                        title="Today's race on a Slide server: one board for everyone, one try, a leaderboard">{ "Daily race" }</button>
                 }
                 if props.compact {
                     { solve_or_cancel(props) }

@@ -12,6 +12,8 @@ pub struct ResultProps<'a> {
     pub result: &'a HandResult,
     /// What Share result did, if it was pressed.
     pub shared: &'a Shared,
+    /// The daily race's rank, once the server ranked this solve.
+    pub rank: Option<usize>,
     pub on: Callback<Action>,
 }
 
@@ -27,13 +29,17 @@ pub fn result_panel(props: &ResultProps) -> Html {
             data-millis={decimals(s.millis, 0)} data-tps={tps.clone()}
             data-optimal-length={optional(s.optimal)} data-best-known={optional(s.best_known)}
             data-efficiency={s.efficiency().map(|e| decimals(e, 3)).unwrap_or_default()}
-            data-control={s.control.name()} data-random-state={s.random_state.to_string()}>
+            data-control={s.control.name()} data-random-state={s.random_state.to_string()}
+            data-rank={props.rank.map(|r| r.to_string()).unwrap_or_default()}>
             <h2 id="result-title">{ match (r.daily.is_some(), s.assisted) {
                 (true, _) => "The daily puzzle, solved",
                 (false, false) => "Solved by hand",
                 (false, true) => "Solved, with help",
             } }</h2>
             <p class="result-line"><strong>{ s.result_text() }</strong></p>
+            if let Some(rank) = props.rank {
+                <p class="rank-line"><strong>{ format!("Rank {rank} in today's race") }</strong></p>
+            }
             <p class="note">{ format!(
                 "Time from your first move. A move is one tile moved; tiles moved together along a row or column make one slide: {}.",
                 count(s.slides.unwrap_or_default(), "slide"),
@@ -50,7 +56,7 @@ pub fn result_panel(props: &ResultProps) -> Html {
                 <button onclick={click(on, Action::Board(BoardAction::Watch(Whose::Shortest)))} disabled={r.shortest.is_none()}>{ "Watch the shortest" }</button>
                 <button onclick={click(on, Action::Share(ShareAction::CopyReplayLink))}>{ "Copy replay link" }</button>
                 <button onclick={click(on, Action::Share(ShareAction::CopySlidysim))}>{ "Copy Open Slidysim link" }</button>
-                if r.daily.is_some() {
+                if r.daily.is_some() || props.rank.is_some() {
                     <button class="primary" onclick={click(on, Action::Share(ShareAction::ShareResult))}>{ "Share result" }</button>
                 }
             </div>

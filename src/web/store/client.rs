@@ -146,7 +146,7 @@ fn send(message: &ToStore, dispatch: &Callback<Action>) {
         send_load(dispatch);
     }
     let which = match message {
-        ToStore::Sync(_) => SYNC,
+        ToStore::Sync(_) | ToStore::Race(_) => SYNC,
         _ => RECORD,
     };
     started(which, dispatch);

@@ -17,6 +17,7 @@ use crate::play::event::log::event_of_json;
 use crate::play::event::record::EventRecord;
 use crate::play::keeping::ToStore;
 use crate::play::keeping::{Keeping, StoreSaid};
+use crate::play::race::{RaceJob, RaceSaid, Standing};
 use crate::play::record::json::Json;
 use crate::play::record::solves::{Solve, solve_of_json};
 use crate::play::sync::{Qr, SyncJob, SyncSaid};
@@ -52,12 +53,18 @@ impl From<JsValue> for Trouble {
     }
 }
 
+/// A job for the sync worker: of sync, or of the daily race.
+enum Job {
+    Sync(SyncJob),
+    Race(RaceJob),
+}
+
 /// What the sync worker holds between jobs.
 #[derive(Default)]
 struct Worker {
     db: Option<IdbDatabase>,
     /// Jobs waiting, done one at a time in the order asked.
-    jobs: std::collections::VecDeque<(SyncJob, Option<web_sys::File>)>,
+    jobs: std::collections::VecDeque<(Job, Option<web_sys::File>)>,
     working: bool,
 }
 
@@ -74,8 +81,10 @@ pub fn start() {
     let on_message = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
         |event: web_sys::MessageEvent| {
             let data = event.data();
-            let Some(ToStore::Sync(job)) = super::open_envelope::<ToStore>(&data) else {
-                return;
+            let job = match super::open_envelope::<ToStore>(&data) {
+                Some(ToStore::Sync(job)) => Job::Sync(job),
+                Some(ToStore::Race(job)) => Job::Race(job),
+                _ => return,
             };
             let file = Reflect::get(&data, &"f".into())
                 .ok()
@@ -124,7 +133,10 @@ async fn work() {
             replaced.forget();
         }
         SYNC.with(|s| s.borrow_mut().db = db.clone());
-        job(db.as_ref(), next, file).await;
+        match next {
+            Job::Sync(next) => job(db.as_ref(), next, file).await,
+            Job::Race(next) => race(db.as_ref(), next).await,
+        }
     }
 }
 
@@ -252,6 +264,120 @@ fn object(fields: &[(&str, JsValue)]) -> String {
 
 fn text_of(json: &Option<Json>, key: &str) -> Option<String> {
     json.as_ref()?.get(key)?.as_str().map(str::to_string)
+}
+
+// --- the daily race --------------------------------------------------------------------------
+
+/// A job of the daily race: the server's answer, or why there is none, in words.
+async fn race(db: Option<&IdbDatabase>, job: RaceJob) {
+    let said = match raced(db, job).await {
+        Ok(said) => said,
+        Err(trouble) => RaceSaid::Refused(match trouble {
+            Trouble::Unreachable => "The daily race needs the Slide server, which does not answer just now: try again soon. The practice Daily works offline.".into(),
+            Trouble::NoServer => "The daily race needs a Slide server (slide serve), and this site has none: the practice Daily works here.".into(),
+            Trouble::Forgotten => "This device's key is no longer any player's: start syncing again to race.".into(),
+            Trouble::Refused(why) => why,
+            Trouble::Database(error) => idb::refusal(&error).text(),
+        }),
+    };
+    say(StoreSaid::Race(said));
+}
+
+async fn raced(db: Option<&IdbDatabase>, job: RaceJob) -> Result<RaceSaid, Trouble> {
+    let meta = match db {
+        Some(db) => meta(db).await?,
+        None => None,
+    };
+    let key = meta.as_ref().map(|m| m.key.as_str());
+    match job {
+        RaceJob::Start { date, size } => {
+            let key = key.ok_or(Trouble::Forgotten)?;
+            let path = format!("api/race/{date}/{size}/start");
+            let answer = call("POST", &path, Some(key), Some("{}".into())).await?;
+            let number = |k: &str| {
+                answer
+                    .json
+                    .as_ref()
+                    .and_then(|j| j.get(k))
+                    .and_then(Json::as_f64)
+            };
+            let (Some(board), Some(token)) = (
+                text_of(&answer.json, "board"),
+                text_of(&answer.json, "token"),
+            ) else {
+                return Err(Trouble::NoServer);
+            };
+            let elapsed_ms = number("elapsed_ms").unwrap_or(0.0);
+            Ok(RaceSaid::Started {
+                date,
+                size,
+                board,
+                token,
+                elapsed_ms,
+            })
+        }
+        RaceJob::Enter {
+            date,
+            size,
+            token,
+            moves,
+            times,
+        } => {
+            let key = key.ok_or(Trouble::Forgotten)?;
+            let times: js_sys::Array = times.iter().map(|&t| JsValue::from(t)).collect();
+            let body = object(&[
+                ("token", token.as_str().into()),
+                ("moves", moves.as_str().into()),
+                ("times", times.into()),
+            ]);
+            let answer = call(
+                "POST",
+                &format!("api/race/{date}/{size}"),
+                Some(key),
+                Some(body),
+            )
+            .await?;
+            let rank = answer
+                .json
+                .as_ref()
+                .and_then(|j| j.get("rank"))
+                .and_then(Json::as_count);
+            Ok(RaceSaid::Ranked {
+                rank: rank.ok_or(Trouble::NoServer)?,
+            })
+        }
+        RaceJob::Leaderboard { date, size } => {
+            let answer = call("GET", &format!("api/race/{date}/{size}"), key, None).await?;
+            let json = answer.json.ok_or(Trouble::NoServer)?;
+            let entries = (json.get("entries").and_then(Json::as_array))
+                .map(|list| list.iter().filter_map(standing).collect())
+                .unwrap_or_default();
+            let you = json.get("you").and_then(standing);
+            Ok(RaceSaid::Leaderboard {
+                date,
+                size,
+                entries,
+                you,
+            })
+        }
+    }
+}
+
+/// A place on the leaderboard, as the server wrote it.
+fn standing(json: &Json) -> Option<Standing> {
+    let count = |k: &str| json.get(k).and_then(Json::as_count);
+    Some(Standing {
+        rank: count("rank")?,
+        name: json.get("name")?.as_str()?.to_string(),
+        millis: json.get("millis")?.as_f64()?,
+        moves: count("moves")?,
+        optimal: count("optimal"),
+        best_known: count("best_known"),
+        replay: json
+            .get("replay")
+            .and_then(Json::as_str)
+            .map(str::to_string),
+    })
 }
 
 // --- joining and leaving ---------------------------------------------------------------------

@@ -68,7 +68,7 @@ async fn work() {
             }
             ToStore::ReadReplayLink(link) => super::slidysim::read(&link),
             // The sync worker's (the page sends them there).
-            ToStore::Sync(_) => {}
+            ToStore::Sync(_) | ToStore::Race(_) => {}
             ToStore::WriteSlidysim {
                 start,
                 moves,
