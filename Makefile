@@ -178,8 +178,10 @@ static/tables/.built: $(wildcard src/heuristics/pdb/*.rs) src/heuristics/pdb.rs 
 
 # slide serve under load, on SQLite and on a PostgreSQL of its own (docs/performance.md, "The
 # server"): solves stored a second with 64 clients, a first sync of 100,000 solves, the race.
+# Built as make run and the tests build the server (the fast-build profile), so it measures the
+# server they run and reuses their build.
 bench-server: postgres
-	tests/tools/with-postgres.sh $(CARGO) bench --bench server
+	tests/tools/with-postgres.sh $(CARGO) bench --profile fast-build --bench server
 
 # big-boards.test.mjs runs the command line beside the page, so it is built too.
 bench-browser: dist chromium

@@ -66,7 +66,10 @@ fn leaderboard(racing: &Racing, on: &Callback<Action>) -> Html {
             if table.entries.iter().all(|e| e.replay.is_none()) && !table.entries.is_empty() {
                 <p class="note">{ "Replays show once you have finished this race, or once the day has ended everywhere." }</p>
             }
-            <button onclick={click(on, Action::Race(RaceAction::Close))}>{ "Close leaderboard" }</button>
+            <div class="row">
+                <button onclick={click(on, Action::Race(RaceAction::Leaderboard { date: table.date.clone(), size: table.size.clone() }))}>{ "Refresh leaderboard" }</button>
+                <button onclick={click(on, Action::Race(RaceAction::Close))}>{ "Close leaderboard" }</button>
+            </div>
         </div>
     }
 }
