@@ -201,11 +201,96 @@ describe('the record in the browser’s database', () => {
     // Out as a file, nothing lost: every solve and the event, as they were.
     await page.getByLabel('Format', { exact: true }).selectOption({ label: 'JSON' });
     const file = JSON.parse(await downloaded(page, () => button(page, 'Export history').click()));
-    assert.deepEqual(file.solves, solves);
-    assert.deepEqual(file.events, [EVENT]);
+    // Each now carries its name on every device (a kind letter and 16 hex digits), all distinct.
+    const bare = ({ uid, ...rest }) => rest;
+    assert.deepEqual(file.solves.map(bare), solves);
+    assert.deepEqual(file.events.map(bare), [EVENT]);
+    assert.ok(file.solves.every((s) => /^s[0-9a-f]{16}$/.test(s.uid)), 'a solve uid');
+    assert.match(file.events[0].uid, /^e[0-9a-f]{16}$/);
+    assert.equal(new Set(file.solves.map((s) => s.uid)).size, solves.length, 'no two alike');
     // Another load reads the same from the database.
     await page.reload();
     await loaded(page, 300);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a database of version 1 gives its records their uid in the upgrade itself, and they wait to go up', async () => {
+    const context = await started.browser.newContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    // A file of the site that opens no database: the database made as version 1 kept it.
+    await page.goto(`${started.server.url}/favicon.svg`);
+    const solves = Array.from({ length: 12 }, (_, i) => solveJson(i));
+    await page.evaluate(
+      ({ solves, event }) =>
+        new Promise((done, failed) => {
+          const open = indexedDB.open('slide', 1);
+          open.onupgradeneeded = () => {
+            const db = open.result;
+            for (const name of ['solves', 'events']) {
+              const store = db.createObjectStore(name, { keyPath: 'id' });
+              store.createIndex('size_control', ['size', 'control']);
+              store.createIndex('date', 'date');
+            }
+            db.createObjectStore('unreadable', { autoIncrement: true });
+          };
+          open.onerror = () => failed(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction(['solves', 'events'], 'readwrite');
+            for (const s of solves) {
+              const moves = s.moves;
+              tx.objectStore('solves').put({
+                id: s.id, size: s.size, control: s.control, date: s.date,
+                counts: s.random_state && !s.assisted, millis: s.millis, moves, json: JSON.stringify(s),
+              });
+            }
+            tx.objectStore('events').put({
+              id: event.id, event: event.event, size: '3x3', control: event.control, date: event.date,
+              json: JSON.stringify(event),
+            });
+            tx.oncomplete = () => { open.result.close(); done(); };
+            tx.onerror = () => failed(tx.error);
+          };
+        }),
+      { solves, event: EVENT },
+    );
+    await page.goto(`${started.server.url}/`);
+    await page.waitForSelector('[data-testid=board]');
+    await loaded(page, 12);
+    // In the database: every record with its uid, all of them waiting to go up.
+    const kept = await page.evaluate(
+      () =>
+        new Promise((done) => {
+          const open = indexedDB.open('slide');
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction(['solves', 'events']);
+            const out = { version: db.version };
+            const all = (name) => {
+              const r = tx.objectStore(name).getAll();
+              r.onsuccess = () => (out[name] = r.result);
+            };
+            all('solves');
+            all('events');
+            const pending = tx.objectStore('solves').index('pending').count();
+            pending.onsuccess = () => (out.pending = pending.result);
+            tx.oncomplete = () => { db.close(); done(out); };
+          };
+        }),
+    );
+    assert.equal(kept.version, 2);
+    assert.equal(kept.pending, 12, 'every solve waits to go up');
+    assert.ok(kept.solves.every((r) => /^s[0-9a-f]{16}$/.test(r.uid) && JSON.parse(r.json).uid === r.uid));
+    assert.match(kept.events[0].uid, /^e[0-9a-f]{16}$/);
+    // The same uids go out in a file, and nothing else changed.
+    await openHistory(page);
+    await page.getByLabel('Format', { exact: true }).selectOption({ label: 'JSON' });
+    const file = JSON.parse(await downloaded(page, () => button(page, 'Export history').click()));
+    const bare = ({ uid, ...rest }) => rest;
+    assert.deepEqual(file.solves.map(bare), solves);
+    assert.deepEqual(file.solves.map((s) => s.uid).sort(), kept.solves.map((r) => r.uid).sort());
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -14,7 +14,7 @@
 //! statistics and a day's solves ask for; `uid` (the record's name on every device) and
 //! `pending` (present, 1, on a record the server has not acknowledged): what sync asks for.
 //! Version 2 added `meta`, `deletions`, `uid` and `pending`; the records kept before get their
-//! `uid` and go up with the first sync (`sync::upgrade`).
+//! `uid` (and wait to go up) in the upgrade's own transaction, so no load ever writes.
 
 use js_sys::{Array, Function, Promise};
 use std::cell::RefCell;
@@ -67,6 +67,8 @@ pub async fn open(blocked: impl FnOnce() + 'static) -> Result<IdbDatabase, JsVal
 /// first visit, then what version 2 added.
 fn make_stores(db: &IdbDatabase, tx: &IdbTransaction) -> Result<(), JsValue> {
     let names = db.object_store_names();
+    // A database made now holds no record kept before version 2: none to renew.
+    let fresh = !names.contains(SOLVES);
     for name in [SOLVES, EVENTS] {
         let store = match names.contains(name) {
             true => tx.object_store(name)?,
@@ -98,6 +100,37 @@ fn make_stores(db: &IdbDatabase, tx: &IdbTransaction) -> Result<(), JsValue> {
             params.set_key_path(&key.into());
             db.create_object_store_with_optional_parameters(name, &params)?;
         }
+    }
+    if !fresh {
+        renew_all(tx)?;
+    }
+    Ok(())
+}
+
+/// Records kept before version 2 get their `uid` (and their JSON with it, as export files carry
+/// it) and wait to go up: walked and rewritten in the upgrade's own transaction.
+fn renew_all(tx: &IdbTransaction) -> Result<(), JsValue> {
+    for name in [SOLVES, EVENTS] {
+        let request = tx.object_store(name)?.open_cursor()?;
+        let walking = request.clone();
+        let step = Closure::<dyn FnMut()>::new(move || {
+            let cursor =
+                (walking.result().ok()).and_then(|c| c.dyn_into::<IdbCursorWithValue>().ok());
+            let Some(cursor) = cursor else {
+                return;
+            };
+            if let Some(renewed) = cursor
+                .value()
+                .ok()
+                .and_then(|v| super::records::renewed(name, &v))
+            {
+                let _ = cursor.update(&renewed);
+            }
+            let _ = cursor.continue_();
+        });
+        request.set_onsuccess(Some(step.as_ref().unchecked_ref()));
+        // Lives as long as the walk: once, when a database of version 1 is upgraded.
+        step.forget();
     }
     Ok(())
 }

@@ -92,9 +92,7 @@ async fn read(db: &IdbDatabase, told: usize) -> Result<(), JsValue> {
         say(StoreSaid::Unreadable { count, told });
     }
     say(StoreSaid::Loaded);
-    // Records of an earlier version get their uids (once), then the page hears whether this
-    // device syncs. An upgrade that fails is tried again at the next load.
-    let _ = super::meta::upgrade(db).await;
+    // Then the page hears whether this device syncs (a read only: a load never writes).
     super::meta::said_at_load(db).await;
     Ok(())
 }

@@ -1,16 +1,14 @@
 //! What both workers of the record know of sync, in the database: this device's player and key
 //! (`meta`, never in the page), how many records wait to go up (`pending`), deletions noted for
-//! the server, and the one upgrade that gives records kept before version 2 their `uid`. The
-//! record's worker needs only this; the rounds with the server are the sync worker's
-//! (`sync.rs`, loaded only once this device syncs or a device link is opened).
+//! the server. The record's worker needs only this; the rounds with the server are the sync
+//! worker's (`sync.rs`, loaded only once this device syncs or a device link is opened).
 
 use super::idb::{self, DELETIONS, EVENTS, META, SOLVES};
-use super::records::{Keys, event_record, solve_record};
-use super::{breathe, say};
+use super::say;
 use crate::play::keeping::StoreSaid;
 use crate::play::sync::SyncSaid;
 use js_sys::{Object, Reflect};
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use web_sys::IdbDatabase;
 
 /// This device's sync, as the `meta` store keeps it.
@@ -40,70 +38,6 @@ pub async fn pending(db: &IdbDatabase) -> Result<usize, JsValue> {
         n += idb::result(&index.count()?).await?.as_f64().unwrap_or(0.0) as usize;
     }
     Ok(n)
-}
-
-/// Records kept before version 2 get their `uid` (and their JSON with it, as export files
-/// carry it), and wait to go up: once, after the first load of the new version.
-pub async fn upgrade(db: &IdbDatabase) -> Result<(), JsValue> {
-    let done = idb::result(&idb::store(db, META, false)?.get(&"uids".into())?).await?;
-    if !done.is_undefined() {
-        return Ok(());
-    }
-    let keys = Keys::new();
-    let uid: JsValue = "uid".into();
-    rewrite_all(db, |record| {
-        if Reflect::has(record, &uid).unwrap_or(true) {
-            return false;
-        }
-        let renewed = match keys.solve(record) {
-            Some(solve) => solve_record(&solve),
-            None => match keys.event(record) {
-                Some(event) => event_record(&event),
-                // Unreadable: left as it is, for its download.
-                None => return false,
-            },
-        };
-        let _ = Object::assign(
-            record.unchecked_ref::<Object>(),
-            renewed.unchecked_ref::<Object>(),
-        );
-        true
-    })
-    .await?;
-    let tx = idb::transaction(db, &[META], true)?;
-    tx.object_store(META)?.put(&object_value(&[
-        ("id", "uids".into()),
-        ("done", true.into()),
-    ]))?;
-    idb::done(&tx).await
-}
-
-/// Walks every solve and event in chunks, putting back those `change` changed.
-pub async fn rewrite_all(
-    db: &IdbDatabase,
-    mut change: impl FnMut(&JsValue) -> bool,
-) -> Result<(), JsValue> {
-    let keys = Keys::new();
-    for store in [SOLVES, EVENTS] {
-        let mut after = None;
-        loop {
-            let chunk = idb::after(&idb::store(db, store, false)?, after, 2_000).await?;
-            if chunk.length() == 0 {
-                break;
-            }
-            after = keys.id(&chunk.get(chunk.length() - 1));
-            let tx = idb::transaction(db, &[store], true)?;
-            let writing = tx.object_store(store)?;
-            for record in chunk.iter() {
-                if change(&record) {
-                    writing.put(&record)?;
-                }
-            }
-            idb::done(&tx).await?;
-            breathe().await;
-        }
-    }
-    Ok(())
 }
 
 /// Deletions made here, for the server to hear at the next round, if this device syncs: the

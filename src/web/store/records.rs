@@ -18,6 +18,20 @@ fn set(record: &Object, key: &str, value: JsValue) {
     let _ = Reflect::set(record, &key.into(), &value);
 }
 
+/// A record of `store` kept before version 2 (without a `uid`), in its new form: its `uid`,
+/// its JSON with it, waiting to go up; `None` for a record that has one, or cannot be read
+/// (left as it is, for its download).
+pub fn renewed(store: &str, record: &JsValue) -> Option<JsValue> {
+    if Reflect::has(record, &"uid".into()).unwrap_or(true) {
+        return None;
+    }
+    let keys = Keys::new();
+    match store {
+        super::idb::SOLVES => keys.solve(record).map(|s| solve_record(&s)),
+        _ => keys.event(record).map(|e| event_record(&e)),
+    }
+}
+
 /// A record the server has: no longer pending.
 pub fn settled(record: &JsValue) {
     let _ = Reflect::delete_property(record.unchecked_ref::<Object>(), &"pending".into());

@@ -10,7 +10,7 @@
 //! sync says so and the record goes on as before.
 
 use super::idb::{self, DELETIONS, EVENTS, META, SOLVES};
-use super::meta::{Meta, meta, meta_record, pending, rewrite_all, set_meta};
+use super::meta::{Meta, meta, meta_record, pending, set_meta};
 use super::records::{Keys, event_record, settled, solve_record};
 use super::{FromStore, breathe, post, say, tabs};
 use crate::play::event::log::event_of_json;
@@ -897,4 +897,32 @@ async fn delete_uids(db: &IdbDatabase, uids: &[String]) -> Result<(), JsValue> {
         }
     }
     idb::done(&tx).await
+}
+
+/// Walks every solve and event in chunks, putting back those `change` changed.
+async fn rewrite_all(
+    db: &IdbDatabase,
+    mut change: impl FnMut(&JsValue) -> bool,
+) -> Result<(), JsValue> {
+    let keys = Keys::new();
+    for store in [SOLVES, EVENTS] {
+        let mut after = None;
+        loop {
+            let chunk = idb::after(&idb::store(db, store, false)?, after, 2_000).await?;
+            if chunk.length() == 0 {
+                break;
+            }
+            after = keys.id(&chunk.get(chunk.length() - 1));
+            let tx = idb::transaction(db, &[store], true)?;
+            let writing = tx.object_store(store)?;
+            for record in chunk.iter() {
+                if change(&record) {
+                    writing.put(&record)?;
+                }
+            }
+            idb::done(&tx).await?;
+            breathe().await;
+        }
+    }
+    Ok(())
 }
