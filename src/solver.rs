@@ -170,13 +170,6 @@ impl Solver {
             )));
         }
         let method = Method::resolve(options, start, goal);
-        if matches!(method.algorithm, Algorithm::Reduction | Algorithm::Fringe)
-            && !rows_and_columns::fits(goal)
-        {
-            return Err(SolveError::BadOption(
-                "solving by rows and columns needs the goal's blank in a corner".into(),
-            ));
-        }
         let deadline = options
             .seconds
             .map(|s| Instant::now() + Duration::from_secs_f64(s));
@@ -202,9 +195,14 @@ impl Solver {
                     .unwrap_or(0);
                 (3 * md).max(80)
             });
+        // Rows and columns finish in a corner: toward a goal whose blank is elsewhere they
+        // aim at that goal with its blank walked to a corner, then walk it back.
+        let detour = matches!(method.algorithm, Algorithm::Reduction | Algorithm::Fringe)
+            .then(|| rows_and_columns::by_a_corner(goal))
+            .flatten();
         let search = build(
             start,
-            goal,
+            detour.as_ref().map_or(goal, |(corner, _)| corner),
             method,
             estimator,
             Tuning {
@@ -216,6 +214,10 @@ impl Solver {
                 deadline: deadline.filter(|_| timed),
             },
         )?;
+        let search = match detour {
+            Some((_, back)) => Box::new(Detour { search, back }),
+            None => search,
+        };
         Ok(Solver {
             start: start.clone(),
             goal: goal.clone(),
@@ -336,6 +338,49 @@ fn internal(method: Method, start: &Board, e: SolutionError) -> SolveError {
         method.algorithm,
         method.heuristic_name()
     ))
+}
+
+/// A search toward a goal by way of another (see [`rows_and_columns::by_a_corner`]): each of
+/// its answers goes on with the moves `back` to the goal, a move undone at the seam cut.
+struct Detour {
+    search: Box<dyn Search>,
+    back: Vec<Move>,
+}
+
+impl Detour {
+    fn joined(&self, mut moves: Vec<Move>) -> Vec<Move> {
+        for &m in &self.back {
+            if moves.last() == Some(&m.opposite()) {
+                moves.pop();
+            } else {
+                moves.push(m);
+            }
+        }
+        moves
+    }
+}
+
+impl Search for Detour {
+    fn run(&mut self, slice: u64) -> Poll {
+        match self.search.run(slice) {
+            Poll::Finished(Outcome::Found(moves)) => {
+                Poll::Finished(Outcome::Found(self.joined(moves)))
+            }
+            polled => polled,
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+
+    fn take_better(&mut self) -> Option<crate::search::Better> {
+        let better = self.search.take_better()?;
+        Some(crate::search::Better {
+            moves: self.joined(better.moves),
+            ..better
+        })
+    }
 }
 
 /// Solves a board to the end with the given options.

@@ -232,27 +232,16 @@ impl Method {
     }
 
     /// [`Method::auto`] for this board and goal: pattern databases only where they fit (the
-    /// 4×4 board, its goal's blank in a corner), linear conflict elsewhere; line by line search
-    /// only toward a goal with the blank in a corner, greedy search otherwise.
+    /// 4×4 board, its goal's blank in a corner), linear conflict elsewhere. Line by line search
+    /// reaches any goal (one whose blank is not in a corner by way of one).
     pub fn auto_for(start: &Board, goal: &Board) -> Method {
         let mut method = Method::auto(start.len());
         // Long thin boards (2×9, 3×7, 2×10) defeat weighted A*'s budget; line by line search does
         // not, and answers 14-20 % shorter than rows and columns (8 random boards of each).
-        if method.algorithm == Algorithm::Weighted
-            && start.width().min(start.height()) < 4
-            && crate::solver::rows_and_columns::fits(goal)
-        {
+        if method.algorithm == Algorithm::Weighted && start.width().min(start.height()) < 4 {
             method = Method {
                 algorithm: Algorithm::Fringe,
                 heuristic: None,
-            };
-        }
-        if matches!(method.algorithm, Algorithm::Reduction | Algorithm::Fringe)
-            && !crate::solver::rows_and_columns::fits(goal)
-        {
-            method = Method {
-                algorithm: Algorithm::Greedy,
-                heuristic: Some(Heuristic::LinearConflict),
             };
         }
         if method.heuristic == Some(Heuristic::Pdb)
