@@ -35,8 +35,8 @@ pub mod shorten;
 pub mod team;
 
 pub use method::{
-    ANYTIME_MAX_NODES, Algorithm, DEFAULT_WEIGHT, Method, Options, default_max_nodes, diameter,
-    promise,
+    ANYTIME_MAX_NODES, Algorithm, DEFAULT_WEIGHT, Method, Options, Unfit, default_max_nodes,
+    diameter, promise,
 };
 
 use crate::heuristics::{Estimator, Heuristic, Unsupported};
@@ -63,8 +63,9 @@ pub enum SolveError {
     Goal(GoalError),
     /// The board cannot reach the goal; the verdict explains why.
     Unsolvable(Solvability),
-    /// The heuristic cannot be used on this board.
-    Unsupported(Unsupported),
+    /// The method cannot run toward this goal ([`Method::runs_toward`]): pattern databases
+    /// where none are built.
+    Unfit { method: Method, why: Unfit },
     /// An option out of range.
     BadOption(String),
     /// A search returned a wrong path or gave up on a solvable board: a bug.
@@ -76,7 +77,9 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::Goal(e) => e.fmt(f),
             SolveError::Unsolvable(s) => f.write_str(&s.explanation()),
-            SolveError::Unsupported(e) => e.fmt(f),
+            SolveError::Unfit { method, why } => {
+                write!(f, "{} cannot solve this board: {why}", method.label())
+            }
             SolveError::BadOption(e) => f.write_str(e),
             SolveError::Internal(e) => write!(f, "internal error (please report it): {e}"),
         }
@@ -170,6 +173,9 @@ impl Solver {
             )));
         }
         let method = Method::resolve(options, start, goal);
+        method
+            .runs_toward(goal)
+            .map_err(|why| SolveError::Unfit { method, why })?;
         let deadline = options
             .seconds
             .map(|s| Instant::now() + Duration::from_secs_f64(s));
@@ -183,7 +189,7 @@ impl Solver {
             _ => u64::MAX,
         });
         let estimator = match method.heuristic {
-            Some(h) => Some(Estimator::new(h, goal).map_err(SolveError::Unsupported)?),
+            Some(h) => Some(Estimator::new(h, goal).map_err(|e| e.unfit(method))?),
             None => None,
         };
         let depth_limit = options
@@ -338,6 +344,16 @@ fn internal(method: Method, start: &Board, e: SolutionError) -> SolveError {
         method.algorithm,
         method.heuristic_name()
     ))
+}
+
+impl Unsupported {
+    /// The error of a solve by `method` that met this.
+    pub(crate) fn unfit(self, method: Method) -> SolveError {
+        SolveError::Unfit {
+            method,
+            why: Unfit::Tables(self.reason),
+        }
+    }
 }
 
 /// A search toward a goal by way of another (see [`rows_and_columns::by_a_corner`]): each of

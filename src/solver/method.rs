@@ -232,8 +232,10 @@ impl Method {
     }
 
     /// [`Method::auto`] for this board and goal: pattern databases only where they fit (the
-    /// 4×4 board, its goal's blank in a corner), linear conflict elsewhere. Line by line search
-    /// reaches any goal (one whose blank is not in a corner by way of one).
+    /// 4×4 board, its goal's blank in a corner), linear conflict elsewhere; and where the board
+    /// is beyond what that method answers within the browser's budgets (a long thin board:
+    /// [`Method::offered_for`]), line by line search, which answers on any board toward any
+    /// goal (one whose blank is not in a corner by way of one).
     pub fn auto_for(start: &Board, goal: &Board) -> Method {
         let mut method = Method::auto(start.len());
         // Long thin boards (2×9, 3×7, 2×10) defeat weighted A*'s budget; line by line search does
@@ -252,6 +254,14 @@ impl Method {
             if method.algorithm == Algorithm::Anytime {
                 method.algorithm = Algorithm::Weighted;
             }
+        }
+        // 2×6 to 2×8 defeat IDA*'s budget (or all but: 361 M nodes of its 1 G on a 2×6), 6×4
+        // weighted A*'s (every one of 20 boards).
+        if method.offered_for(goal).is_err() {
+            method = Method {
+                algorithm: Algorithm::Fringe,
+                heuristic: None,
+            };
         }
         method
     }
@@ -291,6 +301,60 @@ impl Method {
             self.algorithm,
             Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs
         )
+    }
+
+    /// Whether the method can run toward `goal` at all: pattern databases are built for the 4×4
+    /// and 5×5 boards with the goal's blank in a corner; every other method runs toward any
+    /// goal (rows and columns, and line by line search, by way of a corner). The solver asks
+    /// before it searches.
+    pub fn runs_toward(self, goal: &Board) -> Result<(), Unfit> {
+        match self.heuristic {
+            Some(Heuristic::Pdb) => match crate::heuristics::pdb::unsupported_reason(goal) {
+                Some(reason) => Err(Unfit::Tables(reason)),
+                None => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the page offers the method toward `goal` (and so on every board of its size): it
+    /// runs there ([`Method::runs_toward`]) and answers within the browser's node budgets
+    /// (`play::worker::protocol::browser_budget`) on every board of that size, as measured on
+    /// random boards of each size (docs/solver.md, "What the picker offers"). `auto` is
+    /// offered everywhere. The picker, the page's fallback and learn mode ask this; the
+    /// command line, whose budgets are its own, asks only [`Method::runs_toward`].
+    pub fn offered_for(self, goal: &Board) -> Result<(), Unfit> {
+        self.runs_toward(goal)?;
+        let (w, h) = (goal.width(), goal.height());
+        let (short, long) = (w.min(h), w.max(h));
+        match self.reach() {
+            [] => Ok(()),
+            up_to if up_to.iter().any(|&(a, b)| short <= a && long <= b) => Ok(()),
+            up_to => Err(Unfit::Larger { up_to }),
+        }
+    }
+
+    /// The largest boards (shorter side × longer side, either way round) on which the method
+    /// answers every board within the browser's budgets; none: any size. Measured with
+    /// `examples/method_reach.rs` on 20 random boards of each size and shape: the most nodes any
+    /// of them took is at most a third of the budget there, or the whole space of boards fits
+    /// in it. Long thin boards are harder than square ones of as many squares (weighted A*
+    /// answers every 4×5 board in 200,000 nodes, and runs out on 9 of 20 boards 2×8).
+    fn reach(self) -> &'static [(usize, usize)] {
+        use Algorithm::*;
+        use Heuristic::*;
+        match (self.algorithm, self.heuristic) {
+            (Auto | Reduction | Fringe | Anytime, _) => &[],
+            // Every board of 10 squares fits the budget of nodes kept: 10!/2 = 1,814,400.
+            (Bfs, _) | (AStar, Some(Hamming)) => &[(3, 3), (2, 5)],
+            (Dfs, _) => &[(3, 3), (2, 4)],
+            (AStar, _) | (IdaStar, Some(Manhattan | Hamming)) => &[(3, 4), (2, 5)],
+            (IdaStar, _) => &[(4, 4), (3, 5), (2, 5)],
+            (Weighted, _) => &[(5, 5), (3, 6), (2, 7)],
+            (Greedy, Some(LinearConflict)) => &[(5, 5), (4, 6), (3, 7), (2, 9)],
+            (Greedy, Some(Hamming)) => &[(4, 5), (2, 8)],
+            (Greedy, _) => &[(5, 5), (4, 6), (3, 7), (2, 8)],
+        }
     }
 
     /// The methods the page offers, in its picker's order: `auto` first, then those that always
@@ -346,6 +410,44 @@ impl Method {
     /// The heuristic's name, or `none`.
     pub fn heuristic_name(self) -> &'static str {
         self.heuristic.map_or("none", Heuristic::name)
+    }
+}
+
+/// Why the page does not offer a method for a board ([`Method::offered_for`]), or why it
+/// cannot run there at all ([`Method::runs_toward`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unfit {
+    /// Its pattern databases are built for other boards or goals.
+    Tables(crate::heuristics::pdb::NoDatabase),
+    /// On a board larger than each of `up_to` (either way round) it would run out of the
+    /// browser's budget on some boards.
+    Larger { up_to: &'static [(usize, usize)] },
+}
+
+impl Unfit {
+    /// The largest boards the method answers on, in words: `5×5, 3×6 or 2×7`.
+    pub fn up_to(up_to: &[(usize, usize)]) -> String {
+        let sizes: Vec<String> = up_to.iter().map(|(a, b)| format!("{a}×{b}")).collect();
+        match sizes.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+}
+
+impl fmt::Display for Unfit {
+    /// Where the method works, in words: `pattern databases are built for the 4×4 and 5×5
+    /// boards, not 3×3`, `it answers within its budget on boards up to 2×5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unfit::Tables(reason) => reason.fmt(f),
+            Unfit::Larger { up_to } => write!(
+                f,
+                "it answers within its budget on boards up to {}",
+                Unfit::up_to(up_to)
+            ),
+        }
     }
 }
 

@@ -80,7 +80,11 @@ impl ShareSearch {
                 "the board and the goal differ in size".into(),
             ));
         }
-        let estimator = Estimator::new(heuristic, goal).map_err(SolveError::Unsupported)?;
+        let method = Method {
+            algorithm: crate::solver::Algorithm::IdaStar,
+            heuristic: Some(heuristic),
+        };
+        let estimator = Estimator::new(heuristic, goal).map_err(|e| e.unfit(method))?;
         let bad = |e: crate::search::pieces::PortionError| SolveError::BadOption(e.to_string());
         let Portion {
             paths,
