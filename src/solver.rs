@@ -68,6 +68,9 @@ pub enum SolveError {
     Unfit { method: Method, why: Unfit },
     /// An option out of range.
     BadOption(String),
+    /// A worker sharing the search could not take its part, in its words (never a bug: those
+    /// come back as [`SolveError::Internal`]).
+    Refused(String),
     /// A search returned a wrong path or gave up on a solvable board: a bug.
     Internal(String),
 }
@@ -80,7 +83,7 @@ impl fmt::Display for SolveError {
             SolveError::Unfit { method, why } => {
                 write!(f, "{} cannot solve this board: {why}", method.label())
             }
-            SolveError::BadOption(e) => f.write_str(e),
+            SolveError::BadOption(e) | SolveError::Refused(e) => f.write_str(e),
             SolveError::Internal(e) => write!(f, "internal error (please report it): {e}"),
         }
     }

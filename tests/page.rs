@@ -1691,6 +1691,40 @@ fn only_an_optimal_solve_on_a_machine_with_cores_to_spare_is_shared() {
     );
 }
 
+#[test]
+fn a_helper_that_cannot_take_its_share_is_said_in_its_words_not_as_a_bug() {
+    // A helper refusing its share (here as in issue 68: pattern databases asked for a board
+    // they are not built for) is no bug of the solver's: the player reads what the worker
+    // said, where the page used to say "The solver went wrong (please report it): …".
+    let mut page = korf_15();
+    let fx = page.reduce(AskAction::Solve, 1.0);
+    let (worker, id) = (to_workers(&fx).into_iter())
+        .find_map(|(worker, m)| match m {
+            ToWorker::Share { id, .. } => Some((worker, id)),
+            _ => None,
+        })
+        .expect("a share");
+    let failure = Failure::BadRequest {
+        problem: "pattern databases are built for the 4×4 and 5×5 boards, not 3×3".into(),
+    };
+    let message = FromWorker::Failed {
+        id,
+        purpose: Purpose::Solve,
+        failure,
+        stats: None,
+    };
+    let action = match worker {
+        0 => AskAction::Worker(message),
+        worker => AskAction::Helper { worker, message },
+    };
+    page.reduce(action, 2.0);
+    let alert = page.alert().unwrap_or_default();
+    assert_eq!(
+        alert,
+        "pattern databases are built for the 4×4 and 5×5 boards, not 3×3"
+    );
+}
+
 // --- A worker that stops ------------------------------------------------------------------
 
 /// Looks for silent workers once a second from `from` to `to` (milliseconds); the effects of

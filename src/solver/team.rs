@@ -149,8 +149,8 @@ pub enum TeamEnd {
     /// Every iteration came back without a solution and nothing over the bound: cannot happen
     /// for a solvable board, kept so a bug shows.
     Exhausted(Stats),
-    /// A worker could not search its share; the message says why.
-    Failed(String),
+    /// A worker could not search its share: why, as the worker said it.
+    Failed(SolveError),
 }
 
 impl TeamEnd {
@@ -182,7 +182,7 @@ impl TeamEnd {
             TeamEnd::Exhausted(_) => Err(SolveError::Internal(
                 "shared IDA* explored every board without meeting the goal".into(),
             )),
-            TeamEnd::Failed(message) => Err(SolveError::Internal(message)),
+            TeamEnd::Failed(e) => Err(e),
         }
     }
 }
@@ -293,7 +293,7 @@ impl Team {
         &mut self,
         worker: usize,
         id: u32,
-        end: Result<Option<ShareEnd>, String>,
+        end: Result<Option<ShareEnd>, SolveError>,
     ) -> (Vec<Order>, Option<TeamEnd>) {
         if let Some(seat) = self.seats.get_mut(worker)
             && *seat == Some(id)
@@ -307,7 +307,7 @@ impl Team {
         let end = match end {
             Ok(Some(end)) => end,
             Ok(None) => return (self.dispatch(), None),
-            Err(message) => return self.finish(TeamEnd::Failed(message)),
+            Err(e) => return self.finish(TeamEnd::Failed(e)),
         };
         solve.stats.expanded += end.expanded;
         solve.stats.generated += end.generated;
@@ -709,8 +709,16 @@ mod tests {
         let start = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15").unwrap();
         let mut team = Team::new(2);
         team.solve(1, &start, u64::MAX);
-        let (_, end) = team.answered(0, 1, Err("no tables".into()));
-        assert_eq!(end, Some(TeamEnd::Failed("no tables".into())));
+        let refused = SolveError::Refused("no tables".into());
+        let (_, end) = team.answered(0, 1, Err(refused.clone()));
+        assert_eq!(end, Some(TeamEnd::Failed(refused.clone())));
+        // The solve fails as the worker said, a refusal and not a bug.
+        let method = Method {
+            algorithm: crate::solver::Algorithm::IdaStar,
+            heuristic: Some(Heuristic::Manhattan),
+        };
+        let report = end.unwrap().report(&start, &start, method, 1, 0.0);
+        assert_eq!(report, Err(refused));
     }
 
     #[test]

@@ -70,6 +70,15 @@ impl Failure {
         }
     }
 
+    /// The failure of a worker's share as the solver's error, for the team that hands it on as
+    /// its own: a bug stays a bug, anything else is the worker's words.
+    pub fn into_error(self) -> SolveError {
+        match self {
+            Failure::Internal { detail } => SolveError::Internal(detail),
+            other => SolveError::Refused(other.to_string()),
+        }
+    }
+
     /// A few words for a table's cell: `budget ran out`.
     pub fn short(&self) -> &'static str {
         match self {

@@ -70,7 +70,7 @@ pub fn team_hears(
     let (id, answer) = match message {
         FromWorker::Shared { id, end, .. } => (*id, Ok(Some(end.clone()))),
         FromWorker::Cancelled { id, .. } => (*id, Ok(None)),
-        FromWorker::Failed { id, failure, .. } => (*id, Err(failure.to_string())),
+        FromWorker::Failed { id, failure, .. } => (*id, Err(failure.clone().into_error())),
         _ => return None,
     };
     Some(team.answered(worker, id, answer))
