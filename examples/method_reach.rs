@@ -118,7 +118,9 @@ fn main() {
             println!(
                 "{i:2} {:<48} {w}x{h} {answered}/{n} most {most}{}",
                 method.label(),
-                failed.map(|f| format!("  stopped: {f}")).unwrap_or_default()
+                failed
+                    .map(|f| format!("  stopped: {f}"))
+                    .unwrap_or_default()
             );
         }
     }

@@ -328,9 +328,9 @@ impl Method {
         let (w, h) = (goal.width(), goal.height());
         let (short, long) = (w.min(h), w.max(h));
         match self.reach() {
-            [] => Ok(()),
-            up_to if up_to.iter().any(|&(a, b)| short <= a && long <= b) => Ok(()),
-            up_to => Err(Unfit::Larger { up_to }),
+            ([], _) => Ok(()),
+            (shapes, _) if shapes.iter().any(|&(a, b)| short <= a && long <= b) => Ok(()),
+            (_, up_to) => Err(Unfit::Larger { up_to }),
         }
     }
 
@@ -339,21 +339,24 @@ impl Method {
     /// `examples/method_reach.rs` on 20 random boards of each size and shape: the most nodes any
     /// of them took is at most a third of the budget there, or the whole space of boards fits
     /// in it. Long thin boards are harder than square ones of as many squares (weighted A*
-    /// answers every 4×5 board in 200,000 nodes, and runs out on 9 of 20 boards 2×8).
-    fn reach(self) -> &'static [(usize, usize)] {
+    /// answers every 4×5 board in 200,000 nodes, and runs out on 9 of 20 boards 2×8). With
+    /// them, in words (written out, so that the page carries no code to write them).
+    fn reach(self) -> (&'static [(usize, usize)], &'static str) {
         use Algorithm::*;
         use Heuristic::*;
         match (self.algorithm, self.heuristic) {
-            (Auto | Reduction | Fringe | Anytime, _) => &[],
+            (Auto | Reduction | Fringe | Anytime, _) => (&[], ""),
             // Every board of 10 squares fits the budget of nodes kept: 10!/2 = 1,814,400.
-            (Bfs, _) | (AStar, Some(Hamming)) => &[(3, 3), (2, 5)],
-            (Dfs, _) => &[(3, 3), (2, 4)],
-            (AStar, _) | (IdaStar, Some(Manhattan | Hamming)) => &[(3, 4), (2, 5)],
-            (IdaStar, _) => &[(4, 4), (3, 5), (2, 5)],
-            (Weighted, _) => &[(5, 5), (3, 6), (2, 7)],
-            (Greedy, Some(LinearConflict)) => &[(5, 5), (4, 6), (3, 7), (2, 9)],
-            (Greedy, Some(Hamming)) => &[(4, 5), (2, 8)],
-            (Greedy, _) => &[(5, 5), (4, 6), (3, 7), (2, 8)],
+            (Bfs, _) | (AStar, Some(Hamming)) => (&[(3, 3), (2, 5)], "3×3 or 2×5"),
+            (Dfs, _) => (&[(3, 3), (2, 4)], "3×3 or 2×4"),
+            (AStar, _) | (IdaStar, Some(Manhattan | Hamming)) => (&[(3, 4), (2, 5)], "3×4 or 2×5"),
+            (IdaStar, _) => (&[(4, 4), (3, 5), (2, 5)], "4×4, 3×5 or 2×5"),
+            (Weighted, _) => (&[(5, 5), (3, 6), (2, 7)], "5×5, 3×6 or 2×7"),
+            (Greedy, Some(LinearConflict)) => {
+                (&[(5, 5), (4, 6), (3, 7), (2, 9)], "5×5, 4×6, 3×7 or 2×9")
+            }
+            (Greedy, Some(Hamming)) => (&[(4, 5), (2, 8)], "4×5 or 2×8"),
+            (Greedy, _) => (&[(5, 5), (4, 6), (3, 7), (2, 8)], "5×5, 4×6, 3×7 or 2×8"),
         }
     }
 
@@ -419,21 +422,9 @@ impl Method {
 pub enum Unfit {
     /// Its pattern databases are built for other boards or goals.
     Tables(crate::heuristics::pdb::NoDatabase),
-    /// On a board larger than each of `up_to` (either way round) it would run out of the
-    /// browser's budget on some boards.
-    Larger { up_to: &'static [(usize, usize)] },
-}
-
-impl Unfit {
-    /// The largest boards the method answers on, in words: `5×5, 3×6 or 2×7`.
-    pub fn up_to(up_to: &[(usize, usize)]) -> String {
-        let sizes: Vec<String> = up_to.iter().map(|(a, b)| format!("{a}×{b}")).collect();
-        match sizes.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        }
-    }
+    /// On a board larger than the largest it answers on, `up_to` (`5×5, 3×6 or 2×7`, either
+    /// way round), it would run out of the browser's budget on some boards.
+    Larger { up_to: &'static str },
 }
 
 impl fmt::Display for Unfit {
@@ -442,11 +433,9 @@ impl fmt::Display for Unfit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unfit::Tables(reason) => reason.fmt(f),
-            Unfit::Larger { up_to } => write!(
-                f,
-                "it answers within its budget on boards up to {}",
-                Unfit::up_to(up_to)
-            ),
+            Unfit::Larger { up_to } => {
+                write!(f, "it answers within its budget on boards up to {up_to}")
+            }
         }
     }
 }
@@ -478,5 +467,64 @@ pub fn diameter(width: usize, height: usize) -> Option<u32> {
         (3, 4) => Some(53),
         (4, 4) => Some(80),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_reach_says_in_words_the_shapes_it_holds() {
+        let heuristics = [None].into_iter().chain(Heuristic::ALL.map(Some));
+        for (algorithm, heuristic) in Algorithm::ALL
+            .into_iter()
+            .flat_map(|a| heuristics.clone().map(move |h| (a, h)))
+        {
+            let (shapes, words) = Method {
+                algorithm,
+                heuristic,
+            }
+            .reach();
+            let said: Vec<String> = shapes.iter().map(|(a, b)| format!("{a}×{b}")).collect();
+            let written = match said.split_last() {
+                None => String::new(),
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            };
+            assert_eq!(words, written, "{algorithm} {heuristic:?}");
+            assert!(shapes.iter().all(|(a, b)| a <= b), "shorter side first");
+        }
+    }
+
+    #[test]
+    fn a_board_is_within_reach_either_way_round() {
+        let weighted = Method {
+            algorithm: Algorithm::Weighted,
+            heuristic: Some(Heuristic::LinearConflict),
+        };
+        let goal = |w, h| Board::blank_last(w, h).unwrap();
+        assert_eq!(weighted.offered_for(&goal(6, 3)), Ok(()));
+        assert_eq!(weighted.offered_for(&goal(3, 6)), Ok(()));
+        let larger = Err(Unfit::Larger {
+            up_to: "5×5, 3×6 or 2×7",
+        });
+        assert_eq!(weighted.offered_for(&goal(4, 6)), larger);
+        assert_eq!(weighted.offered_for(&goal(2, 8)), larger);
+        // Fastest for this size answers anywhere; pattern databases run only where built.
+        assert_eq!(Method::default().offered_for(&goal(10, 10)), Ok(()));
+        let pdb = Method::OFFERED[4];
+        assert_eq!(pdb.heuristic, Some(Heuristic::Pdb));
+        assert!(matches!(
+            pdb.runs_toward(&goal(3, 3)),
+            Err(Unfit::Tables(_))
+        ));
+        assert_eq!(pdb.offered_for(&goal(4, 4)), Ok(()));
+        // It runs on 5×5, but does not answer every board there within the budget.
+        assert_eq!(pdb.runs_toward(&goal(5, 5)), Ok(()));
+        assert!(matches!(
+            pdb.offered_for(&goal(5, 5)),
+            Err(Unfit::Larger { .. })
+        ));
     }
 }

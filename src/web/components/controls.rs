@@ -141,12 +141,19 @@ fn options(props: &ControlsProps<'_>) -> Html {
         let selected = *m == props.method;
         html! { <option {selected} value={i.to_string()}>{ m.label() }</option> }
     };
-    // Fastest for this size first, on its own; then what else works here, in two groups (on a
-    // large board nothing that always finds the shortest solution is offered).
-    let (shortest, quicker): (Vec<_>, Vec<_>) = (offered(props.goal).into_iter())
-        .filter(|&i| i > 0)
-        .filter_map(|i| Method::OFFERED.get(i).map(|m| (i, m)))
-        .partition(|(_, m)| m.optimal());
+    // Fastest for this size first (offered everywhere), on its own; then what else works here,
+    // in two groups (on a large board nothing that always finds the shortest is offered).
+    let (mut shortest, mut quicker) = (Vec::new(), Vec::new());
+    for &i in offered(props.goal).iter().skip(1) {
+        if let Some(m) = Method::OFFERED.get(i) {
+            let group = if m.optimal() {
+                &mut shortest
+            } else {
+                &mut quicker
+            };
+            group.push(option((i, m)));
+        }
+    }
     html! {
         <>
             <div class="field">
@@ -154,19 +161,15 @@ fn options(props: &ControlsProps<'_>) -> Html {
                 <select id="method" onchange={on_method}>
                     { option((0, &Method::OFFERED[0])) }
                     if !shortest.is_empty() {
-                        <optgroup label="Always the shortest solution">
-                            { for shortest.into_iter().map(option) }
-                        </optgroup>
+                        <optgroup label="Always the shortest solution">{ shortest }</optgroup>
                     }
-                    <optgroup label="Quicker, not always the shortest">
-                        { for quicker.into_iter().map(option) }
-                    </optgroup>
+                    <optgroup label="Quicker, not always the shortest">{ quicker }</optgroup>
                 </select>
             </div>
-            if let Some(note) = left_out(props.goal) {
-                <p class="note" data-testid="left-out">{ note }</p>
-            }
-            <p class="note">{ "Fastest for this size finds the shortest solution up to 4×4 (and 5×5 when it can), and a good one at once on larger boards, then shorter ones while you watch. Learn mode below compares them all." }</p>
+            <p class="note" data-testid="method-note">
+                { left_out(props.goal).map(|note| note + " ").unwrap_or_default() }
+                { "Fastest for this size finds the shortest solution up to 4×4 (and 5×5 when it can), and a good one at once on larger boards, then shorter ones while you watch. Learn mode below compares them all." }
+            </p>
             <label class="check">
                 <input type="checkbox" checked={props.mostly_misplaced} onchange={on_mostly} />
                 { "Shuffle with most tiles out of place" }

@@ -19,36 +19,41 @@ impl FellBack {
     /// The line the page shows: `IDA* with pattern databases is for 4×4 and 5×5 boards, so Solve
     /// now uses Fastest for this size.`
     pub fn text(&self) -> String {
+        let (boards, up_to) = where_it_works(self.why);
         format!(
-            "{} is for {}, so Solve now uses {}.",
+            "{} is for {boards}{up_to}, so Solve now uses {}.",
             self.from.label(),
-            where_it_works(self.why),
             Method::default().label()
         )
     }
 }
 
-/// Where a method works, within a sentence: `4×4 and 5×5 boards`, `boards up to 2×5`.
-fn where_it_works(why: Unfit) -> String {
+/// Where a method works, within a sentence, in two parts: `4×4 and 5×5 boards`, `boards up to `
+/// and `3×3 or 2×5`.
+fn where_it_works(why: Unfit) -> (&'static str, &'static str) {
     match why {
-        Unfit::Tables(NoDatabase::Size { .. }) => "4×4 and 5×5 boards".into(),
-        Unfit::Tables(NoDatabase::BlankNotInCorner) => "goals with the blank in a corner".into(),
-        Unfit::Larger { up_to } => format!("boards up to {}", Unfit::up_to(up_to)),
+        Unfit::Tables(NoDatabase::Size { .. }) => ("4×4 and 5×5 boards", ""),
+        Unfit::Tables(NoDatabase::BlankNotInCorner) => ("goals with the blank in a corner", ""),
+        Unfit::Larger { up_to } => ("boards up to ", up_to),
     }
 }
 
 /// The methods the picker offers toward `goal` (a board's goal, of its size), by their place in
 /// [`Method::OFFERED`].
 pub fn offered(goal: &Board) -> Vec<usize> {
-    (0..Method::OFFERED.len())
-        .filter(|&i| Method::OFFERED[i].offered_for(goal).is_ok())
-        .collect()
+    let mut offered = Vec::new();
+    for (i, method) in Method::OFFERED.iter().enumerate() {
+        if method.offered_for(goal).is_ok() {
+            offered.push(i);
+        }
+    }
+    offered
 }
 
 /// Why the picker leaves out what it leaves out toward `goal`, in one line: `Not offered on 3×3:
 /// pattern databases, which are for 4×4 and 5×5 boards.` (`None`: it leaves out nothing).
 pub fn left_out(goal: &Board) -> Option<String> {
-    let (mut tables, mut larger) = (None, 0);
+    let (mut tables, mut larger) = (None, 0usize);
     for method in Method::OFFERED {
         match method.offered_for(goal) {
             Err(why @ Unfit::Tables(_)) => tables = Some(why),
@@ -56,21 +61,21 @@ pub fn left_out(goal: &Board) -> Option<String> {
             Ok(()) => {}
         }
     }
-    let mut parts = Vec::new();
+    let (w, h) = (goal.width(), goal.height());
+    let mut line = format!("Not offered on {w}×{h}: ");
     if let Some(why) = tables {
-        parts.push(format!(
-            "pattern databases, which are for {}",
-            where_it_works(why)
-        ));
+        line += "pattern databases, which are for ";
+        line += where_it_works(why).0;
+        if larger > 0 {
+            line += "; ";
+        }
     }
     if larger > 0 {
         let searches = if larger == 1 { "search" } else { "searches" };
-        parts.push(format!(
+        line += &format!(
             "{larger} {searches} that would run out of their budget on a board this large (Compare, in learn mode, shows where)"
-        ));
+        );
     }
-    (!parts.is_empty()).then(|| {
-        let (w, h) = (goal.width(), goal.height());
-        format!("Not offered on {w}×{h}: {}.", parts.join("; "))
-    })
+    line.push('.');
+    (tables.is_some() || larger > 0).then_some(line)
 }
