@@ -149,8 +149,16 @@ pub enum TeamEnd {
     /// Every iteration came back without a solution and nothing over the bound: cannot happen
     /// for a solvable board, kept so a bug shows.
     Exhausted(Stats),
-    /// A worker could not search its share: why, as the worker said it.
-    Failed(SolveError),
+    /// A worker could not search its share.
+    Failed(ShareFailed),
+}
+
+/// Why a worker did not search its share, as it said it: a bug (the solve then fails as one), or
+/// a refusal (tables asked for a board they are not built for, a board it could not read).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareFailed {
+    pub why: String,
+    pub bug: bool,
 }
 
 impl TeamEnd {
@@ -182,7 +190,8 @@ impl TeamEnd {
             TeamEnd::Exhausted(_) => Err(SolveError::Internal(
                 "shared IDA* explored every board without meeting the goal".into(),
             )),
-            TeamEnd::Failed(e) => Err(e),
+            TeamEnd::Failed(ShareFailed { why, bug: true }) => Err(SolveError::Internal(why)),
+            TeamEnd::Failed(ShareFailed { why, bug: false }) => Err(SolveError::Refused(why)),
         }
     }
 }
@@ -293,7 +302,7 @@ impl Team {
         &mut self,
         worker: usize,
         id: u32,
-        end: Result<Option<ShareEnd>, SolveError>,
+        end: Result<Option<ShareEnd>, ShareFailed>,
     ) -> (Vec<Order>, Option<TeamEnd>) {
         if let Some(seat) = self.seats.get_mut(worker)
             && *seat == Some(id)
@@ -709,16 +718,19 @@ mod tests {
         let start = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15").unwrap();
         let mut team = Team::new(2);
         team.solve(1, &start, u64::MAX);
-        let refused = SolveError::Refused("no tables".into());
+        let refused = ShareFailed {
+            why: "no tables".into(),
+            bug: false,
+        };
         let (_, end) = team.answered(0, 1, Err(refused.clone()));
-        assert_eq!(end, Some(TeamEnd::Failed(refused.clone())));
+        assert_eq!(end, Some(TeamEnd::Failed(refused)));
         // The solve fails as the worker said, a refusal and not a bug.
         let method = Method {
             algorithm: crate::solver::Algorithm::IdaStar,
             heuristic: Some(Heuristic::Manhattan),
         };
         let report = end.unwrap().report(&start, &start, method, 1, 0.0);
-        assert_eq!(report, Err(refused));
+        assert_eq!(report, Err(SolveError::Refused("no tables".into())));
     }
 
     #[test]

@@ -64,18 +64,10 @@ impl Failure {
                 explanation: verdict.explanation(),
             },
             SolveError::Internal(detail) => Failure::Internal { detail },
+            SolveError::Refused(problem) => Failure::BadRequest { problem },
             other => Failure::BadRequest {
                 problem: other.to_string(),
             },
-        }
-    }
-
-    /// The failure of a worker's share as the solver's error, for the team that hands it on as
-    /// its own: a bug stays a bug, anything else is the worker's words.
-    pub fn into_error(self) -> SolveError {
-        match self {
-            Failure::Internal { detail } => SolveError::Internal(detail),
-            other => SolveError::Refused(other.to_string()),
         }
     }
 
