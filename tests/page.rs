@@ -1662,6 +1662,61 @@ fn cancelling_a_shared_solve_stops_every_worker_on_it_and_late_answers_change_no
 }
 
 #[test]
+fn a_long_share_of_a_split_iteration_says_it_works_on_and_the_team_keeps_count() {
+    // A quarter of a split iteration can take many seconds (IDA* with linear conflicts on a
+    // 4×4): each worker says it works on, as every search does, and is not taken for dead. Its
+    // own counts are not the solve's: the team's are.
+    let mut page = korf_15();
+    page.reduce(AskAction::WorkerReady { worker: 0 }, 0.0);
+    page.reduce(AskAction::WorkerReady { worker: 1 }, 0.0);
+    let mut workers = Workers::default();
+    workers
+        .inbox
+        .extend(to_workers(&page.reduce(Action::Ask(AskAction::Solve), 0.0)));
+    while workers.inbox.iter().all(|(w, _)| *w == 0) {
+        let action = workers.answer().unwrap();
+        workers.inbox.extend(to_workers(&page.reduce(action, 1.0)));
+    }
+    let id = page.asking().request().unwrap().id;
+    let counted = page.asking().request().unwrap().stats;
+    assert!(counted.expanded > 0);
+    page.reduce(
+        AskAction::Worker(FromWorker::Progress {
+            id,
+            purpose: Purpose::Solve,
+            stats: Stats::default(),
+        }),
+        1.5,
+    );
+    assert_eq!(page.asking().request().unwrap().stats, counted);
+    let alive = |worker| {
+        let message = FromWorker::Progress {
+            id,
+            purpose: Purpose::Solve,
+            stats: Stats::default(),
+        };
+        match worker {
+            0 => AskAction::Worker(message),
+            worker => AskAction::Helper { worker, message },
+        }
+    };
+    // Both say so every three seconds, up to 9 s; the page looks every second.
+    let mut stopped = Vec::new();
+    for second in 2..=15 {
+        let t = f64::from(second) * 1_000.0;
+        if second % 3 == 0 && second <= 9 {
+            page.reduce(alive(0), t);
+            page.reduce(alive(1), t);
+        }
+        let fx = page.reduce(AskAction::CheckWorkers, t);
+        stopped.extend(restarted(&fx).into_iter().map(|w| (second, w)));
+    }
+    // Counted by the team, whatever the workers said of themselves; silent from 9 s, both are
+    // replaced five seconds later.
+    assert_eq!(stopped, [(14, 0), (14, 1)]);
+}
+
+#[test]
 fn only_an_optimal_solve_on_a_machine_with_cores_to_spare_is_shared() {
     // One core: the game's worker alone.
     let mut page = korf_15();

@@ -256,6 +256,12 @@ impl Team {
             .map(|(worker, _)| worker)
     }
 
+    /// Whether one worker searches the whole tree of the solve under way (none of its
+    /// iterations split yet): that worker's progress is then the solve's.
+    pub fn whole(&self) -> bool {
+        self.solve.as_ref().is_some_and(|s| s.pieces.is_empty())
+    }
+
     /// What the solve under way has cost so far, with its current bound.
     pub fn stats(&self) -> Option<Stats> {
         self.solve.as_ref().map(|s| s.stats)

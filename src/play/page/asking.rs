@@ -366,7 +366,10 @@ impl Asking {
         match message {
             FromWorker::Preparing { fraction, .. } => request.preparing = Some(fraction),
             FromWorker::Progress { stats, .. } => {
-                request.stats = stats;
+                // A share of a split iteration says only that it works on: the team counts.
+                if request.team.is_none() || self.team.as_ref().is_some_and(Team::whole) {
+                    request.stats = stats;
+                }
                 request.preparing = None;
             }
             FromWorker::Better {
