@@ -11,12 +11,13 @@ PORT ?= 8080
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e bench bench-korf bench-browser lighthouse tools tables-download \
+.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e random-play bench bench-korf bench-browser lighthouse tools tables-download \
 	wasm-target trunk wasm-bindgen chromium clean
 
 help:
 	@echo "make run         install what is missing, build the site, serve it on http://127.0.0.1:$(PORT)"
 	@echo "make test        everything CI runs: lint, native tests, wasm tests in Chromium, end-to-end"
+	@echo "make random-play a random player over the page with new seeds, each printed (PLAY_SEEDS=3 PLAY_ACTIONS=1200)"
 	@echo "make check-links every relative link in README.md and docs/ leads to a file and heading"
 	@echo "make check-weight  the built site within its weight budget (docs/performance.md)"
 	@echo "make dist        build the static site into dist/"
@@ -119,6 +120,14 @@ test-wasm: tools chromium
 # files at a time: each starts its own server and browser, and no check depends on the pace.
 test-e2e: dist chromium
 	node --test --test-concurrency=2 tests/e2e/
+
+# The seeded random player (tests/e2e/random-play.test.mjs) with seeds drawn afresh, to look for
+# trouble: each seed is printed as it starts and with a failure. `make test` plays the test's
+# fixed list instead; a seed that finds a defect joins it.
+PLAY_SEEDS ?= 3
+PLAY_ACTIONS ?= 1200
+random-play: dist chromium
+	SLIDE_PLAY_NEW=$(PLAY_SEEDS) SLIDE_PLAY_ACTIONS=$(PLAY_ACTIONS) node --test tests/e2e/random-play.test.mjs
 
 # --- benchmarks --------------------------------------------------------------------------
 
