@@ -376,19 +376,7 @@ impl Asking {
                 purpose: Purpose::Solve,
                 answer,
                 ..
-            } if on_show == &request.position => {
-                // Shown at once; the search goes on, so the request stays open.
-                let Ok(moves) = parse_moves(&answer.moves) else {
-                    return Vec::new();
-                };
-                let summary = Summary::of(&answer, now_ms - request.started_ms, true);
-                request.shown = Some(summary.clone());
-                return vec![Heard::Answer {
-                    moves,
-                    optimal: false,
-                    summary,
-                }];
-            }
+            } if on_show == &request.position => return better(request, &answer, now_ms),
             FromWorker::Better { .. } => {}
             FromWorker::Solved { answer, .. } => return self.solved(answer, on_show, now_ms),
             FromWorker::Failed { failure, stats, .. } => return self.failed(failure, stats),
@@ -675,6 +663,21 @@ impl Asking {
     pub fn helpers(&self) -> usize {
         self.helpers
     }
+}
+
+/// A shorter answer to the open Solve, shown at once; the search goes on, so the request stays
+/// open.
+fn better(request: &mut Request, answer: &Answer, now_ms: f64) -> Vec<Heard> {
+    let Ok(moves) = parse_moves(&answer.moves) else {
+        return Vec::new();
+    };
+    let summary = Summary::of(answer, now_ms - request.started_ms, true);
+    request.shown = Some(summary.clone());
+    vec![Heard::Answer {
+        moves,
+        optimal: false,
+        summary,
+    }]
 }
 
 /// A team's orders as effects (the game's worker is worker 0); searches are for `request`'s
