@@ -11,12 +11,13 @@ PORT ?= 8080
 export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e test-api bench bench-korf bench-browser bench-server lighthouse tools tables-download \
+.PHONY: help run dist test lint check-links check-weight test-native test-wasm test-e2e test-api random-play bench bench-korf bench-browser bench-server lighthouse tools tables-download \
 	wasm-target trunk wasm-bindgen chromium postgres slide-serve clean
 
 help:
 	@echo "make run         install what is missing, build the site, serve it on http://127.0.0.1:$(PORT)"
 	@echo "make test        everything CI runs: lint, native tests, the API under schemathesis, wasm tests in Chromium, end-to-end"
+	@echo "make random-play a random player over the page with new seeds, each printed (PLAY_SEEDS=3 PLAY_ACTIONS=1200)"
 	@echo "make check-links every relative link in README.md and docs/ leads to a file and heading"
 	@echo "make check-weight  the built site within its weight budget (docs/performance.md)"
 	@echo "make dist        build the static site into dist/"
@@ -147,6 +148,14 @@ $(SCHEMATHESIS): tests/api/requirements.txt
 
 test-api: slide-serve postgres $(SCHEMATHESIS)
 	tests/tools/with-postgres.sh tests/api/schemathesis.sh
+
+# The seeded random player (tests/e2e/random-play.test.mjs) with seeds drawn afresh, to look for
+# trouble: each seed is printed as it starts and with a failure. `make test` plays the test's
+# fixed list instead; a seed that finds a defect joins it.
+PLAY_SEEDS ?= 3
+PLAY_ACTIONS ?= 1200
+random-play: dist chromium
+	SLIDE_PLAY_NEW=$(PLAY_SEEDS) SLIDE_PLAY_ACTIONS=$(PLAY_ACTIONS) node --test tests/e2e/random-play.test.mjs
 
 # --- benchmarks --------------------------------------------------------------------------
 

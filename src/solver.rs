@@ -35,8 +35,8 @@ pub mod shorten;
 pub mod team;
 
 pub use method::{
-    ANYTIME_MAX_NODES, Algorithm, DEFAULT_WEIGHT, Method, Options, default_max_nodes, diameter,
-    promise,
+    ANYTIME_MAX_NODES, Algorithm, DEFAULT_WEIGHT, Method, Options, Unfit, default_max_nodes,
+    diameter, promise,
 };
 
 use crate::heuristics::{Estimator, Heuristic, Unsupported};
@@ -63,10 +63,14 @@ pub enum SolveError {
     Goal(GoalError),
     /// The board cannot reach the goal; the verdict explains why.
     Unsolvable(Solvability),
-    /// The heuristic cannot be used on this board.
-    Unsupported(Unsupported),
+    /// The method cannot run toward this goal ([`Method::runs_toward`]): pattern databases
+    /// where none are built.
+    Unfit { method: Method, why: Unfit },
     /// An option out of range.
     BadOption(String),
+    /// A worker sharing the search could not take its part, in its words (never a bug: those
+    /// come back as [`SolveError::Internal`]).
+    Refused(String),
     /// A search returned a wrong path or gave up on a solvable board: a bug.
     Internal(String),
 }
@@ -76,8 +80,10 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::Goal(e) => e.fmt(f),
             SolveError::Unsolvable(s) => f.write_str(&s.explanation()),
-            SolveError::Unsupported(e) => e.fmt(f),
-            SolveError::BadOption(e) => f.write_str(e),
+            SolveError::Unfit { method, why } => {
+                write!(f, "{} cannot solve this board: {why}", method.label())
+            }
+            SolveError::BadOption(e) | SolveError::Refused(e) => f.write_str(e),
             SolveError::Internal(e) => write!(f, "internal error (please report it): {e}"),
         }
     }
@@ -170,13 +176,9 @@ impl Solver {
             )));
         }
         let method = Method::resolve(options, start, goal);
-        if matches!(method.algorithm, Algorithm::Reduction | Algorithm::Fringe)
-            && !rows_and_columns::fits(goal)
-        {
-            return Err(SolveError::BadOption(
-                "solving by rows and columns needs the goal's blank in a corner".into(),
-            ));
-        }
+        method
+            .runs_toward(goal)
+            .map_err(|why| SolveError::Unfit { method, why })?;
         let deadline = options
             .seconds
             .map(|s| Instant::now() + Duration::from_secs_f64(s));
@@ -190,7 +192,7 @@ impl Solver {
             _ => u64::MAX,
         });
         let estimator = match method.heuristic {
-            Some(h) => Some(Estimator::new(h, goal).map_err(SolveError::Unsupported)?),
+            Some(h) => Some(Estimator::new(h, goal).map_err(|e| e.unfit(method))?),
             None => None,
         };
         let depth_limit = options
@@ -202,9 +204,14 @@ impl Solver {
                     .unwrap_or(0);
                 (3 * md).max(80)
             });
+        // Rows and columns finish in a corner: toward a goal whose blank is elsewhere they
+        // aim at that goal with its blank walked to a corner, then walk it back.
+        let detour = matches!(method.algorithm, Algorithm::Reduction | Algorithm::Fringe)
+            .then(|| rows_and_columns::by_a_corner(goal))
+            .flatten();
         let search = build(
             start,
-            goal,
+            detour.as_ref().map_or(goal, |(corner, _)| corner),
             method,
             estimator,
             Tuning {
@@ -216,6 +223,10 @@ impl Solver {
                 deadline: deadline.filter(|_| timed),
             },
         )?;
+        let search = match detour {
+            Some((_, back)) => Box::new(Detour { search, back }),
+            None => search,
+        };
         Ok(Solver {
             start: start.clone(),
             goal: goal.clone(),
@@ -336,6 +347,59 @@ fn internal(method: Method, start: &Board, e: SolutionError) -> SolveError {
         method.algorithm,
         method.heuristic_name()
     ))
+}
+
+impl Unsupported {
+    /// The error of a solve by `method` that met this.
+    pub(crate) fn unfit(self, method: Method) -> SolveError {
+        SolveError::Unfit {
+            method,
+            why: Unfit::Tables(self.reason),
+        }
+    }
+}
+
+/// A search toward a goal by way of another (see [`rows_and_columns::by_a_corner`]): each of
+/// its answers goes on with the moves `back` to the goal, a move undone at the seam cut.
+struct Detour {
+    search: Box<dyn Search>,
+    back: Vec<Move>,
+}
+
+impl Detour {
+    fn joined(&self, mut moves: Vec<Move>) -> Vec<Move> {
+        for &m in &self.back {
+            if moves.last() == Some(&m.opposite()) {
+                moves.pop();
+            } else {
+                moves.push(m);
+            }
+        }
+        moves
+    }
+}
+
+impl Search for Detour {
+    fn run(&mut self, slice: u64) -> Poll {
+        match self.search.run(slice) {
+            Poll::Finished(Outcome::Found(moves)) => {
+                Poll::Finished(Outcome::Found(self.joined(moves)))
+            }
+            polled => polled,
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+
+    fn take_better(&mut self) -> Option<crate::search::Better> {
+        let better = self.search.take_better()?;
+        Some(crate::search::Better {
+            moves: self.joined(better.moves),
+            ..better
+        })
+    }
 }
 
 /// Solves a board to the end with the given options.

@@ -233,7 +233,7 @@ fn bad_input_is_one_line_and_status_two() {
     );
     assert_bad_input(
         &["solve", "--heuristic", "pdb", "1 2/3 0"],
-        "pdb cannot be used",
+        "pattern databases are built for the 4×4 and 5×5 boards, not 2×2",
     );
     assert_bad_input(
         &["solve", "--weight", "0.5", "-a", "weighted", "1 2/3 0"],
@@ -242,6 +242,49 @@ fn bad_input_is_one_line_and_status_two() {
     assert_bad_input(&["bench", "/nonexistent.txt"], "cannot read");
     assert_bad_input(&["scramble", "--size", "11x3"], "not supported");
     assert_bad_input(&["frobnicate"], "frobnicate");
+}
+
+#[test]
+fn a_method_that_cannot_run_on_the_board_is_one_plain_line_and_status_two() {
+    // Issue 68's board at the command line: pattern databases asked for on a 3×3.
+    let o = slide(&[
+        "solve",
+        "--algorithm",
+        "idastar",
+        "--heuristic",
+        "pdb",
+        "8 6 7/2 5 4/3 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "slide: IDA* with pattern databases cannot solve this board: pattern databases are built for the 4×4 and 5×5 boards, not 3×3; choose another --heuristic (linear-conflict runs on every board)"
+    );
+    assert_eq!(stdout(&o), "");
+    // Toward a goal whose blank is not in a corner, they are built for none.
+    assert_bad_input(
+        &[
+            "solve",
+            "--heuristic",
+            "pdb",
+            "--goal",
+            "1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15",
+            "1 2 3 4/5 6 0 7/8 9 10 11/12 13 14 15",
+        ],
+        "pattern databases need the goal's blank in a corner",
+    );
+    // Rows and columns reach such a goal by way of a corner.
+    let o = slide(&[
+        "solve",
+        "--algorithm",
+        "reduction",
+        "--json",
+        "--goal",
+        "1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15",
+        "1 2 3 4/5 6 0 7/8 9 10 11/12 13 14 15",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(json(&o)["moves"], "R");
 }
 
 #[test]

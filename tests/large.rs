@@ -8,7 +8,7 @@ use common::reaches;
 use slide::puzzle::notation::parse_board;
 use slide::puzzle::random::Rng;
 use slide::puzzle::scramble::random_solvable;
-use slide::solver::{Algorithm, Ending, Options, Progress, Solver, solve};
+use slide::solver::{Algorithm, Options, Progress, Solver, solve};
 use slide::{Board, Heuristic};
 
 #[test]
@@ -102,8 +102,10 @@ fn line_by_line_search_keeps_large_boards_under_their_recorded_ceilings() {
 
 #[test]
 fn auto_answers_long_thin_boards_by_line_by_line_search() {
+    // And boards beyond what its method for their squares answers within the browser's
+    // budget: IDA* on 2×7, weighted A* on 6×4 (it ran out on every one of 20 boards).
     let mut rng = Rng::seeded(30);
-    for (w, h) in [(2, 10), (3, 7), (10, 3)] {
+    for (w, h) in [(2, 10), (3, 7), (10, 3), (2, 7), (6, 4)] {
         let goal = Board::blank_first(w, h).unwrap();
         let start = random_solvable(&goal, Default::default(), &mut rng)
             .unwrap()
@@ -226,28 +228,30 @@ fn line_searches_keep_to_their_node_budget_and_still_answer() {
 }
 
 #[test]
-fn a_goal_without_a_corner_blank_falls_back_and_keeps_to_its_budget() {
-    // Rows and columns need the blank's goal in a corner; elsewhere greedy search runs under its
-    // budget and either answers or says the budget ran out, never more nodes than allowed.
-    let mut tiles: Vec<String> = (1..=35).map(|t| t.to_string()).collect();
-    tiles.insert(14, "0".into());
-    let rows: Vec<String> = tiles.chunks(6).map(|r| r.join(" ")).collect();
-    let goal = parse_board(&rows.join("/")).unwrap();
-    let mut rng = Rng::seeded(5);
-    let start = random_solvable(&goal, Default::default(), &mut rng)
-        .unwrap()
-        .into_board();
-    let options = Options {
-        max_nodes: Some(50_000),
-        ..Options::default()
-    };
-    let report = solve(&start, &goal, &options).unwrap();
-    assert_eq!(report.method.algorithm, Algorithm::Greedy);
-    assert!(report.stats.expanded <= 50_000);
-    match &report.ending {
-        Ending::Solved(s) => assert!(reaches(&start, &goal, s.moves())),
-        Ending::BudgetExhausted { max_nodes } => assert_eq!(*max_nodes, 50_000),
-        other => panic!("{other:?}"),
+fn a_goal_without_a_corner_blank_is_reached_by_way_of_one() {
+    // Rows and columns, and line by line search, finish in a corner: toward a goal whose blank
+    // is elsewhere they aim at that goal with its blank walked to the nearest corner, then walk
+    // it back. Greedy search, which auto took here before, ran out of its budget on most 7×7
+    // boards (5 of 10) and on 9 of 10 boards 2×10.
+    for (w, h, blank) in [(6, 6, 14), (7, 7, 24), (10, 2, 4), (10, 10, 55)] {
+        let mut tiles: Vec<String> = (1..w * h).map(|t| t.to_string()).collect();
+        tiles.insert(blank, "0".into());
+        let rows: Vec<String> = tiles.chunks(w).map(|r| r.join(" ")).collect();
+        let goal = parse_board(&rows.join("/")).unwrap();
+        let mut rng = Rng::seeded(5);
+        let start = random_solvable(&goal, Default::default(), &mut rng)
+            .unwrap()
+            .into_board();
+        let report = solve(&start, &goal, &Options::default()).unwrap();
+        assert_eq!(report.method.algorithm, Algorithm::Fringe, "{w}x{h}");
+        let sol = report.solution().unwrap();
+        assert!(reaches(&start, &goal, sol.moves()), "{w}x{h}");
+        let options = Options {
+            algorithm: Algorithm::Reduction,
+            ..Options::default()
+        };
+        let report = solve(&start, &goal, &options).unwrap();
+        assert!(reaches(&start, &goal, report.solution().unwrap().moves()));
     }
 }
 

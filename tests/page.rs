@@ -1668,6 +1668,61 @@ fn cancelling_a_shared_solve_stops_every_worker_on_it_and_late_answers_change_no
 }
 
 #[test]
+fn a_long_share_of_a_split_iteration_says_it_works_on_and_the_team_keeps_count() {
+    // A quarter of a split iteration can take many seconds (IDA* with linear conflicts on a
+    // 4×4): each worker says it works on, as every search does, and is not taken for dead. Its
+    // own counts are not the solve's: the team's are.
+    let mut page = korf_15();
+    page.reduce(AskAction::WorkerReady { worker: 0 }, 0.0);
+    page.reduce(AskAction::WorkerReady { worker: 1 }, 0.0);
+    let mut workers = Workers::default();
+    workers
+        .inbox
+        .extend(to_workers(&page.reduce(Action::Ask(AskAction::Solve), 0.0)));
+    while workers.inbox.iter().all(|(w, _)| *w == 0) {
+        let action = workers.answer().unwrap();
+        workers.inbox.extend(to_workers(&page.reduce(action, 1.0)));
+    }
+    let id = page.asking().request().unwrap().id;
+    let counted = page.asking().request().unwrap().stats;
+    assert!(counted.expanded > 0);
+    page.reduce(
+        AskAction::Worker(FromWorker::Progress {
+            id,
+            purpose: Purpose::Solve,
+            stats: Stats::default(),
+        }),
+        1.5,
+    );
+    assert_eq!(page.asking().request().unwrap().stats, counted);
+    let alive = |worker| {
+        let message = FromWorker::Progress {
+            id,
+            purpose: Purpose::Solve,
+            stats: Stats::default(),
+        };
+        match worker {
+            0 => AskAction::Worker(message),
+            worker => AskAction::Helper { worker, message },
+        }
+    };
+    // Both say so every three seconds, up to 9 s; the page looks every second.
+    let mut stopped = Vec::new();
+    for second in 2..=15 {
+        let t = f64::from(second) * 1_000.0;
+        if second % 3 == 0 && second <= 9 {
+            page.reduce(alive(0), t);
+            page.reduce(alive(1), t);
+        }
+        let fx = page.reduce(AskAction::CheckWorkers, t);
+        stopped.extend(restarted(&fx).into_iter().map(|w| (second, w)));
+    }
+    // Counted by the team, whatever the workers said of themselves; silent from 9 s, both are
+    // replaced five seconds later.
+    assert_eq!(stopped, [(14, 0), (14, 1)]);
+}
+
+#[test]
 fn only_an_optimal_solve_on_a_machine_with_cores_to_spare_is_shared() {
     // One core: the game's worker alone.
     let mut page = korf_15();
@@ -2554,5 +2609,212 @@ fn a_hostile_replay_link_gets_an_alert_and_a_fresh_board() {
         assert!(alert.ends_with("Here is a fresh board instead."), "{alert}");
         assert!(page.game().replay().is_none(), "{query}");
         assert!(!page.sharing().query().contains("replay="), "{query}");
+    }
+}
+
+// --- The Method picker: what it offers, and a choice the board no longer takes ------------
+
+/// The picker's method of this label.
+fn method(label: &str) -> slide::solver::Method {
+    *(slide::solver::Method::OFFERED.iter())
+        .find(|m| m.label() == label)
+        .unwrap_or_else(|| panic!("no method {label}"))
+}
+
+/// The line that says the method fell back, if the page shows one.
+fn fell_back(page: &Page) -> Option<String> {
+    page.asking().fell_back().map(|f| f.text())
+}
+
+/// The Solve request in `fx`: the method it asks for.
+fn asked_method(fx: &[Effect]) -> Option<(Algorithm, Option<Heuristic>)> {
+    fx.iter().find_map(|e| match e {
+        Effect::Send(ToWorker::Solve {
+            purpose: Purpose::Solve,
+            algorithm,
+            heuristic,
+            ..
+        }) => Some((*algorithm, *heuristic)),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_method_chosen_for_one_size_falls_back_on_another_and_the_solve_answers() {
+    // Issue 68, as a new player met it: 4×4, IDA* with pattern databases, back to 3×3,
+    // Shuffle, Solve. The solve asked the worker for pattern databases on a 3×3 board.
+    let mut page = open(HARDEST);
+    page.reduce(BoardAction::Size(4, 4), 0.0);
+    let pdb = method("IDA* with pattern databases");
+    page.reduce(AskAction::Method(pdb), 1.0);
+    assert_eq!((page.asking().method(), fell_back(&page)), (pdb, None));
+    page.reduce(BoardAction::Size(3, 3), 2.0);
+    assert_eq!(page.asking().method(), slide::solver::Method::default());
+    let line = "IDA* with pattern databases is for 4×4 and 5×5 boards, so Solve now uses Fastest for this size.";
+    assert_eq!(fell_back(&page).as_deref(), Some(line));
+    page.reduce(BoardAction::Shuffle, 3.0);
+    let fx = page.reduce(AskAction::Solve, 4.0);
+    assert_eq!(asked_method(&fx), Some((Algorithm::Auto, None)));
+    let [(id, Purpose::Solve, _)] = sent(&fx)[..] else {
+        panic!("{fx:?}")
+    };
+    let start = page.game().board().clone();
+    let answer = answer(&start, Algorithm::AStar, Heuristic::Manhattan);
+    page.reduce(solved(id, Purpose::Solve, answer), 5.0);
+    assert!(page.game().replay().is_some_and(|r| r.optimal));
+    assert_eq!(page.alert(), None);
+    // The line stays with the answer, until the player chooses a method again.
+    assert_eq!(fell_back(&page).as_deref(), Some(line));
+    page.reduce(AskAction::Method(method("A* with Manhattan distance")), 6.0);
+    assert_eq!(fell_back(&page), None);
+}
+
+#[test]
+fn a_goal_a_larger_board_or_a_link_the_method_does_not_fit_brings_the_fastest_back() {
+    // Pattern databases need the goal's blank in a corner.
+    let mut page = open("?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15");
+    page.reduce(
+        AskAction::Method(method("Anytime weighted IDA* with pattern databases")),
+        0.0,
+    );
+    page.reduce(EditAction::GoalKind(None), 1.0);
+    let middle = "1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15";
+    page.reduce(EditAction::CustomGoalText(middle.into()), 2.0);
+    page.reduce(EditAction::SetCustomGoal, 3.0);
+    assert_eq!(page.game().goal().to_string(), middle);
+    assert_eq!(
+        fell_back(&page).as_deref(),
+        Some(
+            "Anytime weighted IDA* with pattern databases is for goals with the blank in a corner, so Solve now uses Fastest for this size."
+        )
+    );
+    assert_eq!(
+        asked_method(&page.reduce(AskAction::Solve, 4.0)),
+        Some((Algorithm::Auto, None))
+    );
+    // Breadth-first search answers within its budget up to 10 squares, every board of them.
+    let mut page = open(HARDEST);
+    page.reduce(AskAction::Method(method("Breadth-first search")), 0.0);
+    page.reduce(BoardAction::Size(4, 4), 1.0);
+    assert_eq!(
+        fell_back(&page).as_deref(),
+        Some(
+            "Breadth-first search is for boards up to 3×3 or 2×5, so Solve now uses Fastest for this size."
+        )
+    );
+    // A link opened on the page (a replay pasted to watch) brings its board like any other.
+    let mut page = open("?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15");
+    let pdb = method("IDA* with pattern databases");
+    page.reduce(AskAction::Method(pdb), 0.0);
+    page.reduce(
+        ShareAction::Read(Ok("?board=8,6,7/2,5,4/3,0,1".into())),
+        1.0,
+    );
+    assert_eq!(page.game().board().to_string(), "8 6 7/2 5 4/3 0 1");
+    assert!(
+        fell_back(&page).is_some_and(|l| l.starts_with("IDA* with pattern databases is for 4×4"))
+    );
+    // A method that fits stays, whatever the board does.
+    let mut page = open(HARDEST);
+    let greedy = method("Greedy best-first with Manhattan distance");
+    page.reduce(AskAction::Method(greedy), 0.0);
+    page.reduce(BoardAction::Size(5, 5), 1.0);
+    page.reduce(BoardAction::Size(2, 3), 2.0);
+    assert_eq!((page.asking().method(), fell_back(&page)), (greedy, None));
+}
+
+#[test]
+fn a_helper_that_cannot_take_its_share_is_said_in_its_words_not_as_a_bug() {
+    // A helper refusing its share (here as in issue 68: pattern databases asked for a board
+    // they are not built for) is no bug of the solver's: the player reads what the worker
+    // said, where the page used to say "The solver went wrong (please report it): …".
+    let mut page = korf_15();
+    let fx = page.reduce(AskAction::Solve, 1.0);
+    let (worker, id) = (to_workers(&fx).into_iter())
+        .find_map(|(worker, m)| match m {
+            ToWorker::Share { id, .. } => Some((worker, id)),
+            _ => None,
+        })
+        .expect("a share");
+    let failure = Failure::BadRequest {
+        problem: "pattern databases are built for the 4×4 and 5×5 boards, not 3×3".into(),
+    };
+    let message = FromWorker::Failed {
+        id,
+        purpose: Purpose::Solve,
+        failure,
+        stats: None,
+    };
+    let action = match worker {
+        0 => AskAction::Worker(message),
+        worker => AskAction::Helper { worker, message },
+    };
+    page.reduce(action, 2.0);
+    let alert = page.alert().unwrap_or_default();
+    assert_eq!(
+        alert,
+        "pattern databases are built for the 4×4 and 5×5 boards, not 3×3"
+    );
+}
+
+#[test]
+fn the_picker_offers_what_answers_on_the_board_and_says_why_not_the_rest() {
+    use slide::play::page::{left_out, offered};
+    let goal = |w, h| Board::blank_last(w, h).unwrap();
+    let labels = |g: &Board| -> Vec<String> {
+        (offered(g).into_iter())
+            .map(|i| slide::solver::Method::OFFERED[i].label())
+            .collect()
+    };
+    // 3×3 and 2×2: every method but the two with pattern databases.
+    let all_but_tables = [0, 1, 2, 3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15];
+    assert_eq!(offered(&goal(3, 3)), all_but_tables);
+    assert_eq!(offered(&goal(2, 2)), all_but_tables);
+    assert_eq!(
+        left_out(&goal(3, 3)).as_deref(),
+        Some("Not offered on 3×3: pattern databases, which are for 4×4 and 5×5 boards.")
+    );
+    // 4×4: the tables; not breadth-first search, A*, IDA* with Manhattan or depth-first search.
+    assert_eq!(
+        labels(&goal(4, 4)),
+        [
+            "Fastest for this size",
+            "IDA* with pattern databases",
+            "IDA* with linear conflicts",
+            "Anytime weighted IDA* with pattern databases",
+            "Line by line",
+            "Rows and columns",
+            "Weighted A* with linear conflicts",
+            "Greedy best-first with linear conflicts",
+            "Greedy best-first with Manhattan distance",
+            "Greedy best-first with misplaced tiles (Hamming)",
+        ]
+    );
+    assert_eq!(
+        left_out(&goal(4, 4)).as_deref(),
+        Some(
+            "Not offered on 4×4: 6 searches that would run out of their budget on a board this large (Compare, in learn mode, shows where)."
+        )
+    );
+    // A rectangle of 15 squares: IDA* with linear conflicts still, A* no more.
+    assert_eq!(offered(&goal(3, 5)), [0, 5, 9, 10, 11, 12, 13, 14]);
+    assert_eq!(offered(&goal(5, 3)), [0, 5, 9, 10, 11, 12, 13, 14]);
+    // 10×10: what answers on any board.
+    assert_eq!(
+        labels(&goal(10, 10)),
+        ["Fastest for this size", "Line by line", "Rows and columns"]
+    );
+    assert_eq!(
+        left_out(&goal(10, 10)).as_deref(),
+        Some(
+            "Not offered on 10×10: pattern databases, which are for 4×4 and 5×5 boards; 11 searches that would run out of their budget on a board this large (Compare, in learn mode, shows where)."
+        )
+    );
+    // The picker's own method of the page follows the same rule: what it offers stays chosen.
+    let mut page = open("?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15");
+    for i in offered(page.game().goal()) {
+        let m = slide::solver::Method::OFFERED[i];
+        page.reduce(AskAction::Method(m), 0.0);
+        assert_eq!((page.asking().method(), fell_back(&page)), (m, None));
     }
 }

@@ -45,7 +45,7 @@ mod syncing;
 mod view;
 
 pub use analysis::{Analysing, AnalysisAction, AnalysisState, away_text};
-pub use asking::{AskAction, Asking, Heard, MAX_HELPERS};
+pub use asking::{AskAction, Asking, FellBack, Heard, MAX_HELPERS, left_out, offered};
 pub use board::{BoardAction, Boarded, Boarding, Calendar, Scene, Watched, Whose};
 pub use editor::{EditAction, Edited, Editing, Editor, FileProblem, MAX_FILE_BYTES};
 pub use event::{Admission, Choice, EventAction, EventResult, Evented, Eventing, Pending, Setting};
@@ -731,6 +731,8 @@ impl Page {
         }
         let shown = shown_to_links(&self.playing, &self.record, &self.eventing);
         self.sharing.follow(shown, fx);
+        // A method chosen for another board falls back before anything asks with it.
+        self.asking.fit(self.playing.game().goal());
         // Embedded, a board gets its tables when asked to solve: a host's page of several
         // boards does not download them for each one that is never solved.
         if !self.sharing.embed() {

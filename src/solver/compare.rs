@@ -24,15 +24,17 @@ pub fn budget(algorithm: Algorithm) -> u64 {
     }
 }
 
-/// The methods compared on a board: every algorithm with every heuristic that applies to it.
-pub fn methods(_board: &Board) -> Vec<Method> {
+/// The methods compared toward a goal: every algorithm with every heuristic that applies to
+/// it and runs toward that goal ([`Method::runs_toward`]). Rows are not left out for a board too
+/// large for them: running out of the budget is what a comparison shows.
+pub fn methods(goal: &Board) -> Vec<Method> {
     use Algorithm::*;
     use Heuristic::*;
     let m = |algorithm, heuristic| Method {
         algorithm,
         heuristic,
     };
-    vec![
+    let mut methods = vec![
         m(Bfs, None),
         m(Dfs, None),
         m(Greedy, Some(Hamming)),
@@ -46,7 +48,9 @@ pub fn methods(_board: &Board) -> Vec<Method> {
         m(IdaStar, Some(Hamming)),
         m(IdaStar, Some(Manhattan)),
         m(IdaStar, Some(LinearConflict)),
-    ]
+    ];
+    methods.retain(|m| m.runs_toward(goal).is_ok());
+    methods
 }
 
 /// The options that run `method` as a row of the comparison.
@@ -97,7 +101,7 @@ pub fn row(board: &Board, goal: &Board, method: Method) -> Result<Row, SolveErro
 
 /// Runs every row, one after another.
 pub fn compare(board: &Board, goal: &Board) -> Result<Vec<Row>, SolveError> {
-    methods(board)
+    methods(goal)
         .into_iter()
         .map(|m| row(board, goal, m))
         .collect()

@@ -232,27 +232,18 @@ impl Method {
     }
 
     /// [`Method::auto`] for this board and goal: pattern databases only where they fit (the
-    /// 4×4 board, its goal's blank in a corner), linear conflict elsewhere; line by line search
-    /// only toward a goal with the blank in a corner, greedy search otherwise.
+    /// 4×4 board, its goal's blank in a corner), linear conflict elsewhere; and where the board
+    /// is beyond what that method answers within the browser's budgets (a long thin board:
+    /// [`Method::offered_for`]), line by line search, which answers on any board toward any
+    /// goal (one whose blank is not in a corner by way of one).
     pub fn auto_for(start: &Board, goal: &Board) -> Method {
         let mut method = Method::auto(start.len());
         // Long thin boards (2×9, 3×7, 2×10) defeat weighted A*'s budget; line by line search does
         // not, and answers 14-20 % shorter than rows and columns (8 random boards of each).
-        if method.algorithm == Algorithm::Weighted
-            && start.width().min(start.height()) < 4
-            && crate::solver::rows_and_columns::fits(goal)
-        {
+        if method.algorithm == Algorithm::Weighted && start.width().min(start.height()) < 4 {
             method = Method {
                 algorithm: Algorithm::Fringe,
                 heuristic: None,
-            };
-        }
-        if matches!(method.algorithm, Algorithm::Reduction | Algorithm::Fringe)
-            && !crate::solver::rows_and_columns::fits(goal)
-        {
-            method = Method {
-                algorithm: Algorithm::Greedy,
-                heuristic: Some(Heuristic::LinearConflict),
             };
         }
         if method.heuristic == Some(Heuristic::Pdb)
@@ -263,6 +254,14 @@ impl Method {
             if method.algorithm == Algorithm::Anytime {
                 method.algorithm = Algorithm::Weighted;
             }
+        }
+        // 2×6 to 2×8 defeat IDA*'s budget (or all but: 361 M nodes of its 1 G on a 2×6), 6×4
+        // weighted A*'s (every one of 20 boards).
+        if method.offered_for(goal).is_err() {
+            method = Method {
+                algorithm: Algorithm::Fringe,
+                heuristic: None,
+            };
         }
         method
     }
@@ -302,6 +301,63 @@ impl Method {
             self.algorithm,
             Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs
         )
+    }
+
+    /// Whether the method can run toward `goal` at all: pattern databases are built for the 4×4
+    /// and 5×5 boards with the goal's blank in a corner; every other method runs toward any
+    /// goal (rows and columns, and line by line search, by way of a corner). The solver asks
+    /// before it searches.
+    pub fn runs_toward(self, goal: &Board) -> Result<(), Unfit> {
+        match self.heuristic {
+            Some(Heuristic::Pdb) => match crate::heuristics::pdb::unsupported_reason(goal) {
+                Some(reason) => Err(Unfit::Tables(reason)),
+                None => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the page offers the method toward `goal` (and so on every board of its size): it
+    /// runs there ([`Method::runs_toward`]) and answers within the browser's node budgets
+    /// (`play::worker::protocol::browser_budget`) on every board of that size, as measured on
+    /// random boards of each size (docs/solver.md, "What the picker offers"). `auto` is
+    /// offered everywhere. The picker, the page's fallback and learn mode ask this; the
+    /// command line, whose budgets are its own, asks only [`Method::runs_toward`].
+    pub fn offered_for(self, goal: &Board) -> Result<(), Unfit> {
+        self.runs_toward(goal)?;
+        let (w, h) = (goal.width(), goal.height());
+        let (short, long) = (w.min(h), w.max(h));
+        match self.reach() {
+            ([], _) => Ok(()),
+            (shapes, _) if shapes.iter().any(|&(a, b)| short <= a && long <= b) => Ok(()),
+            (_, up_to) => Err(Unfit::Larger { up_to }),
+        }
+    }
+
+    /// The largest boards (shorter side × longer side, either way round) on which the method
+    /// answers every board within the browser's budgets; none: any size. Measured with
+    /// `examples/method_reach.rs` on 20 random boards of each size and shape: the most nodes any
+    /// of them took is at most a third of the budget there, or the whole space of boards fits
+    /// in it. Long thin boards are harder than square ones of as many squares (weighted A*
+    /// answers every 4×5 board in 200,000 nodes, and runs out on 9 of 20 boards 2×8). With
+    /// them, in words (written out, so that the page carries no code to write them).
+    fn reach(self) -> (&'static [(usize, usize)], &'static str) {
+        use Algorithm::*;
+        use Heuristic::*;
+        match (self.algorithm, self.heuristic) {
+            (Auto | Reduction | Fringe | Anytime, _) => (&[], ""),
+            // Every board of 10 squares fits the budget of nodes kept: 10!/2 = 1,814,400.
+            (Bfs, _) | (AStar, Some(Hamming)) => (&[(3, 3), (2, 5)], "3×3 or 2×5"),
+            (Dfs, _) => (&[(3, 3), (2, 4)], "3×3 or 2×4"),
+            (AStar, _) | (IdaStar, Some(Manhattan | Hamming)) => (&[(3, 4), (2, 5)], "3×4 or 2×5"),
+            (IdaStar, _) => (&[(4, 4), (3, 5), (2, 5)], "4×4, 3×5 or 2×5"),
+            (Weighted, _) => (&[(5, 5), (3, 6), (2, 7)], "5×5, 3×6 or 2×7"),
+            (Greedy, Some(LinearConflict)) => {
+                (&[(5, 5), (4, 6), (3, 7), (2, 9)], "5×5, 4×6, 3×7 or 2×9")
+            }
+            (Greedy, Some(Hamming)) => (&[(4, 5), (2, 8)], "4×5 or 2×8"),
+            (Greedy, _) => (&[(5, 5), (4, 6), (3, 7), (2, 8)], "5×5, 4×6, 3×7 or 2×8"),
+        }
     }
 
     /// The methods the page offers, in its picker's order: `auto` first, then those that always
@@ -360,6 +416,30 @@ impl Method {
     }
 }
 
+/// Why the page does not offer a method for a board ([`Method::offered_for`]), or why it
+/// cannot run there at all ([`Method::runs_toward`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unfit {
+    /// Its pattern databases are built for other boards or goals.
+    Tables(crate::heuristics::pdb::NoDatabase),
+    /// On a board larger than the largest it answers on, `up_to` (`5×5, 3×6 or 2×7`, either
+    /// way round), it would run out of the browser's budget on some boards.
+    Larger { up_to: &'static str },
+}
+
+impl fmt::Display for Unfit {
+    /// Where the method works, in words: `pattern databases are built for the 4×4 and 5×5
+    /// boards, not 3×3`, `it answers within its budget on boards up to 2×5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unfit::Tables(reason) => reason.fmt(f),
+            Unfit::Larger { up_to } => {
+                write!(f, "it answers within its budget on boards up to {up_to}")
+            }
+        }
+    }
+}
+
 /// What an answer promises, as the command line and the page say it: `optimal`, `at most 1.19×
 /// the shortest` (a proven bound), or `not guaranteed optimal`.
 pub fn promise(optimal: bool, within: Option<f64>) -> String {
@@ -387,5 +467,64 @@ pub fn diameter(width: usize, height: usize) -> Option<u32> {
         (3, 4) => Some(53),
         (4, 4) => Some(80),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_reach_says_in_words_the_shapes_it_holds() {
+        let heuristics = [None].into_iter().chain(Heuristic::ALL.map(Some));
+        for (algorithm, heuristic) in Algorithm::ALL
+            .into_iter()
+            .flat_map(|a| heuristics.clone().map(move |h| (a, h)))
+        {
+            let (shapes, words) = Method {
+                algorithm,
+                heuristic,
+            }
+            .reach();
+            let said: Vec<String> = shapes.iter().map(|(a, b)| format!("{a}×{b}")).collect();
+            let written = match said.split_last() {
+                None => String::new(),
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            };
+            assert_eq!(words, written, "{algorithm} {heuristic:?}");
+            assert!(shapes.iter().all(|(a, b)| a <= b), "shorter side first");
+        }
+    }
+
+    #[test]
+    fn a_board_is_within_reach_either_way_round() {
+        let weighted = Method {
+            algorithm: Algorithm::Weighted,
+            heuristic: Some(Heuristic::LinearConflict),
+        };
+        let goal = |w, h| Board::blank_last(w, h).unwrap();
+        assert_eq!(weighted.offered_for(&goal(6, 3)), Ok(()));
+        assert_eq!(weighted.offered_for(&goal(3, 6)), Ok(()));
+        let larger = Err(Unfit::Larger {
+            up_to: "5×5, 3×6 or 2×7",
+        });
+        assert_eq!(weighted.offered_for(&goal(4, 6)), larger);
+        assert_eq!(weighted.offered_for(&goal(2, 8)), larger);
+        // Fastest for this size answers anywhere; pattern databases run only where built.
+        assert_eq!(Method::default().offered_for(&goal(10, 10)), Ok(()));
+        let pdb = Method::OFFERED[4];
+        assert_eq!(pdb.heuristic, Some(Heuristic::Pdb));
+        assert!(matches!(
+            pdb.runs_toward(&goal(3, 3)),
+            Err(Unfit::Tables(_))
+        ));
+        assert_eq!(pdb.offered_for(&goal(4, 4)), Ok(()));
+        // It runs on 5×5, but does not answer every board there within the budget.
+        assert_eq!(pdb.runs_toward(&goal(5, 5)), Ok(()));
+        assert!(matches!(
+            pdb.offered_for(&goal(5, 5)),
+            Err(Unfit::Larger { .. })
+        ));
     }
 }

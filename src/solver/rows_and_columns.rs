@@ -252,6 +252,31 @@ pub fn fits(goal: &Board) -> bool {
     (b / w == 0 || b / w == h - 1) && (b % w == 0 || b % w == w - 1)
 }
 
+/// A goal for [`reduce`] on the way to `goal`, whose blank is not in a corner: `goal` with its
+/// blank walked to the nearest corner, and the moves from there back to `goal`. `None` where
+/// the blank is in a corner already. A board reaches `goal` exactly when it reaches this one.
+pub(crate) fn by_a_corner(goal: &Board) -> Option<(Board, Vec<Move>)> {
+    if fits(goal) {
+        return None;
+    }
+    let (w, h, b) = (goal.width(), goal.height(), goal.blank());
+    let (row, column) = (b / w, b % w);
+    // A move names the way a tile slides: the blank goes the other way.
+    let up_or_down = match row < h - 1 - row {
+        true => vec![Move::Down; row],
+        false => vec![Move::Up; h - 1 - row],
+    };
+    let left_or_right = match column < w - 1 - column {
+        true => vec![Move::Right; column],
+        false => vec![Move::Left; w - 1 - column],
+    };
+    let walk: Vec<Move> = up_or_down.into_iter().chain(left_or_right).collect();
+    let mut corner = goal.clone();
+    corner.apply_all(&walk).ok()?;
+    let back = walk.iter().rev().map(|m| m.opposite()).collect();
+    Some((corner, back))
+}
+
 /// Solves a position by rows and columns; the goal's blank must be in a corner.
 pub fn reduce(position: &Position) -> Result<Reduced, ReductionError> {
     reduce_boards(position.board(), position.goal())
@@ -448,6 +473,21 @@ mod tests {
             b.apply(m);
         }
         assert_eq!(&b, goal, "from {start}");
+    }
+
+    #[test]
+    fn a_goal_whose_blank_is_not_in_a_corner_is_reached_by_way_of_the_nearest() {
+        use crate::puzzle::notation::parse_board;
+        let goal = parse_board("1 2 3/4 0 5/6 7 8").unwrap();
+        let (corner, back) = by_a_corner(&goal).unwrap();
+        assert_eq!(corner.to_string(), "1 2 3/4 7 5/6 8 0");
+        assert_eq!(back, [Move::Right, Move::Down]);
+        check(&corner, &goal, &back);
+        let top = parse_board("1 0 2 3/4 5 6 7").unwrap();
+        let (corner, back) = by_a_corner(&top).unwrap();
+        assert_eq!(corner.to_string(), "0 1 2 3/4 5 6 7");
+        assert_eq!(back, [Move::Left]);
+        assert_eq!(by_a_corner(&Board::blank_first(4, 4).unwrap()), None);
     }
 
     #[test]

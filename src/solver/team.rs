@@ -80,7 +80,11 @@ impl ShareSearch {
                 "the board and the goal differ in size".into(),
             ));
         }
-        let estimator = Estimator::new(heuristic, goal).map_err(SolveError::Unsupported)?;
+        let method = Method {
+            algorithm: crate::solver::Algorithm::IdaStar,
+            heuristic: Some(heuristic),
+        };
+        let estimator = Estimator::new(heuristic, goal).map_err(|e| e.unfit(method))?;
         let bad = |e: crate::search::pieces::PortionError| SolveError::BadOption(e.to_string());
         let Portion {
             paths,
@@ -145,8 +149,16 @@ pub enum TeamEnd {
     /// Every iteration came back without a solution and nothing over the bound: cannot happen
     /// for a solvable board, kept so a bug shows.
     Exhausted(Stats),
-    /// A worker could not search its share; the message says why.
-    Failed(String),
+    /// A worker could not search its share.
+    Failed(ShareFailed),
+}
+
+/// Why a worker did not search its share, as it said it: a bug (the solve then fails as one), or
+/// a refusal (tables asked for a board they are not built for, a board it could not read).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareFailed {
+    pub why: String,
+    pub bug: bool,
 }
 
 impl TeamEnd {
@@ -178,7 +190,8 @@ impl TeamEnd {
             TeamEnd::Exhausted(_) => Err(SolveError::Internal(
                 "shared IDA* explored every board without meeting the goal".into(),
             )),
-            TeamEnd::Failed(message) => Err(SolveError::Internal(message)),
+            TeamEnd::Failed(ShareFailed { why, bug: true }) => Err(SolveError::Internal(why)),
+            TeamEnd::Failed(ShareFailed { why, bug: false }) => Err(SolveError::Refused(why)),
         }
     }
 }
@@ -243,6 +256,12 @@ impl Team {
             .map(|(worker, _)| worker)
     }
 
+    /// Whether one worker searches the whole tree of the solve under way (none of its
+    /// iterations split yet): that worker's progress is then the solve's.
+    pub fn whole(&self) -> bool {
+        self.solve.as_ref().is_some_and(|s| s.pieces.is_empty())
+    }
+
     /// What the solve under way has cost so far, with its current bound.
     pub fn stats(&self) -> Option<Stats> {
         self.solve.as_ref().map(|s| s.stats)
@@ -289,7 +308,7 @@ impl Team {
         &mut self,
         worker: usize,
         id: u32,
-        end: Result<Option<ShareEnd>, String>,
+        end: Result<Option<ShareEnd>, ShareFailed>,
     ) -> (Vec<Order>, Option<TeamEnd>) {
         if let Some(seat) = self.seats.get_mut(worker)
             && *seat == Some(id)
@@ -303,7 +322,7 @@ impl Team {
         let end = match end {
             Ok(Some(end)) => end,
             Ok(None) => return (self.dispatch(), None),
-            Err(message) => return self.finish(TeamEnd::Failed(message)),
+            Err(e) => return self.finish(TeamEnd::Failed(e)),
         };
         solve.stats.expanded += end.expanded;
         solve.stats.generated += end.generated;
@@ -705,8 +724,19 @@ mod tests {
         let start = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15").unwrap();
         let mut team = Team::new(2);
         team.solve(1, &start, u64::MAX);
-        let (_, end) = team.answered(0, 1, Err("no tables".into()));
-        assert_eq!(end, Some(TeamEnd::Failed("no tables".into())));
+        let refused = ShareFailed {
+            why: "no tables".into(),
+            bug: false,
+        };
+        let (_, end) = team.answered(0, 1, Err(refused.clone()));
+        assert_eq!(end, Some(TeamEnd::Failed(refused)));
+        // The solve fails as the worker said, a refusal and not a bug.
+        let method = Method {
+            algorithm: crate::solver::Algorithm::IdaStar,
+            heuristic: Some(Heuristic::Manhattan),
+        };
+        let report = end.unwrap().report(&start, &start, method, 1, 0.0);
+        assert_eq!(report, Err(SolveError::Refused("no tables".into())));
     }
 
     #[test]

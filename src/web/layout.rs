@@ -265,8 +265,10 @@ fn side(p: &Page, on: &Callback<Action>) -> Html {
         <>
             { controls(&ControlsProps {
                 size: (b.width(), b.height()),
+                goal: g.goal(),
                 mostly_misplaced: p.prefs().mostly_misplaced(),
                 method: p.asking().method(),
+                fell_back: p.asking().fell_back().map(|f| f.text()),
                 searching: solving,
                 can_undo: g.can_undo() && p.eventing().allows_undo() && !p.racing().running(),
                 can_redo: g.can_redo() && p.eventing().allows_undo() && !p.racing().running(),

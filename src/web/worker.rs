@@ -348,10 +348,11 @@ impl Worker {
                 return send(scope, shared).await;
             }
             pace.next(started);
-            // A growing share is the whole solve so far: the page shows its progress.
-            if let Some(stats) = search.progress()
-                && pace.report_due()
-            {
+            // A growing share is the whole solve so far: the page shows its progress. A share
+            // of a split iteration (a quarter of one can take many seconds) says only that it
+            // works on, or the page would take its silence for a dead worker.
+            if pace.report_due() {
+                let stats = search.progress().unwrap_or_default();
                 send(scope, FromWorker::Progress { id, purpose, stats }).await?;
             }
             match self.pause(scope, Some(id)).await {

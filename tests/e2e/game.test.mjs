@@ -273,18 +273,18 @@ describe('solving and replay', () => {
     await page.close();
   });
 
-  it('a long 5×5 search shows live progress, the page answers meanwhile, and nothing of it comes after Cancel', async () => {
-    const { page, errors } = await open(started.browser, `${started.server.url}/`);
-    await page.getByLabel('Size', { exact: true }).selectOption({ label: '5×5' });
-    const method = await chooseMethod(page, 'A* with misplaced tiles (Hamming)');
+  it('a long 15-puzzle search shows live progress, the page answers meanwhile, and nothing of it comes after Cancel', async () => {
+    // Korf's 88th puzzle (65 moves): IDA* with linear conflicts searches it for a long while.
+    const { page, errors } = await open(started.browser, `${started.server.url}/?board=12,10,6,0/9,8,13,15/11,7,3,2/5,4,14,1`);
+    const method = await chooseMethod(page, 'IDA* with linear conflicts');
     await button(page, 'Solve').click();
     const progress = page.getByTestId('progress');
     await page.waitForFunction(() => /[1-9][\d,]* positions/.test(document.querySelector('[data-testid=progress]')?.textContent ?? ''));
     const first = await progress.textContent();
     await page.waitForFunction((f) => document.querySelector('[data-testid=progress]')?.textContent !== f, first);
     // The page answers while the worker searches: a picker changes, and the search goes on.
-    await method.selectOption({ label: 'IDA* with Manhattan distance' });
-    assert.equal(await method.evaluate((s) => s.selectedOptions[0].textContent), 'IDA* with Manhattan distance');
+    await method.selectOption({ label: 'Greedy best-first with Manhattan distance' });
+    assert.equal(await method.evaluate((s) => s.selectedOptions[0].textContent), 'Greedy best-first with Manhattan distance');
     assert.equal(await progress.count(), 1, 'still searching');
     const cancelledAt = await page.evaluate(() => performance.now());
     await button(page, 'Cancel').click();
@@ -323,18 +323,27 @@ describe('solving and replay', () => {
       if ((await state(page)) !== b) break;
     }
     assert.notEqual(await state(page), b);
-    await shot(page, 'desktop-5x5');
+    await shot(page, 'desktop-cancelled');
     assert.deepEqual(errors, []);
     await page.close();
   });
 
-  it('a search that outgrows its budget says so instead of hanging', async () => {
+  it('a search the board outgrows is not offered, and Compare shows it run out of its budget', async () => {
     // Korf's first instance (57 moves): breadth-first search cannot get there in the budget.
     const { page, errors } = await open(started.browser, `${started.server.url}/?board=13,6,8,12/15,14,0,10/11,7,4,5/9,1,3,2`);
-    await chooseMethod(page, 'Breadth-first search');
-    await button(page, 'Solve').click();
-    await page.getByRole('alert').waitFor({ timeout: 60000 });
-    assert.match(await page.getByRole('alert').textContent(), /budget/);
+    const method = await chooseMethod(page, 'Fastest for this size');
+    const offered = await method.locator('option').allTextContents();
+    assert.ok(!offered.includes('Breadth-first search'), offered.join(', '));
+    assert.match(await page.getByTestId('method-note').textContent(), /^Not offered on 4×4: 6 searches that would run out of their budget/);
+    // Learn mode compares every search, and there it runs out: its row, the first, says so.
+    await page.getByText('Learn: how the searches differ').click();
+    await button(page, 'Compare').click();
+    const bfs = page.locator('[data-testid=compare] tr[data-algorithm=bfs]');
+    await bfs.waitFor({ timeout: 60000 });
+    assert.equal(await bfs.getAttribute('data-length'), '');
+    assert.match(await bfs.textContent(), /budget ran out/);
+    assert.equal(await page.getByRole('alert').count(), 0);
+    await button(page, 'Stop comparing').click();
     assert.deepEqual(errors, []);
     await page.close();
   });

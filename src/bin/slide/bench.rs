@@ -2,7 +2,7 @@
 
 use super::args::BenchArgs;
 use super::solve::describe;
-use super::{Failure, bad_input, round3};
+use super::{Failure, bad_input, not_solved, round3};
 use serde_json::json;
 use slide::puzzle::numbers::thousands;
 use slide::solver::bench::{Instance, Summary, Timing, parse_instances, summarize};
@@ -109,11 +109,7 @@ fn solve_instance(
                 v.explanation()
             ),
         }),
-        Err(e @ SolveError::Internal(_)) => Err(Failure {
-            code: 4,
-            message: e.to_string(),
-        }),
-        Err(e) => Err(bad_input(e)),
+        Err(e) => Err(not_solved(e)),
     }
 }
 

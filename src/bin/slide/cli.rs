@@ -81,6 +81,23 @@ pub(crate) fn bad_input(message: impl ToString) -> Failure {
     }
 }
 
+/// A search that could not be made or did not finish, but for a board that cannot reach its
+/// goal (each subcommand says that its own way): a bug is status 4, anything else bad input,
+/// with the way on where there is one.
+pub(crate) fn not_solved(e: slide::solver::SolveError) -> Failure {
+    use slide::solver::SolveError;
+    match e {
+        SolveError::Internal(_) => Failure {
+            code: 4,
+            message: e.to_string(),
+        },
+        SolveError::Unfit { .. } => bad_input(format!(
+            "{e}; choose another --heuristic (linear-conflict runs on every board)"
+        )),
+        e => bad_input(e),
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

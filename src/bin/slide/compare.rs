@@ -22,7 +22,7 @@ pub(crate) fn run_compare(args: CheckArgsJson) -> Result<u8, Failure> {
             "ms"
         );
     }
-    for method in slide::solver::compare::methods(&board) {
+    for method in slide::solver::compare::methods(&goal) {
         let row = match slide::solver::compare::row(&board, &goal, method) {
             Ok(row) => row,
             Err(SolveError::Unsolvable(v)) => {

@@ -2,7 +2,7 @@
 
 use super::args::{SolveArgs, goal_for, read_board};
 use super::tables::Prepared;
-use super::{Failure, bad_input, round3};
+use super::{Failure, not_solved, round3};
 use serde_json::json;
 use slide::Board;
 use slide::puzzle::notation::format_moves;
@@ -38,11 +38,7 @@ pub(crate) fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
             }
             Ok(1)
         }
-        Err(e @ SolveError::Internal(_)) => Err(Failure {
-            code: 4,
-            message: e.to_string(),
-        }),
-        Err(e) => Err(bad_input(e)),
+        Err(e) => Err(not_solved(e)),
     }
 }
 

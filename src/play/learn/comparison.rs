@@ -63,27 +63,30 @@ pub struct Comparison {
     pub board: Option<Board>,
     pub rows: Vec<Row>,
     pub running: bool,
+    /// The methods compared, one row each: those that run toward the goal.
+    methods: Vec<Method>,
 }
 
 impl Comparison {
-    /// Starts over on `board`.
-    pub fn start(&mut self, board: Board) {
+    /// Starts over on `board`, toward `goal`.
+    pub fn start(&mut self, board: Board, goal: &Board) {
         *self = Comparison {
             board: Some(board),
             rows: Vec::new(),
             running: true,
+            methods: methods(goal),
         };
     }
 
     /// How many rows the comparison has in all.
     pub fn total(&self) -> usize {
-        self.board.as_ref().map_or(0, |b| methods(b).len())
+        self.methods.len()
     }
 
     /// The next row to ask the worker for, while the comparison runs.
     pub fn next(&self) -> Option<(Board, Method)> {
         let board = self.board.as_ref().filter(|_| self.running)?;
-        let method = *methods(board).get(self.rows.len())?;
+        let method = *self.methods.get(self.rows.len())?;
         Some((board.clone(), method))
     }
 

@@ -7,6 +7,10 @@
 //! worker and helper workers ([`crate::solver::team`]): the team's end comes back as the answer
 //! the game's worker would have sent, and goes the same way.
 
+mod fitting;
+
+pub use fitting::{FellBack, left_out, offered};
+
 use super::Effect;
 use crate::heuristics::Heuristic;
 use crate::play::learn::comparison::Row;
@@ -36,7 +40,8 @@ pub enum AskAction {
     Hint,
     /// Cancel the search (Stop looking keeps the best answer found so far).
     Cancel,
-    /// The method picked for Solve (one of [`Method::OFFERED`]).
+    /// The method picked for Solve (one of [`Method::OFFERED`]; one the board on show does not
+    /// take falls back at once, as after a change of board).
     Method(Method),
     /// The machine's cores, as the browser tells: how many workers may share a hard solve.
     Cores(usize),
@@ -97,6 +102,8 @@ pub enum Heard {
 pub struct Asking {
     /// The method picked for Solve.
     method: Method,
+    /// The method chosen before, which a later board did not take, until the player chooses.
+    fell_back: Option<FellBack>,
     /// The search the page waits for.
     request: Option<Request>,
     next_id: u32,
@@ -122,6 +129,7 @@ impl Asking {
     pub fn new(folder: &str) -> Asking {
         Asking {
             method: Method::default(),
+            fell_back: None,
             request: None,
             next_id: 0,
             helpers: 0,
@@ -152,7 +160,10 @@ impl Asking {
                 return self.ask(Purpose::Hint, position, Method::default(), None, now_ms, fx);
             }
             AskAction::Cancel => return self.cancel(fx),
-            AskAction::Method(method) => self.method = method,
+            AskAction::Method(method) => {
+                self.method = method;
+                self.fell_back = None;
+            }
             AskAction::Cores(cores) => {
                 self.helpers = cores.saturating_sub(1).min(MAX_HELPERS);
                 self.team = None;
@@ -355,26 +366,17 @@ impl Asking {
         match message {
             FromWorker::Preparing { fraction, .. } => request.preparing = Some(fraction),
             FromWorker::Progress { stats, .. } => {
-                request.stats = stats;
+                // A share of a split iteration says only that it works on: the team counts.
+                if request.team.is_none() || self.team.as_ref().is_some_and(Team::whole) {
+                    request.stats = stats;
+                }
                 request.preparing = None;
             }
             FromWorker::Better {
                 purpose: Purpose::Solve,
                 answer,
                 ..
-            } if on_show == &request.position => {
-                // Shown at once; the search goes on, so the request stays open.
-                let Ok(moves) = parse_moves(&answer.moves) else {
-                    return Vec::new();
-                };
-                let summary = Summary::of(&answer, now_ms - request.started_ms, true);
-                request.shown = Some(summary.clone());
-                return vec![Heard::Answer {
-                    moves,
-                    optimal: false,
-                    summary,
-                }];
-            }
+            } if on_show == &request.position => return better(request, &answer, now_ms),
             FromWorker::Better { .. } => {}
             FromWorker::Solved { answer, .. } => return self.solved(answer, on_show, now_ms),
             FromWorker::Failed { failure, stats, .. } => return self.failed(failure, stats),
@@ -596,6 +598,21 @@ impl Asking {
         }
     }
 
+    /// The method picked goes back to the fastest for the size, with a word, where the page
+    /// would not offer it toward `goal` (the size, the goal or the board changed, a link or a
+    /// replay opened another board). Asked after every action, before anything is sent.
+    pub(super) fn fit(&mut self, goal: &Board) {
+        if let Err(why) = self.method.offered_for(goal) {
+            let from = std::mem::take(&mut self.method);
+            self.fell_back = Some(FellBack { from, why });
+        }
+    }
+
+    /// The method chosen before that the board on show did not take, until the player chooses.
+    pub fn fell_back(&self) -> Option<&FellBack> {
+        self.fell_back.as_ref()
+    }
+
     /// The analysis request `id` is in flight (or, with `None`, none is): the game's worker
     /// owes its answer.
     pub(super) fn owe_analysis(&mut self, id: Option<u32>) {
@@ -646,6 +663,21 @@ impl Asking {
     pub fn helpers(&self) -> usize {
         self.helpers
     }
+}
+
+/// A shorter answer to the open Solve, shown at once; the search goes on, so the request stays
+/// open.
+fn better(request: &mut Request, answer: &Answer, now_ms: f64) -> Vec<Heard> {
+    let Ok(moves) = parse_moves(&answer.moves) else {
+        return Vec::new();
+    };
+    let summary = Summary::of(answer, now_ms - request.started_ms, true);
+    request.shown = Some(summary.clone());
+    vec![Heard::Answer {
+        moves,
+        optimal: false,
+        summary,
+    }]
 }
 
 /// A team's orders as effects (the game's worker is worker 0); searches are for `request`'s

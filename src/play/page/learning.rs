@@ -52,7 +52,8 @@ impl Learning {
     pub fn reduce(&mut self, action: LearnAction, position: &Position) -> Vec<Learned> {
         match action {
             LearnAction::Compare => {
-                self.comparison.start(position.board().clone());
+                self.comparison
+                    .start(position.board().clone(), position.goal());
                 return self.next_row().into_iter().collect();
             }
             LearnAction::ReplayRow(i) => return self.replay_row(i, position.board()),

@@ -3,8 +3,9 @@
 
 use super::{Fold, changed, click, folded, toggled};
 use crate::play::page::{
-    Action, AskAction, BoardAction, Panel, PlayAction, PrefsAction, RaceAction,
+    Action, AskAction, BoardAction, Panel, PlayAction, PrefsAction, RaceAction, left_out, offered,
 };
+use crate::puzzle::board::Board;
 use crate::solver::Method;
 
 use yew::prelude::*;
@@ -30,10 +31,14 @@ pub const SIZES: [(usize, usize); 17] = [
     (5, 4),
 ];
 
-pub struct ControlsProps {
+pub struct ControlsProps<'a> {
     pub size: (usize, usize),
+    /// The goal of the board on show: the picker offers what works toward it.
+    pub goal: &'a Board,
     pub mostly_misplaced: bool,
     pub method: Method,
+    /// The line that says a method chosen before fell back (see [`crate::play::page::FellBack`]).
+    pub fell_back: Option<String>,
     pub searching: bool,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -49,7 +54,7 @@ pub struct ControlsProps {
     pub on: Callback<Action>,
 }
 
-pub fn controls(props: &ControlsProps) -> Html {
+pub fn controls(props: &ControlsProps<'_>) -> Html {
     let on = &props.on;
     html! {
         <div class="controls">
@@ -78,7 +83,7 @@ pub fn controls(props: &ControlsProps) -> Html {
 }
 
 /// Size, and Solve beside it; the solver's options folded away.
-fn pickers(props: &ControlsProps) -> Html {
+fn pickers(props: &ControlsProps<'_>) -> Html {
     let on_size = changed(&props.on, |value| {
         let mut parts = value.split('x').map(|p| p.parse::<usize>().ok());
         match (parts.next(), parts.next()) {
@@ -107,6 +112,9 @@ fn pickers(props: &ControlsProps) -> Html {
                 </span>
                 { solve_or_cancel(props) }
             </div>
+            if let Some(line) = &props.fell_back {
+                <p class="note fell-back" data-testid="fell-back" role="status">{ line }</p>
+            }
             { folded(OPTIONS, props.unfolded.then(|| options(props)), &props.on) }
         </>
     }
@@ -118,9 +126,10 @@ const OPTIONS: Fold = Fold {
     summary: "Solver options",
 };
 
-/// The method (the picker carries the method itself, by its place in [`Method::OFFERED`]) and
-/// how shuffles scramble, each said in plain words.
-fn options(props: &ControlsProps) -> Html {
+/// The method (the picker carries the method itself, by its place in [`Method::OFFERED`]; it
+/// offers what works toward the goal on show, and says why it leaves the others out) and how
+/// shuffles scramble, each said in plain words.
+fn options(props: &ControlsProps<'_>) -> Html {
     let on_method = changed(&props.on, |value| {
         let index = value.parse::<usize>().unwrap_or(0);
         Action::Ask(AskAction::Method(
@@ -134,22 +143,35 @@ fn options(props: &ControlsProps) -> Html {
         let selected = *m == props.method;
         html! { <option {selected} value={i.to_string()}>{ m.label() }</option> }
     };
-    let offered = || Method::OFFERED.iter().enumerate().skip(1);
+    // Fastest for this size first (offered everywhere), on its own; then what else works here,
+    // in two groups (on a large board nothing that always finds the shortest is offered).
+    let (mut shortest, mut quicker) = (Vec::new(), Vec::new());
+    for &i in offered(props.goal).iter().skip(1) {
+        if let Some(m) = Method::OFFERED.get(i) {
+            let group = if m.optimal() {
+                &mut shortest
+            } else {
+                &mut quicker
+            };
+            group.push(option((i, m)));
+        }
+    }
     html! {
         <>
             <div class="field">
                 <label for="method">{ "Method" }</label>
                 <select id="method" onchange={on_method}>
                     { option((0, &Method::OFFERED[0])) }
-                    <optgroup label="Always the shortest solution">
-                        { for offered().filter(|(_, m)| m.optimal()).map(option) }
-                    </optgroup>
-                    <optgroup label="Quicker, not always the shortest">
-                        { for offered().filter(|(_, m)| !m.optimal()).map(option) }
-                    </optgroup>
+                    if !shortest.is_empty() {
+                        <optgroup label="Always the shortest solution">{ shortest }</optgroup>
+                    }
+                    <optgroup label="Quicker, not always the shortest">{ quicker }</optgroup>
                 </select>
             </div>
-            <p class="note">{ "Fastest for this size finds the shortest solution up to 4×4 (and 5×5 when it can), and a good one at once on larger boards, then shorter ones while you watch. Learn mode below compares them all." }</p>
+            <p class="note" data-testid="method-note">
+                { left_out(props.goal).map(|note| note + " ").unwrap_or_default() }
+                { "Fastest for this size finds the shortest solution up to 4×4 (and 5×5 when it can), and a good one at once on larger boards, then shorter ones while you watch. Learn mode below compares them all." }
+            </p>
             <label class="check">
                 <input type="checkbox" checked={props.mostly_misplaced} onchange={on_mostly} />
                 { "Shuffle with most tiles out of place" }
@@ -160,7 +182,7 @@ fn options(props: &ControlsProps) -> Html {
 }
 
 /// Solve, or Cancel while a search runs.
-fn solve_or_cancel(props: &ControlsProps) -> Html {
+fn solve_or_cancel(props: &ControlsProps<'_>) -> Html {
     if props.searching {
         html! { <button class="cancel" onclick={click(&props.on, Action::Ask(AskAction::Cancel))}>{ "Cancel" }</button> }
     } else {

@@ -64,6 +64,7 @@ impl Failure {
                 explanation: verdict.explanation(),
             },
             SolveError::Internal(detail) => Failure::Internal { detail },
+            SolveError::Refused(problem) => Failure::BadRequest { problem },
             other => Failure::BadRequest {
                 problem: other.to_string(),
             },

@@ -4,7 +4,7 @@
 use super::{Failure, FromWorker, Purpose, ToWorker, resolved::boards};
 use crate::heuristics::Heuristic;
 use crate::puzzle::board::Board;
-use crate::solver::team::{Order, Portion, ShareSearch, Team, TeamEnd};
+use crate::solver::team::{Order, Portion, ShareFailed, ShareSearch, Team, TeamEnd};
 
 /// What a [`ToWorker::Share`] asks for: a portion of the search from `board` toward `goal` (both
 /// in board notation, as in a Solve) with `heuristic`.
@@ -70,8 +70,23 @@ pub fn team_hears(
     let (id, answer) = match message {
         FromWorker::Shared { id, end, .. } => (*id, Ok(Some(end.clone()))),
         FromWorker::Cancelled { id, .. } => (*id, Ok(None)),
-        FromWorker::Failed { id, failure, .. } => (*id, Err(failure.to_string())),
+        FromWorker::Failed { id, failure, .. } => (*id, Err(share_failed(failure))),
         _ => return None,
     };
     Some(team.answered(worker, id, answer))
+}
+
+/// A worker's failure to search its share, for its team: a bug stays a bug, anything else (a
+/// refusal, in the worker's words) is no bug of the solver's.
+fn share_failed(failure: &Failure) -> ShareFailed {
+    match failure {
+        Failure::Internal { detail } => ShareFailed {
+            why: detail.clone(),
+            bug: true,
+        },
+        other => ShareFailed {
+            why: other.to_string(),
+            bug: false,
+        },
+    }
 }
