@@ -298,7 +298,7 @@ fn unfold_when_idle(on: Callback<Action>, page: Rc<RefCell<Page>>) {
     );
 }
 
-/// The replay's timer (one per step, waiting as long as the model says), the step-through's
+/// The replay's timer (one per step, waiting as long as the model says), the stepper's
 /// (while it runs), a fewest-moves round's clock (while it runs), the look for silent workers
 /// (while one owes an answer), and the status bar's clock (drawn again as each second ends
 /// while it runs: only the app and the bar are drawn, the parts' revisions unchanged).
@@ -344,12 +344,13 @@ fn use_timers(page: &Page, since: Option<f64>, on: &Callback<Action>, redraw: &C
         });
         move || drop(interval)
     });
+    // The stepper's Run: a tick at the pace chosen (a tick asks for a step once the last is
+    // shown, so a slow answer is never overtaken).
     let on_step = on.clone();
-    use_effect_with(page.learning().watch_running(), move |&running| {
+    let stepping = page.learning().stepping();
+    use_effect_with((stepping.running(), stepping.pace_ms()), move |&(running, ms)| {
         let interval = running.then(|| {
-            Interval::new(250, move || {
-                on_step.emit(Action::Learn(LearnAction::WatchStep))
-            })
+            Interval::new(ms, move || on_step.emit(Action::Learn(LearnAction::Tick)))
         });
         move || drop(interval)
     });
@@ -408,12 +409,18 @@ fn keep_run(page: &Rc<RefCell<Page>>) -> Option<[gloo_events::EventListener; 2]>
     Some([listen("pagehide"), listen("visibilitychange")])
 }
 
-/// Whether a key went to a field or a picker.
+/// Whether a key went to a field, a picker, or the stepper's drawing of its tree (whose arrows
+/// pan it).
 fn in_control(event: &web_sys::KeyboardEvent) -> bool {
     event
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+        .is_some_and(|el| {
+            matches!(
+                el.tag_name().as_str(),
+                "INPUT" | "SELECT" | "TEXTAREA" | "CANVAS"
+            )
+        })
 }
 
 /// The page's parts, from the model. On a phone they stack in this order: the header, how to
@@ -473,6 +480,8 @@ fn layout(p: &Page, (moves, running_since_ms, elapsed_ms): StatusFigures, wires:
                 { part(Part::Stats, revisions.all()) }
                 { part(Part::Learn, revisions.all()) }
                 <p class="more"><a href="bench/">{ "Benchmark: Korf's puzzles in this browser" }</a></p>
+            } else if p.learning().stepping().active() {
+                { part(Part::Learn, revisions.all()) }
             }
         </div>
     }

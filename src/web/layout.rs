@@ -13,7 +13,7 @@ use super::components::controls::{ControlsProps, controls};
 use super::components::editor::{EDITOR, EditorProps, editor};
 use super::components::event::{EventProps, event_bar, event_challenge, event_panel};
 use super::components::event_result::{EventResultProps, event_result};
-use super::components::folded;
+use super::components::{folded, folded_open};
 use super::components::handling::{HANDLING, HandlingProps, handling};
 use super::components::how_to::{HowToProps, how_to};
 use super::components::learn::{LEARN, LearnProps, learn};
@@ -24,6 +24,7 @@ use super::components::result::{ResultProps, result_panel};
 use super::components::share::{self, ShareProps};
 use super::components::solver_panel::{SolverPanelProps, solver_panel};
 use super::components::stats::{STATS, StatsProps, stats_panel, store_note};
+use super::components::stepper::{StepperProps, stepper};
 use super::components::unsolvable::{UnsolvableProps, unsolvable};
 use super::render_counts;
 use crate::play::game::moving::Pointer;
@@ -109,15 +110,22 @@ pub fn PagePart(props: &PartProps) -> Html {
         Part::Stats => folded(STATS, p.unfolded(STATS.panel).then(|| stats(p, on)), on),
         Part::Learn => {
             let learning = p.learning();
+            // Embedded, learn mode is the stepper a link opened, under the board.
+            if p.sharing().embed() {
+                let snippet = learning.snippet();
+                let stepping = learning.stepping();
+                return stepper(&StepperProps { stepping, snippet, on: on.clone() });
+            }
             let body = p.unfolded(LEARN.panel).then(|| {
                 learn(&LearnProps {
                     comparison: learning.comparison(),
-                    watching: &learning.watch_view(),
+                    stepping: learning.stepping(),
+                    snippet: learning.snippet(),
                     locked: p.eventing().running(),
                     on: on.clone(),
                 })
             });
-            folded(LEARN, body, on)
+            folded_open(LEARN, body, on, learning.linked())
         }
     }
 }
