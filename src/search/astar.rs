@@ -261,7 +261,10 @@ impl<K: Packed> BestFirst<K> {
         // The heap's own sort (its pops, ascending), and `next`, ascending as it is kept: merged
         // greatest first, without a sort's code of its own.
         let heap = self.open.clone().into_sorted_vec();
-        let (mut a, mut b) = (heap.iter().rev().peekable(), self.next.iter().rev().peekable());
+        let (mut a, mut b) = (
+            heap.iter().rev().peekable(),
+            self.next.iter().rev().peekable(),
+        );
         let entries = std::iter::from_fn(|| match (a.peek(), b.peek()) {
             (Some(x), Some(y)) if x > y => a.next(),
             (_, Some(_)) => b.next(),

@@ -21,7 +21,11 @@ mod depth_first;
 
 use crate::heuristics::{Estimator, Heuristic};
 use crate::puzzle::board::Board;
+use crate::puzzle::moves::Neighbours;
 use crate::puzzle::position::Position;
+use crate::search::arena::{NO_MOVE, Node};
+use crate::search::dfs::Dfs;
+use crate::search::idastar::IdaStar;
 use crate::search::packed::Packed;
 use best_first::BestFirstWatch;
 use breadth_first::BreadthFirstWatch;
@@ -218,10 +222,10 @@ pub struct Watch {
 enum Searching {
     /// The start is the goal: the one step takes it.
     AtGoal(u64),
-    Best(BestFirstWatch),
+    Best(Box<BestFirstWatch>),
     Breadth(BreadthFirstWatch),
-    Ida(DepthFirstWatch<crate::search::idastar::IdaStar<u64, Estimator>>),
-    Depth(DepthFirstWatch<crate::search::dfs::Dfs<u64>>),
+    /// IDA* and depth-first search.
+    Walk(DepthFirstWatch),
 }
 
 /// What one search's watch says after each step.
@@ -257,22 +261,24 @@ impl Watch {
         let estimator = Estimator::new(heuristic, goal).map_err(WatchError::Unsupported)?;
         let searching = match watched {
             _ if start == goal => Searching::AtGoal(u64::pack(start.tiles())),
-            Watched::AStar | Watched::Greedy => Searching::Best(BestFirstWatch::new(
+            Watched::AStar | Watched::Greedy => Searching::Best(Box::new(BestFirstWatch::new(
                 start,
                 goal,
                 estimator,
                 watched == Watched::Greedy,
                 max_nodes,
-            )),
+            ))),
             Watched::BreadthFirst => {
                 Searching::Breadth(BreadthFirstWatch::new(start, goal, max_nodes))
             }
-            Watched::IdaStar => Searching::Ida(DepthFirstWatch::new(
-                crate::search::idastar::IdaStar::new(start, goal, estimator, max_nodes),
+            Watched::IdaStar => Searching::Walk(DepthFirstWatch::new(
+                Box::new(IdaStar::<u64, Estimator>::new(
+                    start, goal, estimator, max_nodes,
+                )),
                 start,
             )),
-            Watched::DepthFirst => Searching::Depth(DepthFirstWatch::new(
-                crate::search::dfs::Dfs::new(start, goal, depth_limit, max_nodes),
+            Watched::DepthFirst => Searching::Walk(DepthFirstWatch::new(
+                Box::new(Dfs::<u64>::new(start, goal, depth_limit, max_nodes)),
                 start,
             )),
         };
@@ -305,8 +311,7 @@ impl Watch {
             }),
             Searching::Best(w) => w.step(step),
             Searching::Breadth(w) => w.step(step),
-            Searching::Ida(w) => w.step(step),
-            Searching::Depth(w) => w.step(step),
+            Searching::Walk(w) => w.step(step),
         };
         match stepped {
             Stepped::Expanded(e) => {
@@ -341,8 +346,7 @@ impl Watch {
             Searching::AtGoal(key) => at_goal(*key, self.steps),
             Searching::Best(w) => w.snapshot(),
             Searching::Breadth(w) => w.snapshot(),
-            Searching::Ida(w) => w.snapshot(),
-            Searching::Depth(w) => w.snapshot(),
+            Searching::Walk(w) => w.snapshot(),
         };
         snapshot.step = self.steps;
         snapshot
@@ -375,6 +379,55 @@ fn at_goal(key: u64, steps: u64) -> Snapshot {
         solution: taken.then_some(0),
         ..Snapshot::default()
     }
+}
+
+/// The tree of a search that keeps every board it generates (A*, greedy and breadth-first
+/// search): its boards in the order generated, each with its parent, priority and state. One
+/// copy for the three, through its closures.
+fn arena_tree(
+    nodes: &[Node<u64>],
+    f: &dyn Fn(&Node<u64>) -> u32,
+    state: &dyn Fn(u32, &Node<u64>) -> NodeState,
+) -> Vec<TreeNode> {
+    (nodes.iter().enumerate())
+        .map(|(i, n)| TreeNode {
+            key: n.key,
+            parent: (n.mv != NO_MOVE).then_some(n.parent),
+            g: n.g,
+            h: n.h,
+            f: f(n),
+            state: state(i as u32, n),
+        })
+        .collect()
+}
+
+/// The boards one move from board `idx` of such a search, just expanded, and what became of
+/// each (`fate`, from its index and node).
+fn arena_children(
+    nodes: &[Node<u64>],
+    idx: u32,
+    neighbours: &Neighbours,
+    node_of: &dyn Fn(u64) -> Option<u32>,
+    f: &dyn Fn(&Node<u64>) -> u32,
+    fate: &dyn Fn(u32, &Node<u64>) -> Fate,
+) -> Vec<Child> {
+    let Some(node) = nodes.get(idx as usize) else {
+        return Vec::new();
+    };
+    let blank = node.blank as usize;
+    (neighbours.around(blank, node.mv ^ 1))
+        .filter_map(|(_, from)| {
+            let at = node_of(node.key.slide(from, blank))?;
+            let child = nodes.get(at as usize)?;
+            Some(Child {
+                key: child.key,
+                g: child.g,
+                h: child.h,
+                f: f(child),
+                fate: fate(at, child),
+            })
+        })
+        .collect()
 }
 
 /// The board a key holds: 4 bits a square, row by row (a key of this watch's boards is always

@@ -348,12 +348,14 @@ fn use_timers(page: &Page, since: Option<f64>, on: &Callback<Action>, redraw: &C
     // shown, so a slow answer is never overtaken).
     let on_step = on.clone();
     let stepping = page.learning().stepping();
-    use_effect_with((stepping.running(), stepping.pace_ms()), move |&(running, ms)| {
-        let interval = running.then(|| {
-            Interval::new(ms, move || on_step.emit(Action::Learn(LearnAction::Tick)))
-        });
-        move || drop(interval)
-    });
+    use_effect_with(
+        (stepping.running(), stepping.pace_ms()),
+        move |&(running, ms)| {
+            let interval = running
+                .then(|| Interval::new(ms, move || on_step.emit(Action::Learn(LearnAction::Tick))));
+            move || drop(interval)
+        },
+    );
 }
 
 /// The arrows and the four move keys (W A S D unless rebound) slide a tile (the key names the

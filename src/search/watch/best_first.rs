@@ -1,14 +1,15 @@
 //! A* and greedy best-first, watched: the tree is the search's own store of nodes, each with its
 //! parent; the open list is its heap, in the order it pops.
 
-use super::{Child, Expansion, Fate, NodeState, Snapshot, Stepped, Stopped, TreeNode};
+use super::{
+    Child, Expansion, Fate, NodeState, Snapshot, Stepped, Stopped, arena_children, arena_tree,
+};
 use crate::heuristics::Estimator;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Neighbours;
 use crate::search::Outcome;
-use crate::search::arena::NO_MOVE;
+use crate::search::arena::Node;
 use crate::search::astar::{BestFirst, Priority};
-use crate::search::packed::Packed;
 
 pub(super) struct BestFirstWatch {
     search: BestFirst<u64>,
@@ -81,22 +82,15 @@ impl BestFirstWatch {
 
     pub fn snapshot(&self) -> Snapshot {
         let last = self.search.last();
-        let tree = (self.search.nodes().iter().enumerate())
-            .map(|(i, n)| TreeNode {
-                key: n.key,
-                parent: (n.mv != NO_MOVE).then_some(n.parent),
-                g: n.g,
-                h: n.h,
-                f: self.search.f(n) as u32,
-                state: match (Some(i as u32) == last, n.closed) {
-                    (true, _) => NodeState::Current,
-                    (false, true) => NodeState::Closed,
-                    (false, false) => NodeState::Open,
-                },
-            })
-            .collect();
+        let f = |n: &Node<u64>| self.search.f(n) as u32;
+        let state = |i: u32, n: &Node<u64>| match (Some(i) == last, n.closed) {
+            (true, _) => NodeState::Current,
+            (false, true) => NodeState::Closed,
+            (false, false) => NodeState::Open,
+        };
+        let nodes = self.search.nodes();
         Snapshot {
-            tree,
+            tree: arena_tree(nodes, &f, &state),
             open: self.search.open_in_order(),
             closed: self.expanded.clone(),
             current: last,
@@ -104,37 +98,31 @@ impl BestFirstWatch {
                 Some(idx) if !self.goal_taken => self.children(idx),
                 _ => Vec::new(),
             },
-            solution: last
-                .filter(|_| self.goal_taken)
-                .map(|idx| self.search.nodes()[idx as usize].g),
+            solution: (last.filter(|_| self.goal_taken)).map(|idx| nodes[idx as usize].g),
             ..Snapshot::default()
         }
     }
 
     /// The boards one move from node `idx`, just expanded, and what became of each.
     fn children(&self, idx: u32) -> Vec<Child> {
-        let nodes = self.search.nodes();
-        let node = nodes[idx as usize];
-        let blank = node.blank as usize;
-        (self.neighbours.around(blank, node.mv ^ 1))
-            .filter_map(|(_, from)| {
-                let at = self.search.node_of(node.key.slide(from, blank))?;
-                let child = &nodes[at as usize];
-                let fate = match (at as usize >= self.before, child.closed) {
-                    (true, _) => Fate::Opened,
-                    (false, true) => Fate::Closed,
-                    // Its parent can only have become this board now, by a shorter path.
-                    (false, false) if child.parent == idx => Fate::Shorter,
-                    (false, false) => Fate::Open,
-                };
-                Some(Child {
-                    key: child.key,
-                    g: child.g,
-                    h: child.h,
-                    f: self.search.f(child) as u32,
-                    fate,
-                })
-            })
-            .collect()
+        let fate = |at: u32, child: &Node<u64>| match (at as usize >= self.before, child.closed) {
+            (true, _) => Fate::Opened,
+            (false, true) => Fate::Closed,
+            // Its parent can only have become this board now, by a shorter path.
+            (false, false) if child.parent == idx => Fate::Shorter,
+            (false, false) => Fate::Open,
+        };
+        let (node_of, f) = (
+            |key| self.search.node_of(key),
+            |n: &Node<u64>| self.search.f(n) as u32,
+        );
+        arena_children(
+            self.search.nodes(),
+            idx,
+            &self.neighbours,
+            &node_of,
+            &f,
+            &fate,
+        )
     }
 }

@@ -2,12 +2,13 @@
 //! list. It tests each board for the goal as it generates it and stops there: the watch shows
 //! the goal generated, first in line, and takes it as the next (last) step.
 
-use super::{Child, Expansion, Fate, NodeState, Snapshot, Stepped, Stopped, TreeNode};
+use super::{
+    Child, Expansion, Fate, NodeState, Snapshot, Stepped, Stopped, arena_children, arena_tree,
+};
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Neighbours;
-use crate::search::arena::NO_MOVE;
+use crate::search::arena::Node;
 use crate::search::bfs::Bfs;
-use crate::search::packed::Packed;
 use crate::search::{Outcome, Step};
 
 pub(super) struct BreadthFirstWatch {
@@ -74,24 +75,16 @@ impl BreadthFirstWatch {
     pub fn snapshot(&self) -> Snapshot {
         let current = self.current();
         let expanded = self.search.expanded() as u32;
-        let tree = (self.search.nodes().iter().enumerate())
-            .map(|(i, n)| TreeNode {
-                key: n.key,
-                parent: (n.mv != NO_MOVE).then_some(n.parent),
-                g: n.g,
-                h: 0,
-                f: 0,
-                state: match i as u32 {
-                    i if Some(i) == current => NodeState::Current,
-                    i if i < expanded => NodeState::Closed,
-                    _ => NodeState::Open,
-                },
-            })
-            .collect();
+        let state = |i: u32, _: &Node<u64>| match i {
+            i if Some(i) == current => NodeState::Current,
+            i if i < expanded => NodeState::Closed,
+            _ => NodeState::Open,
+        };
+        let nodes = self.search.nodes();
         // The goal just generated is the next board taken: the search stops on it.
         let first = self.goal.filter(|_| !self.goal_taken);
         Snapshot {
-            tree,
+            tree: arena_tree(nodes, &|_| 0, &state),
             open: first.into_iter().chain(self.search.queue()).collect(),
             closed: (0..expanded).collect(),
             current,
@@ -99,33 +92,25 @@ impl BreadthFirstWatch {
                 Some(idx) if !self.goal_taken => self.children(idx),
                 _ => Vec::new(),
             },
-            solution: (self.goal)
-                .filter(|_| self.goal_taken)
-                .map(|idx| self.search.nodes()[idx as usize].g),
+            solution: (self.goal.filter(|_| self.goal_taken)).map(|idx| nodes[idx as usize].g),
             ..Snapshot::default()
         }
     }
 
     /// The boards one move from node `idx`, just expanded, and what became of each.
     fn children(&self, idx: u32) -> Vec<Child> {
-        let nodes = self.search.nodes();
-        let node = nodes[idx as usize];
-        let blank = node.blank as usize;
-        (self.neighbours.around(blank, node.mv ^ 1))
-            .filter_map(|(_, from)| {
-                let at = self.search.node_of(node.key.slide(from, blank))?;
-                let child = &nodes[at as usize];
-                Some(Child {
-                    key: child.key,
-                    g: child.g,
-                    h: 0,
-                    f: 0,
-                    fate: match at as usize >= self.before {
-                        true => Fate::Opened,
-                        false => Fate::Seen,
-                    },
-                })
-            })
-            .collect()
+        let fate = |at: u32, _: &Node<u64>| match at as usize >= self.before {
+            true => Fate::Opened,
+            false => Fate::Seen,
+        };
+        let node_of = |key| self.search.node_of(key);
+        arena_children(
+            self.search.nodes(),
+            idx,
+            &self.neighbours,
+            &node_of,
+            &|_| 0,
+            &fate,
+        )
     }
 }

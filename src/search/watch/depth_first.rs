@@ -15,85 +15,118 @@ use crate::search::packed::Packed;
 use crate::search::walk::Frame;
 use crate::search::{Outcome, Step};
 
-/// What the watch needs of a depth-first searcher.
-pub(crate) trait Walker: Step {
-    /// What each frame keeps.
-    type H: Copy;
+/// A board on a walker's path, as the watch reads it: its key, estimate (0 for a search
+/// without one), blank, the next move to try from it and the move that reached it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Spot {
+    key: u64,
+    h: u32,
+    blank: u8,
+    next: u8,
+    mv: u8,
+}
+
+impl<H> From<&Frame<u64, H>> for Spot {
+    fn from(f: &Frame<u64, H>) -> Spot {
+        Spot {
+            key: f.key,
+            h: 0,
+            blank: f.blank,
+            next: f.next,
+            mv: f.mv,
+        }
+    }
+}
+
+/// What the watch needs of a depth-first searcher (one watch for both, through this).
+pub(crate) trait Walker {
+    /// Enters one more board (`None`), or says how the search ended.
+    fn walk_one(&mut self) -> Option<Outcome>;
     /// Whether boards have an estimate.
-    const ESTIMATES: bool;
+    fn estimates(&self) -> bool;
     /// Whether the root is on the path before the first step (depth-first search enters it as
     /// it starts; IDA* at the start of each iteration).
-    const ROOT_FIRST: bool;
-    fn path(&self) -> &[Frame<u64, Self::H>];
+    fn root_first(&self) -> bool;
+    /// The boards on the path, the root first.
+    fn path(&self) -> Vec<Spot>;
     /// The start, as the walk enters it.
-    fn start(&self) -> Frame<u64, Self::H>;
-    /// A frame's estimate (0 for searches that use none).
-    fn h(frame: &Frame<u64, Self::H>) -> u32;
+    fn start(&self) -> Spot;
     /// IDA*'s bound.
     fn bound(&self) -> Option<u32>;
-    /// Whether the board `key`, reached by sliding the tile on `from` into `frame`'s blank,
+    /// Whether the board `key`, reached by sliding the tile on `from` into `spot`'s blank,
     /// `depth` moves from the start, will be entered when its turn comes (`Ok`, with its
     /// estimate), or why not.
-    fn fate(
-        &self,
-        frame: &Frame<u64, Self::H>,
-        from: usize,
-        key: u64,
-        depth: u32,
-    ) -> Result<u32, (Fate, u32)>;
+    fn fate(&self, spot: &Spot, from: usize, key: u64, depth: u32) -> Result<u32, (Fate, u32)>;
 }
 
 impl Walker for IdaStar<u64, Estimator> {
-    type H = u32;
-    const ESTIMATES: bool = true;
-    const ROOT_FIRST: bool = false;
-    fn path(&self) -> &[Frame<u64, u32>] {
-        &self.walk().stack
+    fn walk_one(&mut self) -> Option<Outcome> {
+        self.step(1)
     }
-    fn start(&self) -> Frame<u64, u32> {
-        self.root()
+    fn estimates(&self) -> bool {
+        true
     }
-    fn h(frame: &Frame<u64, u32>) -> u32 {
-        frame.h
+    fn root_first(&self) -> bool {
+        false
+    }
+    fn path(&self) -> Vec<Spot> {
+        let frames = self.walk().stack.iter();
+        frames
+            .map(|f| Spot {
+                h: f.h,
+                ..Spot::from(f)
+            })
+            .collect()
+    }
+    fn start(&self) -> Spot {
+        let root = self.root();
+        Spot {
+            h: root.h,
+            ..Spot::from(&root)
+        }
     }
     fn bound(&self) -> Option<u32> {
         self.walk().stats.bound
     }
-    fn fate(
-        &self,
-        frame: &Frame<u64, u32>,
-        from: usize,
-        _: u64,
-        depth: u32,
-    ) -> Result<u32, (Fate, u32)> {
-        (self.would_enter(frame, from, depth)).map_err(|h| (Fate::OverBound, h))
+    fn fate(&self, spot: &Spot, from: usize, _: u64, depth: u32) -> Result<u32, (Fate, u32)> {
+        let frame = Frame {
+            key: spot.key,
+            h: spot.h,
+            blank: spot.blank,
+            next: spot.next,
+            mv: spot.mv,
+        };
+        (self.would_enter(&frame, from, depth)).map_err(|h| (Fate::OverBound, h))
     }
 }
 
 impl Walker for Dfs<u64> {
-    type H = ();
-    const ESTIMATES: bool = false;
-    const ROOT_FIRST: bool = true;
-    fn path(&self) -> &[Frame<u64, ()>] {
-        &self.walk().stack
+    fn walk_one(&mut self) -> Option<Outcome> {
+        self.step(1)
     }
-    fn start(&self) -> Frame<u64, ()> {
-        let pushed = self.walk().stack.first().copied();
-        pushed.unwrap_or(Frame {
+    fn estimates(&self) -> bool {
+        false
+    }
+    fn root_first(&self) -> bool {
+        true
+    }
+    fn path(&self) -> Vec<Spot> {
+        self.walk().stack.iter().map(Spot::from).collect()
+    }
+    fn start(&self) -> Spot {
+        let root = self.walk().stack.first().map(Spot::from);
+        root.unwrap_or(Spot {
             key: 0,
-            h: (),
+            h: 0,
             blank: 0,
             next: 0,
             mv: NO_MOVE,
         })
     }
-    fn h(_: &Frame<u64, ()>) -> u32 {
-        0
-    }
     fn bound(&self) -> Option<u32> {
         None
     }
-    fn fate(&self, _: &Frame<u64, ()>, _: usize, key: u64, depth: u32) -> Result<u32, (Fate, u32)> {
+    fn fate(&self, _: &Spot, _: usize, key: u64, depth: u32) -> Result<u32, (Fate, u32)> {
         match (self.within_limit(depth), self.fresh(key, depth)) {
             (true, true) => Ok(0),
             (false, _) => Err((Fate::TooDeep, 0)),
@@ -109,8 +142,8 @@ struct Level {
     waiting: Vec<(u8, u32)>,
 }
 
-pub(super) struct DepthFirstWatch<W: Walker> {
-    search: W,
+pub(super) struct DepthFirstWatch {
+    search: Box<dyn Walker>,
     neighbours: Neighbours,
     tree: Vec<TreeNode>,
     /// One a board of the path, in order.
@@ -123,8 +156,8 @@ pub(super) struct DepthFirstWatch<W: Walker> {
     solution: Option<u32>,
 }
 
-impl<W: Walker> DepthFirstWatch<W> {
-    pub fn new(search: W, start: &Board) -> DepthFirstWatch<W> {
+impl DepthFirstWatch {
+    pub fn new(search: Box<dyn Walker>, start: &Board) -> DepthFirstWatch {
         DepthFirstWatch {
             search,
             neighbours: Neighbours::new(start.width(), start.height()),
@@ -142,9 +175,9 @@ impl<W: Walker> DepthFirstWatch<W> {
         let bound = self.search.bound();
         // Depth-first search's first board is on its path from the start: the first step
         // shows it entered.
-        let outcome = match (W::ROOT_FIRST, step) {
+        let outcome = match (self.search.root_first(), step) {
             (true, 1) => None,
-            _ => self.search.step(1),
+            _ => self.search.walk_one(),
         };
         match outcome {
             None => match self.entered(step) {
@@ -169,7 +202,7 @@ impl<W: Walker> DepthFirstWatch<W> {
         let path = self.search.path();
         let depth = path.len();
         let top = *path.last()?;
-        let h = W::h(&top);
+        let h = top.h;
         let node = match depth {
             // The root: the first step, or (IDA*) a new iteration, with a tree of its own.
             1 => {
@@ -219,12 +252,7 @@ impl<W: Walker> DepthFirstWatch<W> {
     /// The boards one move from `frame` (entered, `depth` - 1 moves from the start, as tree
     /// node `node`) that will be entered when their turn comes, added to the tree with the
     /// move to each; and what became of each board one move away.
-    fn generated(
-        &mut self,
-        frame: &Frame<u64, W::H>,
-        depth: u32,
-        node: u32,
-    ) -> (Vec<(u8, u32)>, Vec<Child>) {
+    fn generated(&mut self, frame: &Spot, depth: u32, node: u32) -> (Vec<(u8, u32)>, Vec<Child>) {
         let blank = frame.blank as usize;
         let mut waiting = Vec::new();
         let mut children = Vec::new();
@@ -242,11 +270,16 @@ impl<W: Walker> DepthFirstWatch<W> {
                 key,
                 g: depth,
                 h,
-                f: f::<W>(depth, h),
+                f: self.f(depth, h),
                 fate,
             });
         }
         (waiting, children)
+    }
+
+    /// A board's priority: g + h where the search uses an estimate, 0 where it does not.
+    fn f(&self, g: u32, h: u32) -> u32 {
+        if self.search.estimates() { g + h } else { 0 }
     }
 
     fn add(&mut self, key: u64, parent: Option<u32>, g: u32, h: u32) -> u32 {
@@ -255,7 +288,7 @@ impl<W: Walker> DepthFirstWatch<W> {
             parent,
             g,
             h,
-            f: f::<W>(g, h),
+            f: self.f(g, h),
             state: NodeState::Open,
         });
         self.tree.len() as u32 - 1
@@ -292,8 +325,8 @@ impl<W: Walker> DepthFirstWatch<W> {
             step,
             key,
             g,
-            h: W::ESTIMATES.then_some(h),
-            f: W::ESTIMATES.then_some(f),
+            h: self.search.estimates().then_some(h),
+            f: self.search.estimates().then_some(f),
             open: self.open().count(),
             closed: self.levels.len(),
             bound: self.search.bound(),
@@ -305,13 +338,13 @@ impl<W: Walker> DepthFirstWatch<W> {
         if self.tree.is_empty() {
             // Nothing entered yet: the start waits.
             let start = self.search.start();
-            let h = W::h(&start);
+            let h = start.h;
             let tree = vec![TreeNode {
                 key: start.key,
                 parent: None,
                 g: 0,
                 h,
-                f: f::<W>(0, h),
+                f: self.f(0, h),
                 state: NodeState::Open,
             }];
             return Snapshot {
@@ -333,9 +366,4 @@ impl<W: Walker> DepthFirstWatch<W> {
             ..Snapshot::default()
         }
     }
-}
-
-/// A board's priority: g + h where the search uses an estimate, 0 where it does not.
-fn f<W: Walker>(g: u32, h: u32) -> u32 {
-    if W::ESTIMATES { g + h } else { 0 }
 }

@@ -2,6 +2,7 @@
 //! a chart of the work each did, the stepper (one search a step at a time), and why they differ.
 
 use super::compare_table::{ChartProps, TableProps, chart, compare_table};
+use super::search_tree::TreeView;
 use super::stepper::{StepperProps, stepper};
 use super::{Fold, click};
 use crate::play::learn::comparison::Comparison;
@@ -16,6 +17,7 @@ pub struct LearnProps<'a> {
     pub stepping: &'a Stepping,
     /// The snippet that embeds the stepper's step shown, once asked for.
     pub snippet: Option<&'a str>,
+    pub tree: &'a TreeView,
     /// An event runs: its boards are the player's own, so nothing is compared on them.
     pub locked: bool,
     pub on: Callback<Action>,
@@ -52,7 +54,7 @@ pub fn learn(props: &LearnProps) -> Html {
                 { compare_table(&TableProps { comparison: c, on: props.on.clone() }) }
                 { chart(&ChartProps { rows: &c.rows }) }
             }
-            { stepper(&StepperProps { stepping: props.stepping, snippet: props.snippet, on: props.on.clone() }) }
+            { stepper(&StepperProps { stepping: props.stepping, snippet: props.snippet, tree: props.tree, on: props.on.clone() }) }
             { explain() }
         </>
     }

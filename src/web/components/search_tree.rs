@@ -5,7 +5,8 @@
 //!
 //! Thousands of boards: the lists are kept by hand rather than drawn by Yew, each step adding,
 //! moving and removing only the items that changed (a Yew list of thousands would be built and
-//! compared whole at every step), and the canvas draws only what is in view.
+//! compared whole at every step), and the canvas draws only what is in view. The learn part of
+//! the page keeps them ([`use_tree_view`]).
 
 use crate::play::learn::tree::{Drawing, Drawn};
 use crate::play::page::{Action, LearnAction};
@@ -17,7 +18,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
 use yew::prelude::*;
 
-#[derive(Properties, Clone)]
+/// What the tree is drawn from: the lesson shown and how to read it.
+#[derive(Clone)]
 pub struct SearchTreeProps {
     pub lesson: Rc<Lesson>,
     pub width: usize,
@@ -27,38 +29,45 @@ pub struct SearchTreeProps {
     /// IDA* or depth-first search: the open list is a stack, the closed list the path.
     pub walks: bool,
     pub fold: bool,
-    pub on: Callback<Action>,
 }
 
-/// Compared by the lesson's identity, never its thousands of boards.
-impl PartialEq for SearchTreeProps {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.lesson, &other.lesson)
-            && (self.width, self.height, self.estimates, self.walks, self.fold)
-                == (other.width, other.height, other.estimates, other.walks, other.fold)
-            && self.on == other.on
-    }
+/// The drawing's canvas and the lists' elements, and what has been put in them: kept by the
+/// learn part of the page (a component of its own would cost the page's wasm its own copy of
+/// Yew's lifecycle), which draws them again after a render that changed the lesson or the fold.
+#[derive(Clone, Default)]
+pub struct TreeView {
+    canvas: NodeRef,
+    lists: [NodeRef; 3],
+    shown: Rc<RefCell<Shown>>,
 }
 
-#[component]
-pub fn SearchTree(props: &SearchTreeProps) -> Html {
-    let canvas = use_node_ref();
-    let lists = [use_node_ref(), use_node_ref(), use_node_ref()];
-    let shown = use_mut_ref(Shown::default);
+/// The tree's view, brought up to date with `props` (the lesson shown, if any) after each
+/// render whose lesson or fold changed.
+#[hook]
+pub fn use_tree_view(props: Option<SearchTreeProps>) -> TreeView {
+    let view = use_memo((), |_| TreeView::default());
+    let key = props
+        .as_ref()
+        .map(|p| (Rc::as_ptr(&p.lesson) as usize, p.fold));
     {
-        let (canvas, lists, shown) = (canvas.clone(), lists.clone(), shown.clone());
-        let key = (Rc::as_ptr(&props.lesson) as usize, props.fold);
-        let props = props.clone();
+        let view = (*view).clone();
         use_effect_with(key, move |_| {
-            let mut shown = shown.borrow_mut();
-            shown.sync_lists(&lists, &props);
+            let Some(props) = props else { return };
+            let mut shown = view.shown.borrow_mut();
+            shown.sync_lists(&view.lists, &props);
             let drawing = Drawing::of(&props.lesson.snapshot, props.fold);
             shown.view.follow(&drawing);
             shown.drawing = drawing;
             shown.props = Some(props);
-            shown.draw(&canvas);
+            shown.draw(&view.canvas);
         });
     }
+    (*view).clone()
+}
+
+/// The tree: its drawing, with zoom, fit and fold, and its lists, filled in by [`use_tree_view`].
+pub fn search_tree(tree: &TreeView, props: &SearchTreeProps, on: &Callback<Action>) -> Html {
+    let (canvas, shown) = (&tree.canvas, &tree.shown);
     let view = |change: fn(&mut View, &Drawing)| {
         let (canvas, shown) = (canvas.clone(), shown.clone());
         Callback::from(move |_: MouseEvent| {
@@ -70,7 +79,7 @@ pub fn SearchTree(props: &SearchTreeProps) -> Html {
         })
     };
     let s = &props.lesson.snapshot;
-    let on_fold = super::toggled(&props.on, |on| Action::Learn(LearnAction::Fold(on)));
+    let on_fold = super::toggled(on, |on| Action::Learn(LearnAction::Fold(on)));
     let (open_name, closed_name) = match props.walks {
         true => ("Open list: the stack, next first", "Closed list: the path"),
         false => ("Open list, next first", "Closed list"),
@@ -81,6 +90,7 @@ pub fn SearchTree(props: &SearchTreeProps) -> Html {
         s.open.len(),
         s.closed.len()
     );
+    let lists = &tree.lists;
     html! {
         <div class="search-tree">
             <div class="row">
@@ -93,8 +103,8 @@ pub fn SearchTree(props: &SearchTreeProps) -> Html {
                 </label>
             </div>
             <canvas ref={canvas.clone()} class="tree" role="img" aria-label={summary} tabindex="0"
-                onkeydown={keys(&canvas, &shown)} onpointerdown={drag(&canvas, &shown, true)}
-                onpointermove={drag(&canvas, &shown, false)} />
+                onkeydown={keys(canvas, shown)} onpointerdown={drag(canvas, shown, true)}
+                onpointermove={drag(canvas, shown, false)} />
             <div class="lists">
                 <section>
                     <h4>{ format!("{open_name} ({})", s.open.len()) }</h4>
@@ -182,7 +192,7 @@ impl Default for View {
     fn default() -> Self {
         View {
             centre: (0.0, 0.0),
-            scale: 1.0,
+            scale: 1.5,
             size: (3.0, 3.0),
         }
     }
@@ -279,7 +289,12 @@ impl Shown {
                 f64::from(self.drawing.columns) * self.view.column(),
                 f64::from(self.drawing.rows) * self.view.row(),
             );
-            self.view.scale = (paint.width / w).min(paint.height / h).min(1.0).max(0.05);
+            let fitted = (paint.width / w).min(paint.height / h);
+            self.view.scale = if fitted.is_finite() {
+                fitted.clamp(0.05, 1.5)
+            } else {
+                1.5
+            };
         }
         paint.tree(&self.drawing, &self.view, props);
     }
@@ -298,11 +313,21 @@ fn sync(list: &Element, synced: &mut Synced, ids: &[u32], props: &SearchTreeProp
     }
     let item = |id: u32| -> Option<Item> {
         let node = *tree.get(id as usize)?;
-        let parent = node.parent.and_then(|p| tree.get(p as usize)).map(|p| p.key);
+        let parent = node
+            .parent
+            .and_then(|p| tree.get(p as usize))
+            .map(|p| p.key);
         // Only the whole tree's items say their state and parent.
         Some(match whole {
             true => (node, parent),
-            false => (TreeNode { state: NodeState::Open, parent: None, ..node }, None),
+            false => (
+                TreeNode {
+                    state: NodeState::Open,
+                    parent: None,
+                    ..node
+                },
+                None,
+            ),
         })
     };
     let size = (ids.iter().chain(&synced.ids).max()).map_or(0, |&m| m as usize + 1);
@@ -396,7 +421,14 @@ struct Paint {
 }
 
 /// The colours a drawing uses, from the page's style sheet (so both themes apply).
-const COLOURS: [&str; 6] = ["--panel", "--ink", "--muted", "--frame", "--accent", "--on-accent"];
+const COLOURS: [&str; 6] = [
+    "--panel",
+    "--ink",
+    "--muted",
+    "--frame",
+    "--accent",
+    "--on-accent",
+];
 
 impl Paint {
     /// Sizes the canvas's pixels to its size on screen (sharp on a dense screen) and clears it.
@@ -488,7 +520,11 @@ impl Paint {
         };
         c.set_fill_style_str(fill);
         c.fill_rect(left, y, w as f64 * cell, h as f64 * cell);
-        c.set_stroke_style_str(if node.state == NodeState::Open { muted } else { fill });
+        c.set_stroke_style_str(if node.state == NodeState::Open {
+            muted
+        } else {
+            fill
+        });
         c.stroke_rect(left, y, w as f64 * cell, h as f64 * cell);
         if s < 0.45 {
             return; // too small to read: the lists say it
@@ -504,7 +540,11 @@ impl Paint {
                 let _ = c.fill_text(&tile.to_string(), left + cx * cell, y + cy * cell);
             }
         }
-        c.set_fill_style_str(if node.state == NodeState::Current { accent } else { muted });
+        c.set_fill_style_str(if node.state == NodeState::Current {
+            accent
+        } else {
+            muted
+        });
         let caption = match props.estimates {
             true => format!("f {}", node.f),
             false => format!("g {}", node.g),

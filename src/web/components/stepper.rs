@@ -4,7 +4,7 @@
 //! its open and closed lists ([`super::search_tree`]). What it shows is the model's
 //! ([`Stepping`]); this only renders it.
 
-use super::search_tree::SearchTree;
+use super::search_tree::{SearchTreeProps, TreeView, search_tree};
 use super::{changed, click};
 use crate::heuristics::Heuristic;
 use crate::play::learn::stepping::{ESTIMATES, PACES, Stepping, WATCHED, uses_estimate};
@@ -19,7 +19,22 @@ pub struct StepperProps<'a> {
     pub stepping: &'a Stepping,
     /// The snippet that embeds the step shown, once asked for.
     pub snippet: Option<&'a str>,
+    /// The tree's drawing and lists, kept by the learn part.
+    pub tree: &'a TreeView,
     pub on: Callback<Action>,
+}
+
+/// What the stepper's tree is drawn from, once a step is shown.
+pub fn tree_props(s: &Stepping) -> Option<SearchTreeProps> {
+    let (algorithm, position, lesson) = (s.algorithm()?, s.position()?, s.lesson()?);
+    Some(SearchTreeProps {
+        lesson: lesson.clone(),
+        width: position.width(),
+        height: position.height(),
+        estimates: uses_estimate(algorithm),
+        walks: matches!(algorithm, Algorithm::IdaStar | Algorithm::Dfs),
+        fold: s.fold(),
+    })
 }
 
 pub fn stepper(props: &StepperProps) -> Html {
@@ -62,10 +77,18 @@ fn opened(props: &StepperProps) -> Html {
     let learn = |action: LearnAction| click(on, Action::Learn(action));
     let lesson = s.lesson();
     let step = lesson.map_or(0, |l| l.snapshot.step);
-    let bound = lesson.and_then(|l| l.snapshot.bound).filter(|_| algorithm == Algorithm::IdaStar);
-    let pace = changed(on, |v| Action::Learn(LearnAction::Pace(v.parse().unwrap_or(1))));
+    let bound = lesson
+        .and_then(|l| l.snapshot.bound)
+        .filter(|_| algorithm == Algorithm::IdaStar);
+    let pace = changed(on, |v| {
+        Action::Learn(LearnAction::Pace(v.parse().unwrap_or(1)))
+    });
     let heuristic = s.shown_heuristic().filter(|_| uses_estimate(algorithm));
-    let title = Method { algorithm, heuristic }.label();
+    let title = Method {
+        algorithm,
+        heuristic,
+    }
+    .label();
     html! {
         <div data-testid="stepper" class="stepper" data-algorithm={algorithm.name()}
             data-step={step.to_string()} data-bound={bound.map(|b| b.to_string())}
@@ -105,9 +128,9 @@ fn opened(props: &StepperProps) -> Html {
                     { code(algorithm, line(algorithm, &lesson.snapshot)) }
                     { last_steps(lesson, position.board()) }
                 </div>
-                <SearchTree lesson={lesson.clone()} width={position.width()} height={position.height()}
-                    estimates={uses_estimate(algorithm)} walks={matches!(algorithm, Algorithm::IdaStar | Algorithm::Dfs)}
-                    fold={s.fold()} on={on.clone()} />
+                if let Some(tree) = tree_props(s) {
+                    { search_tree(props.tree, &tree, on) }
+                }
             }
         </div>
     }
