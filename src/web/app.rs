@@ -436,10 +436,12 @@ fn layout(p: &Page, (moves, running_since_ms, elapsed_ms): StatusFigures, wires:
     let shown = p.shown();
     let embed = p.sharing().embed();
     let blind = p.eventing().blind();
+    let lesson = embed && p.learning().stepping().active();
     let classes = classes!(
         "page",
         embed.then_some("embed"),
-        g.replay().is_some().then_some("replaying")
+        g.replay().is_some().then_some("replaying"),
+        lesson.then_some("lesson")
     );
     let revisions = wires.dispatcher.revisions.get();
     let part = |part: Part, revision: u32| {
@@ -482,7 +484,7 @@ fn layout(p: &Page, (moves, running_since_ms, elapsed_ms): StatusFigures, wires:
                 { part(Part::Stats, revisions.all()) }
                 { part(Part::Learn, revisions.all()) }
                 <p class="more"><a href="bench/">{ "Benchmark: Korf's puzzles in this browser" }</a></p>
-            } else if p.learning().stepping().active() {
+            } else if lesson {
                 { part(Part::Learn, revisions.all()) }
             }
         </div>

@@ -223,7 +223,7 @@ fn what_came(algorithm: Algorithm, s: &Snapshot) -> String {
     );
     say(
         over.len(),
-        "",
+        "board",
         &format!("has {cut}"),
         &format!("have {cut}"),
     );
@@ -304,7 +304,7 @@ mod tests {
         );
         assert_eq!(
             told("1 2 3/4 5 6/0 7 8", Algorithm::IdaStar, Heuristic::Hamming, 1),
-            ("Enter the start board: its f = h = 2 is the first bound. One new board goes on the stack; one has f 4 > 2: cut off.".into(), 9)
+            ("Enter the start board: its f = h = 2 is the first bound. One new board goes on the stack; one board has f 4 > 2: cut off.".into(), 9)
         );
         assert_eq!(
             told("1 2 3/4 5 6/0 7 8", Algorithm::Bfs, m, 4),

@@ -54,12 +54,17 @@ pub fn use_tree_view(props: Option<SearchTreeProps>) -> TreeView {
         use_effect_with(key, move |_| {
             let Some(props) = props else { return };
             let mut shown = view.shown.borrow_mut();
-            shown.sync_lists(&view.lists, &props);
             let drawing = Drawing::of(&props.lesson.snapshot, props.fold);
             shown.view.follow(&drawing);
             shown.drawing = drawing;
+            shown.view.size = (props.width as f64, props.height as f64);
             shown.props = Some(props);
+            // Drawn before the lists change: reading the canvas's size lays out the page, which
+            // costs little while thousands of listed boards are as the last frame left them.
             shown.draw(&view.canvas);
+            if let Some(props) = shown.props.clone() {
+                shown.sync_lists(&view.lists, &props);
+            }
         });
     }
     (*view).clone()
@@ -117,7 +122,7 @@ pub fn search_tree(tree: &TreeView, props: &SearchTreeProps, on: &Callback<Actio
             </div>
             <details class="tree-list">
                 <summary>{ format!("Every board of the tree, as a list ({})", s.tree.len()) }</summary>
-                <ol ref={lists[2].clone()} data-testid="search-tree" class="boards" aria-label="Every board of the tree"></ol>
+                <ol ref={lists[2].clone()} data-testid="search-tree" class="boards" tabindex="0" aria-label="Every board of the tree"></ol>
             </details>
         </div>
     }
@@ -272,7 +277,6 @@ impl Shown {
                 sync(&list, &mut self.lists[i], ids, props, i == 2);
             }
         }
-        self.view.size = (props.width as f64, props.height as f64);
     }
 
     /// Draws what is in view.
@@ -335,15 +339,17 @@ fn sync(list: &Element, synced: &mut Synced, ids: &[u32], props: &SearchTreeProp
     for &id in ids {
         wanted[id as usize] = true;
     }
-    // Kept: the items still wanted with the same contents, in their order on the page.
+    // Kept: the items still wanted with the same contents, in their order on the page (their
+    // handles moved, not copied: each copy of a handle is a call into JavaScript).
     let mut kept: Vec<Option<Element>> = vec![None; size];
     let mut order = Vec::new();
-    for ((&id, element), old) in synced.ids.iter().zip(&synced.elements).zip(&synced.items) {
+    let old = std::mem::take(&mut synced.elements);
+    for ((&id, element), old) in synced.ids.iter().zip(old).zip(&synced.items) {
         if wanted[id as usize] && item(id).as_ref() == Some(old) {
-            kept[id as usize] = Some(element.clone());
+            kept[id as usize] = Some(element);
             order.push(id);
         } else {
-            let _ = list.remove_child(element);
+            let _ = list.remove_child(&element);
         }
     }
     let mut placed = vec![false; size];

@@ -163,7 +163,7 @@ fn last_steps(lesson: &crate::play::worker::protocol::Lesson, start: &Board) -> 
             if let Some(node) = taken {
                 { mini_board(&unpack(w, h, node.key)) }
             }
-            <ol class="log" aria-label="The last steps, newest first">
+            <ol class="log" tabindex="0" aria-label="The last steps, newest first">
                 { for lesson.recent.iter().rev().map(|e| {
                     let numbers = match (e.h, e.f) {
                         (Some(h), Some(f)) => format!("g {} h {h} f {f}", e.g),
