@@ -3,11 +3,9 @@
 //!
 //! - [`comparison`]: the comparison's rows, figures and solutions.
 //! - [`stepping`]: the stepper: the search open, the step asked for and the step shown.
-//! - [`telling`]: the stepper in words: pseudocode, the line a step ended on, a sentence a step.
 //! - [`tree`]: the search tree as the stepper draws it, with what is far from the board taken
 //!   folded away.
 
 pub mod comparison;
 pub mod stepping;
-pub mod telling;
 pub mod tree;

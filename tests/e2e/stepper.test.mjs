@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { button, lifecycle, open, shot, state } from './harness.mjs';
+import { button, lifecycle, open, screenshots, settled, shot, state } from './harness.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SLIDE = join(root, 'target', 'fast-build', 'slide');
@@ -160,12 +160,22 @@ describe('the stepper', () => {
         const page = await started.browser.newPage({ viewport, colorScheme: scheme });
         await page.goto(url);
         await at(page, 40);
-        await page.getByTestId('stepper').scrollIntoViewIfNeeded();
         // The page never scrolls sideways, however wide the lists' lines.
         assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
-        await shot(page, `${name}-stepper-${scheme}`);
+        await shot(page, `${name}-stepper-${scheme}-page`);
+        // The lesson as a reader meets it: its title at the top of the screen.
+        await page.getByTestId('stepper').locator('h3').evaluate((h) => h.scrollIntoView({ block: 'start' }));
+        await settled(page);
+        await page.screenshot({ path: join(screenshots, `${name}-stepper-${scheme}.png`) });
         await page.close();
       }
     }
+    // The lesson of docs/playing.md, embedded in the frame its snippet gives.
+    const page = await started.browser.newPage({ viewport: { width: 720, height: 1100 } });
+    await page.goto(`${started.server.url}/?board=8,6,7/2,5,4/3,0,1&learn=astar&heuristic=manhattan&step=12&embed=1`);
+    await at(page, 12);
+    await settled(page);
+    await page.screenshot({ path: join(screenshots, 'embed-stepper.png') });
+    await page.close();
   });
 });

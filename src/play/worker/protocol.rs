@@ -17,8 +17,8 @@
 //!   ends a search ([`finished()`]).
 //! - `analysing`: a solve by hand to analyse against the optimum, as the worker runs it
 //!   ([`analysis()`]), and why it failed ([`analysis_failure`]).
-//! - `lesson`: learn mode's stepper, the search stepped to the step the page asks for
-//!   ([`Lessons`]) and what it shows then ([`Lesson`]).
+//! - `lesson`, `telling`: learn mode's stepper, the search stepped to the step the page asks
+//!   for ([`Lessons`]) and what it shows then ([`Lesson`]), in words too.
 //! - `team`: a team's orders and its workers' answers ([`order_message`], [`team_hears`]; see
 //!   [`crate::solver::team`]).
 //! - `wire`: every message above in the one binary form ([`crate::play::wire`]).
@@ -35,6 +35,7 @@ mod requests;
 mod resolved;
 mod tables;
 mod team;
+mod telling;
 mod to_worker;
 mod wire;
 

@@ -8,8 +8,8 @@ use super::search_tree::{SearchTreeProps, TreeView, search_tree};
 use super::{changed, click};
 use crate::heuristics::Heuristic;
 use crate::play::learn::stepping::{ESTIMATES, PACES, Stepping, WATCHED, uses_estimate};
-use crate::play::learn::telling::{line, pseudocode, sentence};
 use crate::play::page::{Action, LearnAction};
+use crate::play::worker::protocol::Lesson;
 use crate::puzzle::board::Board;
 use crate::search::watch::unpack;
 use crate::solver::{Algorithm, Method};
@@ -120,12 +120,12 @@ fn opened(props: &StepperProps) -> Html {
                 </div>
             }
             if let Some(lesson) = lesson {
-                <p class="sentence" role="status">{ sentence(algorithm, lesson) }</p>
+                <p class="sentence" role="status">{ lesson.sentence.clone() }</p>
                 if let Some(note) = s.note() {
                     <p class="note">{ note.to_string() }</p>
                 }
                 <div class="lesson">
-                    { code(algorithm, line(algorithm, &lesson.snapshot)) }
+                    { code(lesson) }
                     { last_steps(lesson, position.board()) }
                 </div>
                 if let Some(tree) = tree_props(s) {
@@ -137,14 +137,14 @@ fn opened(props: &StepperProps) -> Html {
 }
 
 /// The search's pseudocode, the line the step ended on marked.
-fn code(algorithm: Algorithm, current: usize) -> Html {
+fn code(lesson: &Lesson) -> Html {
     html! {
         <ol data-testid="pseudocode" class="pseudocode" aria-label="Pseudocode">
-            { for pseudocode(algorithm).iter().enumerate().map(|(i, text)| {
-                let k = i + 1;
+            { for lesson.pseudocode.iter().enumerate().map(|(i, text)| {
+                let k = i as u32 + 1;
                 html! {
-                    <li data-line={k.to_string()} aria-current={(k == current).then_some("step")}>
-                        <code>{ *text }</code>
+                    <li data-line={k.to_string()} aria-current={(k == lesson.line).then_some("step")}>
+                        <code>{ text.clone() }</code>
                     </li>
                 }
             }) }
@@ -154,7 +154,7 @@ fn code(algorithm: Algorithm, current: usize) -> Html {
 
 /// The board the last step took, and the last steps, newest first (DESIGN.md's `astar-steps`:
 /// each step with its `data-g`, `data-h` and `data-f`).
-fn last_steps(lesson: &crate::play::worker::protocol::Lesson, start: &Board) -> Html {
+fn last_steps(lesson: &Lesson, start: &Board) -> Html {
     let (w, h) = (start.width(), start.height());
     let s = &lesson.snapshot;
     let taken = s.current.and_then(|c| s.tree.get(c as usize));

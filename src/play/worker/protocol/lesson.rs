@@ -5,6 +5,7 @@
 
 use super::Failure;
 use super::resolved::boards;
+use super::telling::{line, pseudocode, sentence};
 use crate::heuristics::Heuristic;
 use crate::search::watch::{Expansion, Snapshot, Stopped, Watch};
 use crate::solver::{Algorithm, Options, watch};
@@ -39,6 +40,11 @@ pub struct Lesson {
     /// The last steps, oldest first, at most [`RECENT`].
     pub recent: Vec<Expansion>,
     pub onward: Onward,
+    /// The step in one plain sentence, or two (see [`super::telling`]).
+    pub sentence: String,
+    /// The search's pseudocode, a line an entry, and the line (from 1) the step ended on.
+    pub pseudocode: Vec<String>,
+    pub line: u32,
 }
 
 /// What a search is watched on, with what: a request's board, goal, algorithm and estimate.
@@ -95,11 +101,19 @@ impl Lessons {
             None if watch.steps() >= MAX_STEPS => Onward::Limit,
             None => Onward::More,
         };
-        Ok(Lesson {
+        let mut lesson = Lesson {
             snapshot: watch.snapshot(),
             recent: recent.clone(),
             onward,
-        })
+            ..Lesson::default()
+        };
+        lesson.sentence = sentence(algorithm, &lesson);
+        lesson.line = line(algorithm, &lesson.snapshot) as u32;
+        lesson.pseudocode = pseudocode(algorithm)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        Ok(lesson)
     }
 }
 

@@ -172,7 +172,10 @@ wire_fields!(Snapshot {
 wire_fields!(Lesson {
     snapshot,
     recent,
-    onward
+    onward,
+    sentence,
+    pseudocode,
+    line
 });
 
 #[cfg(test)]

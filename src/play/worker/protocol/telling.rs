@@ -1,8 +1,9 @@
 //! The stepper in words: each search's pseudocode, the line a step ended on, and one plain
 //! sentence a step ("Expand the board with the lowest f (31): g 4 + h 27. Two new boards go on
-//! the open list; one is already closed.").
+//! the open list; one is already closed."). Written by the worker with each step it shows (see
+//! [`super::Lessons`]), so the page carries only the words.
 
-use crate::play::worker::protocol::Lesson;
+use super::Lesson;
 use crate::search::watch::{Child, Fate, Snapshot};
 use crate::solver::Algorithm;
 
