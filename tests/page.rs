@@ -1067,6 +1067,34 @@ fn a_lesson_link_past_the_end_opens_at_the_last_step_and_says_so() {
 }
 
 #[test]
+fn the_stepper_says_where_it_stops_short_of_the_goal() {
+    let mut page = open(&format!(
+        "{HARDEST}&learn=astar&heuristic=hamming&step=20000"
+    ));
+    let mut worker = Lessons::default();
+    let fx = page.reduce(Action::Mounted, 0.0);
+    lessons_answer(&mut page, &mut worker, &fx);
+    assert_eq!(step_shown(&page), Some(10_000));
+    assert_eq!(
+        page.learning().stepping().note(),
+        Some("The link asks for step 20000; the stepper goes up to step 10000, shown here.")
+    );
+    assert!(!page.learning().stepping().can_step());
+    // Back a step, then on again to the stepper's last: said without the link now.
+    let fx = page.reduce(LearnAction::Back, 0.0);
+    lessons_answer(&mut page, &mut worker, &fx);
+    assert_eq!(page.learning().stepping().note(), None);
+    let fx = page.reduce(LearnAction::Step, 0.0);
+    lessons_answer(&mut page, &mut worker, &fx);
+    assert_eq!(
+        page.learning().stepping().note(),
+        Some(
+            "The stepper goes up to step 10000; slide solve --trace follows the search to its end."
+        )
+    );
+}
+
+#[test]
 fn a_lesson_link_that_cannot_be_honoured_says_what_was_wrong() {
     let weighted = open(&format!("{HARDEST}&learn=weighted"));
     assert!(

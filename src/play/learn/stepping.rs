@@ -5,8 +5,9 @@
 //! the answer, so Back a step shows exactly what was on screen before.
 
 use crate::heuristics::Heuristic;
-use crate::play::worker::protocol::{Failure, FromWorker, Lesson, Onward, ToWorker};
+use crate::play::worker::protocol::{Failure, FromWorker, Lesson, MAX_STEPS, Onward, ToWorker};
 use crate::puzzle::position::Position;
+use crate::search::watch::Stopped;
 use crate::solver::Algorithm;
 use std::rc::Rc;
 
@@ -191,17 +192,15 @@ impl Stepping {
                     open.asked = step;
                     open.running = false;
                 }
-                open.note = open
-                    .linked
-                    .take()
-                    .filter(|&asked| asked > step)
-                    .map(|asked| {
-                        format!(
-                            "The link asks for step {asked}; {} step {step}, shown here.",
-                            ends_at(lesson.onward)
-                        )
-                    });
-                open.shown = Some(Rc::new(lesson));
+                let linked = open.linked.take().filter(|&asked| asked > step);
+                open.note = (linked.map(|asked| {
+                    format!(
+                        "The link asks for step {asked}; {} step {step}, shown here.",
+                        ends_at(lesson.onward)
+                    )
+                }))
+                .or_else(|| stopped(lesson.onward));
+                open.shown = Some(Rc::from(lesson));
             }
             Err(failure) => {
                 open.running = false;
@@ -282,7 +281,8 @@ impl Stepping {
         self.open.as_ref().and_then(|o| o.problem.as_deref())
     }
 
-    /// A link's step past the end, said.
+    /// What the page says of the step shown beyond its sentence: a link's step past the end,
+    /// or why Step can go no further short of the goal.
     pub fn note(&self) -> Option<&str> {
         self.open.as_ref().and_then(|o| o.note.as_deref())
     }
@@ -308,6 +308,24 @@ fn ends_at(onward: Onward) -> &'static str {
         Onward::Limit => "the stepper goes up to",
         Onward::Stopped(_) | Onward::More => "the search stops at",
     }
+}
+
+/// Why Step can go no further, where the search has not taken the goal.
+fn stopped(onward: Onward) -> Option<String> {
+    let why = match onward {
+        Onward::More | Onward::Goal => return None,
+        Onward::Limit => format!(
+            "The stepper goes up to step {MAX_STEPS}; slide solve --trace follows the search to its end."
+        ),
+        Onward::Stopped(Stopped::Budget) => {
+            "The search's budget ran out here, before the goal.".into()
+        }
+        Onward::Stopped(Stopped::DepthLimit) => {
+            "Depth-first search found no path within its depth limit.".into()
+        }
+        Onward::Stopped(Stopped::Other) => "The search stopped here, without the goal.".into(),
+    };
+    Some(why)
 }
 
 /// Why the search cannot be stepped through, in words.

@@ -53,10 +53,11 @@ pub enum FromWorker {
     Analysing { id: u32, done: usize, total: usize },
     /// An analysis's end: every distance, and the moves that went away.
     Analysed { id: u32, analysed: Analysed },
-    /// The stepper's search at the step asked for, or why it cannot be stepped through.
+    /// The stepper's search at the step asked for (boxed: thousands of boards, where every
+    /// other message is a few words), or why it cannot be stepped through.
     Lesson {
         id: u32,
-        lesson: Result<Lesson, Failure>,
+        lesson: Result<Box<Lesson>, Failure>,
     },
     /// How a [`ToWorker::Share`] ended; `tables`: the pattern databases it got first.
     Shared {
