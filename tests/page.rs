@@ -1139,7 +1139,7 @@ fn the_embed_snippet_of_a_step_frames_its_link() {
             r#"<iframe src="https://example.org/slide/?board=8,6,7/2,5,4/3,0,1&amp;learn=greedy&amp;heuristic=linear-conflict&amp;step=2&amp;embed=1" title="Sliding puzzle: a search step by step" width="720" height="1100"></iframe>"#
         )
     );
-    // Another estimate: the same step, by it.
+    // Another estimate: the same step, by it; the snippet of the step before goes.
     let fx = page.reduce(LearnAction::Estimate(Heuristic::Hamming), 0.0);
     assert!(matches!(
         &lesson_requests(&fx)[..],
@@ -1149,6 +1149,7 @@ fn the_embed_snippet_of_a_step_frames_its_link() {
             ..
         }]
     ));
+    assert_eq!(page.learning().snippet(), None);
 }
 
 #[test]

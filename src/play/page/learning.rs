@@ -74,6 +74,10 @@ pub struct Learning {
 impl Learning {
     /// Carries out `action` on the board on show (`position`).
     pub fn reduce(&mut self, action: LearnAction, position: &Position) -> Vec<Learned> {
+        use LearnAction::{Back, Estimate, Step, Tick};
+        if matches!(action, Estimate(_) | Step | Back | Tick) {
+            self.snippet = None; // it was the step before's
+        }
         match action {
             LearnAction::Compare => {
                 self.comparison.start(position.board().clone());

@@ -119,8 +119,8 @@ fn timed(result: Option<&HandResult>) -> Option<&HandResult> {
     result.filter(|r| r.solve.times.len() == r.path.len() && !r.path.is_empty())
 }
 
-/// A Slide link's query, opened to watch here (not framed, no event, no friend's challenge), or
-/// why it cannot be.
+/// A Slide link's query, opened to watch here (not framed, no event, no friend's challenge, no
+/// lesson), or why it cannot be.
 pub(super) fn to_watch(query: &str) -> Result<LinkRequest, String> {
     let link = read_query(query);
     match link.problem {
@@ -129,6 +129,7 @@ pub(super) fn to_watch(query: &str) -> Result<LinkRequest, String> {
             embed: false,
             event: None,
             challenge: None,
+            lesson: None,
             ..link
         }),
     }
