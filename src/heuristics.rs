@@ -120,9 +120,8 @@ impl Estimator {
         Some(Estimator::with_tables(Heuristic::Pdb, goal, Some(db)))
     }
 
-    /// Manhattan distance toward `goal`: the estimate that fits every board. Code that never
-    /// needs pattern databases calls this rather than [`Estimator::new`], so it does not carry
-    /// their builder (the page's step-through, in WebAssembly).
+    /// Manhattan distance toward `goal`: the estimate that fits every board, for code that
+    /// never needs pattern databases (it cannot fail, where [`Estimator::new`] can).
     pub fn manhattan(goal: &Board) -> Estimator {
         Estimator::with_tables(Heuristic::Manhattan, goal, None)
     }

@@ -188,9 +188,12 @@ mod tests {
         assert_eq!(ida.step(1), None);
         assert_eq!(dfs.step(1), None);
         assert_eq!(dfs.counters().expanded, dfs0.expanded + 1);
-        assert!(
-            ida.counters().expanded <= ida0.expanded + 2,
-            "the root, then one"
+        assert_eq!(
+            ida.counters().expanded,
+            ida0.expanded + 1,
+            "IDA*'s root, entered at the start of its first iteration, is the one node"
         );
+        assert_eq!(ida.step(1), None);
+        assert_eq!(ida.counters().expanded, ida0.expanded + 2);
     }
 }

@@ -13,6 +13,7 @@
 //! - [`bench`]: benchmark files and their summaries.
 //! - [`team`]: IDA* shared among browser workers that share no memory, by message.
 //! - [`analysis`]: a solve by hand against the optimum, move by move.
+//! - [`watch`]: learn mode's searches one expansion at a time (see [`crate::search::watch`]).
 //!
 //! ```
 //! use slide::{puzzle::notation::parse_board, solver::{solve, Options}, Board};
@@ -44,6 +45,7 @@ use crate::puzzle::board::Board;
 use crate::puzzle::goal::GoalError;
 use crate::puzzle::moves::Move;
 use crate::puzzle::numbers::shown;
+use crate::puzzle::position::Position;
 use crate::puzzle::solution::{Solution, SolutionError};
 use crate::puzzle::solvability::{self, Solvability};
 use crate::search::anytime::Anytime;
@@ -52,6 +54,7 @@ use crate::search::bfs::Bfs;
 use crate::search::dfs::Dfs;
 use crate::search::idastar::IdaStar;
 use crate::search::packed::with_key_type;
+use crate::search::watch::{Watch, Watched};
 use crate::search::{Outcome, Poll, Resumable, Search, Stats};
 use std::fmt;
 use web_time::{Duration, Instant};
@@ -183,27 +186,12 @@ impl Solver {
             .seconds
             .map(|s| Instant::now() + Duration::from_secs_f64(s));
         let timed = deadline.is_some() && method.algorithm.improves();
-        let max_nodes = options.max_nodes.unwrap_or(match method.algorithm {
-            // The time decides.
-            _ if timed => u64::MAX,
-            Algorithm::Anytime => ANYTIME_MAX_NODES,
-            Algorithm::Fringe => fringe::default_max_nodes(start.width(), start.height()),
-            a if a.keeps_nodes() => default_max_nodes(start.len()),
-            _ => u64::MAX,
-        });
+        let max_nodes = max_nodes(options, method, start, timed);
         let estimator = match method.heuristic {
             Some(h) => Some(Estimator::new(h, goal).map_err(|e| e.unfit(method))?),
             None => None,
         };
-        let depth_limit = options
-            .depth_limit
-            .or_else(|| diameter(start.width(), start.height()))
-            .unwrap_or_else(|| {
-                let md = Estimator::new(Heuristic::Manhattan, goal)
-                    .map(|e| e.estimate_board(start))
-                    .unwrap_or(0);
-                (3 * md).max(80)
-            });
+        let depth_limit = depth_limit(options, start, goal);
         // Rows and columns finish in a corner: toward a goal whose blank is elsewhere they
         // aim at that goal with its blank walked to a corner, then walk it back.
         let detour = matches!(method.algorithm, Algorithm::Reduction | Algorithm::Fringe)
@@ -339,6 +327,67 @@ impl Solver {
             }
         }
     }
+}
+
+/// The node budget `options` give `method` on `start`: as asked, else the method's default
+/// (none where an improving search is given a time: the time decides).
+fn max_nodes(options: &Options, method: Method, start: &Board, timed: bool) -> u64 {
+    options.max_nodes.unwrap_or(match method.algorithm {
+        _ if timed => u64::MAX,
+        Algorithm::Anytime => ANYTIME_MAX_NODES,
+        Algorithm::Fringe => fringe::default_max_nodes(start.width(), start.height()),
+        a if a.keeps_nodes() => default_max_nodes(start.len()),
+        _ => u64::MAX,
+    })
+}
+
+/// Depth-first search's limit: as asked, else the board's diameter where known, else three
+/// times its Manhattan distance (at least 80).
+fn depth_limit(options: &Options, start: &Board, goal: &Board) -> u32 {
+    options
+        .depth_limit
+        .or_else(|| diameter(start.width(), start.height()))
+        .unwrap_or_else(|| {
+            let md = Estimator::new(Heuristic::Manhattan, goal)
+                .map(|e| e.estimate_board(start))
+                .unwrap_or(0);
+            (3 * md).max(80)
+        })
+}
+
+/// The search learn mode's stepper shows for `algorithm`, if it shows it.
+pub fn watched(algorithm: Algorithm) -> Option<Watched> {
+    match algorithm {
+        Algorithm::AStar => Some(Watched::AStar),
+        Algorithm::Greedy => Some(Watched::Greedy),
+        Algorithm::IdaStar => Some(Watched::IdaStar),
+        Algorithm::Bfs => Some(Watched::BreadthFirst),
+        Algorithm::Dfs => Some(Watched::DepthFirst),
+        _ => None,
+    }
+}
+
+/// The search `options` ask for on `start`, one expansion at a time (learn mode's stepper, and
+/// `slide solve --trace`): A*, greedy, IDA*, breadth- or depth-first search, with the estimate,
+/// node budget and depth limit [`solve`] would give it, on a board of up to 16 squares.
+pub fn watch(start: &Board, goal: &Board, options: &Options) -> Result<Watch, SolveError> {
+    let verdict = solvability::check(start, goal).map_err(SolveError::Goal)?;
+    if !verdict.solvable {
+        return Err(SolveError::Unsolvable(verdict));
+    }
+    let method = Method::resolve(options, start, goal);
+    let Some(watched) = watched(method.algorithm) else {
+        return Err(SolveError::BadOption(format!(
+            "{} is not one the stepper shows: astar, greedy, idastar, bfs or dfs",
+            method.algorithm
+        )));
+    };
+    let position = Position::new(start.clone(), goal.clone()).map_err(SolveError::Goal)?;
+    let heuristic = method.heuristic.unwrap_or(Heuristic::Manhattan);
+    let max_nodes = max_nodes(options, method, start, false);
+    let depth_limit = depth_limit(options, start, goal);
+    Watch::new(&position, watched, heuristic, max_nodes, depth_limit)
+        .map_err(|e| SolveError::BadOption(e.to_string()))
 }
 
 fn internal(method: Method, start: &Board, e: SolutionError) -> SolveError {

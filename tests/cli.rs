@@ -658,3 +658,113 @@ fn seconds_end_at_once_where_the_answer_is_proven_shortest_and_must_be_a_time() 
         "seconds",
     );
 }
+
+#[test]
+fn trace_prints_each_expansion_then_the_usual_answer() {
+    // A* with Manhattan on the hardest 8-puzzle: the start first (g 0, h 21, three boards
+    // open), one line a step, and the goal, taken at g 31, last; then the usual JSON.
+    let o = slide(&[
+        "solve",
+        "--trace",
+        "--algorithm",
+        "astar",
+        "--json",
+        "8 6 7/2 5 4/3 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<serde_json::Value> = (out.lines())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let (answer, steps) = lines.split_last().unwrap();
+    assert_eq!(
+        out.lines().next(),
+        Some(r#"{"step":1,"board":"8 6 7/2 5 4/3 0 1","g":0,"h":21,"f":21,"open":3,"closed":1}"#)
+    );
+    for (k, step) in steps.iter().enumerate() {
+        assert_eq!(step["step"], k + 1);
+        assert_eq!(
+            step["f"],
+            step["g"].as_u64().unwrap() + step["h"].as_u64().unwrap()
+        );
+    }
+    let last = steps.last().unwrap();
+    assert_eq!(
+        (last["board"].as_str(), last["g"].as_u64()),
+        (Some("1 2 3/4 5 6/7 8 0"), Some(31))
+    );
+    // Every expansion the search counts, and the goal taken.
+    assert_eq!(answer["expanded"].as_u64().unwrap() + 1, steps.len() as u64);
+    assert_eq!(answer["length"], 31);
+}
+
+#[test]
+fn trace_gives_ida_star_its_bound_and_breadth_first_no_estimate() {
+    let o = slide(&[
+        "solve",
+        "--trace",
+        "-a",
+        "idastar",
+        "-H",
+        "hamming",
+        "1 2 3/4 5 6/0 7 8",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert_eq!(
+        first,
+        serde_json::json!({"step":1,"board":"1 2 3/4 5 6/0 7 8","g":0,"h":2,"f":2,"open":1,"closed":1,"bound":2})
+    );
+    let o = slide(&["solve", "--trace", "-a", "bfs", "1 2 3/4 5 6/0 7 8"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        r#"{"step":1,"board":"1 2 3/4 5 6/0 7 8","g":0,"open":2,"closed":1}"#
+    );
+    // Step 3 generates the goal: first in line, then taken as the last step.
+    assert_eq!(
+        lines[2],
+        r#"{"step":3,"board":"1 2 3/4 5 6/7 0 8","g":1,"open":4,"closed":3}"#
+    );
+    assert_eq!(
+        lines[3],
+        r#"{"step":4,"board":"1 2 3/4 5 6/7 8 0","g":2,"open":3,"closed":3}"#
+    );
+    assert!(
+        lines[4].starts_with("Board"),
+        "then the usual answer: {}",
+        lines[4]
+    );
+}
+
+#[test]
+fn trace_refuses_what_the_stepper_cannot_show_in_one_line() {
+    assert_bad_input(
+        &["solve", "--trace", "-a", "weighted", "1 2 3/4 5 6/0 7 8"],
+        "--trace",
+    );
+    assert_bad_input(
+        &[
+            "solve",
+            "--trace",
+            "-a",
+            "astar",
+            "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 24 0",
+        ],
+        "up to 4×4",
+    );
+    assert_bad_input(
+        &[
+            "solve",
+            "--trace",
+            "-a",
+            "idastar",
+            "-H",
+            "pdb",
+            "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
+        ],
+        "--trace",
+    );
+}

@@ -58,3 +58,38 @@ fn compare_rows_agree_with_slide_solve() {
         }
     }
 }
+
+#[test]
+fn the_steppers_searches_are_slide_solves_node_for_node() {
+    // Learn mode's stepper (and `slide solve --trace`) steps the search `slide solve` runs, with
+    // its defaults (the estimate asked for, the depth limit, the budget): one step an expansion
+    // the solve counts, and one more, the last, for the goal.
+    use slide::solver::{Options, solve, watch};
+    let boards = [
+        "8 6 7/2 5 4/3 0 1",
+        "4 1 3/7 2 6/0 5 8",
+        "2 3/1 0",
+        "1 2 3/0 4 5",
+    ];
+    for board in boards {
+        let start = slide::puzzle::notation::parse_board(board).unwrap();
+        let goal = slide::Board::blank_last(start.width(), start.height()).unwrap();
+        for name in ["astar", "greedy", "idastar", "bfs", "dfs"] {
+            let algorithm = slide::Algorithm::from_name(name).unwrap();
+            let options = Options::with(algorithm, slide::Heuristic::Hamming);
+            let report = solve(&start, &goal, &options).unwrap();
+            let mut stepper = watch(&start, &goal, &options).unwrap();
+            let mut last = None;
+            while let Some(step) = stepper.step() {
+                last = Some(step);
+            }
+            let last = last.unwrap();
+            assert_eq!(last.step, report.stats.expanded + 1, "{name} on {board}");
+            assert_eq!(
+                last.g as usize,
+                report.solution().unwrap().len(),
+                "{name} on {board}"
+            );
+        }
+    }
+}

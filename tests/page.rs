@@ -17,7 +17,7 @@ use slide::play::page::{
 use slide::play::record::left_out::{Entry, EntryProblem, HistoryError, LeftOut, Unread};
 use slide::play::record::solves::History;
 use slide::play::worker::protocol::{
-    Answer, Failure, FromWorker, Purpose, Tables, TablesFrom, ToWorker,
+    Answer, Failure, FromWorker, Lessons, Purpose, Tables, TablesFrom, ToWorker,
 };
 use slide::play::worker::solving::Summary;
 use slide::puzzle::notation::format_moves;
@@ -913,22 +913,259 @@ fn shuffles_are_solvable_remember_their_size_and_stop_what_ran() {
     assert_eq!(page.playing().origin(), Origin::Shuffle { filtered: true });
 }
 
+/// The stepper's worker, played by the worker's own side: each lesson request in `fx`
+/// answered, as the worker answers it.
+fn lessons_answer(page: &mut Page, lessons: &mut Lessons, fx: &[Effect]) {
+    for request in lesson_requests(fx) {
+        let ToWorker::Lesson {
+            id,
+            board,
+            goal,
+            algorithm,
+            heuristic,
+            step,
+        } = request
+        else {
+            continue;
+        };
+        let lesson = lessons.show(&board, &goal, algorithm, heuristic, step);
+        page.reduce(AskAction::Worker(FromWorker::Lesson { id, lesson }), 0.0);
+    }
+}
+
+fn lesson_requests(fx: &[Effect]) -> Vec<ToWorker> {
+    (fx.iter())
+        .filter_map(|e| match e {
+            Effect::Lesson(request) => Some(request.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The step the stepper shows.
+fn step_shown(page: &Page) -> Option<u64> {
+    page.learning().stepping().lesson().map(|l| l.snapshot.step)
+}
+
 #[test]
-fn the_step_through_expands_the_start_first() {
+fn the_stepper_expands_the_start_first_and_steps_back_to_exactly_what_was_shown() {
     let mut page = open(HARDEST);
-    page.reduce(Action::Learn(LearnAction::Watch(false)), 0.0);
-    page.reduce(Action::Learn(LearnAction::WatchStep), 0.0);
-    let first = &page.learning().watch_view().steps[0].expanded;
-    assert_eq!((first.g, first.h, first.f), (0, 21, 21));
-    page.reduce(Action::Learn(LearnAction::WatchRun(true)), 0.0);
-    assert!(page.learning().watch_view().running);
+    let mut worker = Lessons::default();
+    let fx = page.reduce(LearnAction::Watch(Algorithm::AStar), 0.0);
+    lessons_answer(&mut page, &mut worker, &fx);
+    assert_eq!(step_shown(&page), Some(0));
+    let mut shown = Vec::new();
+    for _ in 0..3 {
+        let fx = page.reduce(LearnAction::Step, 0.0);
+        lessons_answer(&mut page, &mut worker, &fx);
+        shown.push(page.learning().stepping().lesson().unwrap().clone());
+    }
+    let first = &shown[0].recent[0];
+    assert_eq!((first.g, first.h, first.f), (0, Some(21), Some(21)));
+    assert_eq!(step_shown(&page), Some(3));
+    for back in [1, 0] {
+        let fx = page.reduce(LearnAction::Back, 0.0);
+        lessons_answer(&mut page, &mut worker, &fx);
+        assert_eq!(page.learning().stepping().lesson(), Some(&shown[back]));
+    }
     // A move ends it.
-    page.reduce(
-        Action::Play(PlayAction::Slide(slide::Move::Left, Input::Keys)),
-        1.0,
+    page.reduce(PlayAction::Slide(slide::Move::Left, Input::Keys), 1.0);
+    assert!(!page.learning().stepping().active());
+}
+
+#[test]
+fn a_late_answer_to_a_step_passed_over_is_not_shown() {
+    let mut page = open(HARDEST);
+    let mut worker = Lessons::default();
+    let fx = page.reduce(LearnAction::Watch(Algorithm::IdaStar), 0.0);
+    lessons_answer(&mut page, &mut worker, &fx);
+    let one = page.reduce(LearnAction::Step, 0.0);
+    let two = page.reduce(LearnAction::Step, 0.0);
+    lessons_answer(&mut page, &mut worker, &one);
+    assert_eq!(
+        step_shown(&page),
+        Some(0),
+        "step 1's answer came after step 2 was asked"
     );
-    assert!(page.learning().watch_view().steps.is_empty());
-    assert!(!page.learning().watch_view().running);
+    lessons_answer(&mut page, &mut worker, &two);
+    assert_eq!(step_shown(&page), Some(2));
+    assert_eq!(
+        page.learning().stepping().lesson().unwrap().snapshot.bound,
+        Some(21)
+    );
+}
+
+#[test]
+fn run_asks_for_a_step_a_tick_once_the_last_is_shown_and_stops_at_the_goal() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8");
+    let mut worker = Lessons::default();
+    let fx = page.reduce(LearnAction::Watch(Algorithm::Bfs), 0.0);
+    lessons_answer(&mut page, &mut worker, &fx);
+    page.reduce(LearnAction::Run(true), 0.0);
+    let mut ticks = 0;
+    while page.learning().stepping().running() {
+        let fx = page.reduce(LearnAction::Tick, 0.0);
+        assert!(
+            page.reduce(LearnAction::Tick, 0.0).is_empty(),
+            "one step at a time"
+        );
+        lessons_answer(&mut page, &mut worker, &fx);
+        ticks += 1;
+        assert!(ticks < 10);
+    }
+    // Breadth-first search takes the goal at its fourth step, found two moves away.
+    assert_eq!(step_shown(&page), Some(4));
+    let lesson = page.learning().stepping().lesson().unwrap();
+    assert_eq!(lesson.snapshot.solution, Some(2));
+    assert!(!page.learning().stepping().can_step());
+    assert!(page.reduce(LearnAction::Step, 0.0).is_empty());
+}
+
+#[test]
+fn a_lesson_link_opens_the_stepper_at_its_step_once_the_page_is_on_screen() {
+    for embed in ["", "&embed=1"] {
+        let mut page = open(&format!(
+            "{HARDEST}&learn=astar&heuristic=hamming&step=3000{embed}"
+        ));
+        assert_eq!(page.alert(), None);
+        assert!(page.unfolded(Panel::Learn));
+        let stepping = page.learning().stepping();
+        assert_eq!(stepping.algorithm(), Some(Algorithm::AStar));
+        assert_eq!(stepping.asked(), Some(3000));
+        let fx = page.reduce(Action::Mounted, 0.0);
+        let requests = lesson_requests(&fx);
+        assert!(
+            matches!(
+                &requests[..],
+                [ToWorker::Lesson {
+                    step: 3000,
+                    heuristic: Heuristic::Hamming,
+                    algorithm: Algorithm::AStar,
+                    ..
+                }]
+            ),
+            "{requests:?}"
+        );
+        let mut worker = Lessons::default();
+        lessons_answer(&mut page, &mut worker, &fx);
+        assert_eq!(step_shown(&page), Some(3000));
+        assert_eq!(page.learning().stepping().note(), None);
+    }
+}
+
+#[test]
+fn a_lesson_link_past_the_end_opens_at_the_last_step_and_says_so() {
+    let mut page = open("?board=1,2,3/4,5,6/0,7,8&learn=bfs&step=99");
+    let fx = page.reduce(Action::Mounted, 0.0);
+    lessons_answer(&mut page, &mut Lessons::default(), &fx);
+    assert_eq!(step_shown(&page), Some(4));
+    assert_eq!(
+        page.learning().stepping().note(),
+        Some("The link asks for step 99; the search takes the goal at step 4, shown here.")
+    );
+    assert_eq!(page.learning().stepping().asked(), Some(4));
+}
+
+#[test]
+fn the_stepper_says_where_it_stops_short_of_the_goal() {
+    let mut page = open(&format!(
+        "{HARDEST}&learn=astar&heuristic=hamming&step=20000"
+    ));
+    let mut worker = Lessons::default();
+    let fx = page.reduce(Action::Mounted, 0.0);
+    lessons_answer(&mut page, &mut worker, &fx);
+    assert_eq!(step_shown(&page), Some(10_000));
+    assert_eq!(
+        page.learning().stepping().note(),
+        Some("The link asks for step 20000; the stepper goes up to step 10000, shown here.")
+    );
+    assert!(!page.learning().stepping().can_step());
+    // Back a step, then on again to the stepper's last: said without the link now.
+    let fx = page.reduce(LearnAction::Back, 0.0);
+    lessons_answer(&mut page, &mut worker, &fx);
+    assert_eq!(page.learning().stepping().note(), None);
+    let fx = page.reduce(LearnAction::Step, 0.0);
+    lessons_answer(&mut page, &mut worker, &fx);
+    assert_eq!(
+        page.learning().stepping().note(),
+        Some(
+            "The stepper goes up to step 10000; slide solve --trace follows the search to its end."
+        )
+    );
+}
+
+#[test]
+fn a_lesson_link_that_cannot_be_honoured_says_what_was_wrong() {
+    let weighted = open(&format!("{HARDEST}&learn=weighted"));
+    assert!(
+        weighted
+            .alert()
+            .unwrap()
+            .contains("not a search the stepper shows")
+    );
+    assert!(!weighted.learning().stepping().active());
+    let pdb = open(&format!("{HARDEST}&learn=idastar&heuristic=pdb&step=2"));
+    assert!(pdb.alert().unwrap().contains("it uses Manhattan distance"));
+    assert_eq!(
+        pdb.learning().stepping().shown_heuristic(),
+        Some(Heuristic::Manhattan)
+    );
+    assert_eq!(pdb.learning().stepping().asked(), Some(2));
+    let no_board = open("?learn=astar&step=3");
+    assert!(no_board.alert().unwrap().contains("no board"));
+    let step = open(&format!("{HARDEST}&learn=dfs&step=-1"));
+    assert!(step.alert().unwrap().contains("opens at the start"));
+    assert_eq!(step.learning().stepping().asked(), Some(0));
+}
+
+#[test]
+fn the_embed_snippet_of_a_step_frames_its_link() {
+    let mut page = open(HARDEST);
+    let mut worker = Lessons::default();
+    let fx = page.reduce(LearnAction::Estimate(Heuristic::LinearConflict), 0.0);
+    assert!(fx.is_empty(), "no search open yet");
+    for action in [
+        LearnAction::Watch(Algorithm::Greedy),
+        LearnAction::Step,
+        LearnAction::Step,
+    ] {
+        let fx = page.reduce(action, 0.0);
+        lessons_answer(&mut page, &mut worker, &fx);
+    }
+    page.reduce(LearnAction::EmbedStep, 0.0);
+    assert_eq!(
+        page.learning().snippet(),
+        Some(
+            r#"<iframe src="https://example.org/slide/?board=8,6,7/2,5,4/3,0,1&amp;learn=greedy&amp;heuristic=linear-conflict&amp;step=2&amp;embed=1" title="Sliding puzzle: a search step by step" width="720" height="1100"></iframe>"#
+        )
+    );
+    // Another estimate: the same step, by it; the snippet of the step before goes.
+    let fx = page.reduce(LearnAction::Estimate(Heuristic::Hamming), 0.0);
+    assert!(matches!(
+        &lesson_requests(&fx)[..],
+        [ToWorker::Lesson {
+            step: 2,
+            heuristic: Heuristic::Hamming,
+            ..
+        }]
+    ));
+    assert_eq!(page.learning().snippet(), None);
+}
+
+#[test]
+fn a_worker_that_stops_ends_the_steppers_request_with_a_word() {
+    let mut page = open(HARDEST);
+    page.reduce(LearnAction::Watch(Algorithm::Dfs), 0.0);
+    assert_eq!(
+        page.asking().owing(),
+        vec![0],
+        "the worker owes the stepper an answer"
+    );
+    let why = "it crashed".to_string();
+    page.reduce(AskAction::WorkerStopped { worker: 0, why }, 5.0);
+    let problem = page.learning().stepping().problem().unwrap();
+    assert!(problem.contains("stopped unexpectedly"), "{problem}");
+    assert!(page.asking().owing().is_empty());
 }
 
 /// The measure request in `fx`: its id and board.

@@ -25,11 +25,14 @@ pub mod slidysim;
 
 use super::event::Event;
 use super::game::daily::Date;
+use super::learn::stepping::{ESTIMATES, WATCHED};
+use crate::heuristics::Heuristic;
 use crate::puzzle::board::{Board, check_size};
 use crate::puzzle::goal::Goal;
 use crate::puzzle::moves::Move;
 use crate::puzzle::notation::{format_moves, parse_board, parse_moves};
 use crate::puzzle::position::Position;
+use crate::solver::Algorithm;
 
 /// Longest parameter value read: a 10×10 board is under 300 characters, a replay of a long
 /// greedy solution thousands of moves. (Static servers commonly refuse URLs past 8–16 KB anyway.)
@@ -53,6 +56,8 @@ pub struct LinkRequest {
     /// `race=DATE&size=SIZE`: the daily race's leaderboard of that day and size (`4x4` by
     /// default); today's, the race itself if not yet started.
     pub race: Option<(String, String)>,
+    /// `learn=…`: learn mode's stepper open on the board, at a step.
+    pub lesson: Option<LinkedLesson>,
     /// What could not be honoured, in words for the player.
     pub problem: Option<String>,
 }
@@ -64,6 +69,15 @@ pub struct LinkedReplay {
     pub moves: Vec<Move>,
     pub step: usize,
     pub times: Option<Vec<f64>>,
+}
+
+/// The stepper a link opens: `learn=astar&heuristic=hamming&step=3000`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LinkedLesson {
+    pub algorithm: Algorithm,
+    pub heuristic: Heuristic,
+    /// The step to open at (0: before the first).
+    pub step: u64,
 }
 
 /// The daily puzzle a link asks for.
@@ -132,6 +146,7 @@ pub fn read_query(query: &str) -> LinkRequest {
             || raw.replay.is_some()
             || request.challenge.is_some()
             || request.event.is_some()
+            || raw.learn.is_some()
         {
             request.problem = Some("The link has no board to go with its other settings.".into());
             request.challenge = None;
@@ -147,20 +162,90 @@ pub fn read_query(query: &str) -> LinkRequest {
             return request;
         }
     };
+    if !read_replays(&mut request, &raw, position.board()) {
+        return request;
+    }
+    if let Some(learn) = raw.learn {
+        // The step is the replay's where the link has moves.
+        let step = raw.step.filter(|_| raw.moves.is_none());
+        match read_lesson(learn, raw.heuristic, step) {
+            Ok((lesson, problem)) => {
+                request.lesson = Some(lesson);
+                request.problem = request.problem.take().or(problem);
+            }
+            Err(problem) => request.problem = Some(problem),
+        }
+    }
+    request.position = Some(position);
+    request
+}
+
+/// The stepper a link opens, and what of it had to be ignored (an estimate or a step that
+/// cannot be used: Manhattan distance, and the start, instead).
+fn read_lesson(
+    learn: &str,
+    heuristic: Option<&str>,
+    step: Option<&str>,
+) -> Result<(LinkedLesson, Option<String>), String> {
+    let learn = decode("learn", learn)?;
+    let algorithm = Algorithm::from_name(&learn)
+        .filter(|a| WATCHED.contains(a))
+        .ok_or_else(|| {
+            format!(
+                "The link's learn \"{}\" is not a search the stepper shows: astar, greedy, idastar, bfs or dfs.",
+                learn.chars().take(20).collect::<String>()
+            )
+        })?;
+    let mut lesson = LinkedLesson {
+        algorithm,
+        heuristic: Heuristic::Manhattan,
+        step: 0,
+    };
+    let mut problem = None;
+    if let Some(text) = heuristic {
+        let text = decode("heuristic", text)?;
+        match Heuristic::from_name(&text).filter(|h| ESTIMATES.contains(h)) {
+            Some(h) => lesson.heuristic = h,
+            None => {
+                problem = Some(format!(
+                    "The link's heuristic \"{}\" is not one the stepper takes (hamming, manhattan or linear-conflict): it uses Manhattan distance.",
+                    text.chars().take(20).collect::<String>()
+                ))
+            }
+        }
+    }
+    if let Some(text) = step {
+        let text = decode("step", text)?;
+        match text.trim().parse::<u64>() {
+            Ok(step) => lesson.step = step,
+            Err(_) => {
+                problem = Some(format!(
+                    "The link's step \"{}\" is not a step of the search; the stepper opens at the start.",
+                    text.chars().take(12).collect::<String>()
+                ))
+            }
+        }
+    }
+    Ok((lesson, problem))
+}
+
+/// A link's replay of its board, timed or not, into `request`: false when a timed replay
+/// cannot be played, which leaves no board to open.
+fn read_replays(request: &mut LinkRequest, raw: &RawParams, board: &Board) -> bool {
     // With a challenge, the moves are the friend's, not a replay; a timed replay is the link's
     // point, so one that cannot be played leaves no board to open (a fresh one instead). An
     // event's board is played, not replayed.
     let replayed = request.challenge.is_none() && request.event.is_none();
     if let Some(text) = raw.replay.filter(|_| replayed) {
-        match read_timed_replay(position.board(), text) {
+        match read_timed_replay(board, text) {
             Ok(replay) => request.replay = Some(replay),
             Err(problem) => {
                 request.problem = Some(problem);
-                return request;
+                return false;
             }
         }
     } else if let Some(moves_text) = raw.moves.filter(|_| replayed) {
-        match read_replay(position.board(), moves_text, raw.step) {
+        match read_replay(board, moves_text, raw.step) {
             Ok((replay, problem)) => {
                 request.replay = Some(replay);
                 request.problem = problem;
@@ -168,8 +253,7 @@ pub fn read_query(query: &str) -> LinkRequest {
             Err(problem) => request.problem = Some(problem),
         }
     }
-    request.position = Some(position);
-    request
+    true
 }
 
 #[derive(Default)]
@@ -185,6 +269,8 @@ struct RawParams<'a> {
     replay: Option<&'a str>,
     event: Option<&'a str>,
     race: Option<&'a str>,
+    learn: Option<&'a str>,
+    heuristic: Option<&'a str>,
 }
 
 impl<'a> RawParams<'a> {
@@ -207,6 +293,8 @@ impl<'a> RawParams<'a> {
                 "replay" => &mut raw.replay,
                 "event" => &mut raw.event,
                 "race" => &mut raw.race,
+                "learn" => &mut raw.learn,
+                "heuristic" => &mut raw.heuristic,
                 _ => continue,
             };
             *field = Some(value);
@@ -409,6 +497,21 @@ pub fn write_query(
     if let Some((moves, step)) = replay.filter(|(m, _)| !m.is_empty() && m.len() <= MAX_PARAM) {
         query.push_str(&format!("&moves={}&step={step}", format_moves(moves)));
     }
+    if embed {
+        query.push_str("&embed=1");
+    }
+    query
+}
+
+/// The query of a link to a step of learn mode's stepper: `write_query`'s, then
+/// `&learn=astar&heuristic=hamming&step=3000` (no estimate for the searches that use none).
+pub fn write_lesson_query(position: &Position, lesson: &LinkedLesson, embed: bool) -> String {
+    let mut query = write_query(position.board(), position.goal(), None, false);
+    query.push_str(&format!("&learn={}", lesson.algorithm.name()));
+    if crate::play::learn::stepping::uses_estimate(lesson.algorithm) {
+        query.push_str(&format!("&heuristic={}", lesson.heuristic.name()));
+    }
+    query.push_str(&format!("&step={}", lesson.step));
     if embed {
         query.push_str("&embed=1");
     }

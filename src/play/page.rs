@@ -58,7 +58,7 @@ pub use record::{
     Clearing, HandResult, HistoryFormat, PAGE, Progress, Record, RecordAction, Store, Task,
 };
 use sharing::to_watch;
-pub use sharing::{Copying, ShareAction, Shared, Sharing, Shown, iframe_snippet};
+pub use sharing::{Copying, ShareAction, Shared, Sharing, Shown, iframe_snippet, lesson_snippet};
 pub use syncing::{SyncAction, Syncing};
 
 use super::event::log::EventLog;
@@ -66,7 +66,7 @@ use super::game::input::Input;
 use super::game::origin::Origin;
 use super::keeping::{StoreSaid, ToStore};
 use super::link::challenge::Challenge;
-use super::link::{LinkRequest, read_query};
+use super::link::{LinkRequest, LinkedLesson, read_query, write_lesson_query};
 use super::record::settings::Settings;
 use super::record::solves::{History, Solve};
 use super::worker::protocol::ToWorker;
@@ -158,6 +158,8 @@ pub enum Effect {
     Measure(ToWorker),
     /// Send on the worker channel that analyses solves by hand (so nothing else cancels it).
     Analyse(ToWorker),
+    /// Send on the worker channel of learn mode's stepper (so nothing else cancels it).
+    Lesson(ToWorker),
     /// End worker `worker` (0: the game's, with its measuring channel; 1, 2, …: helpers): it
     /// stopped or fell silent. The next message for it starts a fresh one.
     Restart(usize),
@@ -337,9 +339,22 @@ impl Page {
                 }
             }
         }
+        let lesson = link.lesson.take().zip(link.position.clone());
         let scene = scene(&self.playing, &self.prefs, &self.sharing, &self.record);
         let said = self.boarding.open(link, &scene);
         self.boarded(said, 0.0, fx);
+        // A lesson's link: the stepper opens on its board, in the learn panel, built at once.
+        if let Some((lesson, position)) = lesson
+            && self.playing.game().position() == &position
+        {
+            let LinkedLesson {
+                algorithm,
+                heuristic,
+                step,
+            } = lesson;
+            (self.learning).open_linked(algorithm, heuristic, step, &position);
+            self.unfold(Some(Panel::Learn));
+        }
     }
 
     /// Builds `panel`, or the first panel still empty (the lowest bit still clear).
@@ -356,10 +371,11 @@ impl Page {
         self.route(action.into(), now_ms, &mut fx);
         self.follow(before, now_ms, &mut fx);
         self.asking.owe_analysis(self.analysing.owed());
+        self.asking.owe_lesson(self.learning.owed());
         // A worker given work owes an answer from now: its silence counts from here.
         for effect in &fx {
             match effect {
-                Effect::Send(_) | Effect::Measure(_) | Effect::Analyse(_) => {
+                Effect::Send(_) | Effect::Measure(_) | Effect::Analyse(_) | Effect::Lesson(_) => {
                     self.asking.sent(0, now_ms)
                 }
                 Effect::Helper { worker, .. } => self.asking.sent(*worker, now_ms),
@@ -416,6 +432,7 @@ impl Page {
             Action::Record(action) => self.recorded(action, fx),
             Action::Share(action) => self.share(action, now_ms, fx),
             Action::Prefs(action) => fx.extend(self.prefs.reduce(action)),
+            Action::Learn(LearnAction::EmbedStep) => self.embed_step(),
             Action::Learn(action) => {
                 let on_show = self.playing.game().position().clone();
                 let said = self.learning.reduce(action, &on_show);
@@ -434,12 +451,15 @@ impl Page {
         }
     }
 
-    /// The page is on screen: the worker warmed, the record loaded, a linked leaderboard read.
+    /// The page is on screen: the worker warmed, the record loaded, a linked leaderboard read, a
+    /// link's lesson asked for.
     fn mounted(&mut self, now_ms: f64, fx: &mut Vec<Effect>) {
         fx.push(Effect::Warm(self.asking.site()));
         fx.extend(self.record.mounted());
         let raced = self.racing.mounted();
         self.raced(raced, now_ms, fx);
+        let said = self.learning.mounted().into_iter().collect();
+        self.learned(said, now_ms, fx);
     }
 
     /// A sync action: once this device syncs, a race asked before starts.
@@ -627,6 +647,11 @@ impl Page {
                 Heard::Analysis(message) => {
                     fx.extend(self.analysing.reduce(AnalysisAction::Worker(message)))
                 }
+                Heard::Lesson(message) => {
+                    let on_show = self.playing.game().position().clone();
+                    let said = (self.learning).reduce(LearnAction::Stepped(message), &on_show);
+                    self.learned(said, now_ms, fx);
+                }
             }
         }
     }
@@ -651,9 +676,31 @@ impl Page {
                     self.playing.asked();
                     self.playing.show(moves, optimal, summary);
                 }
+                Learned::Lesson(message) => fx.push(Effect::Lesson(message)),
                 Learned::Alert(text) => self.alert = Some(text),
             }
         }
+    }
+
+    /// The snippet that embeds the stepper's step shown: its link in embed mode, framed.
+    fn embed_step(&mut self) {
+        let stepping = self.learning.stepping();
+        let (Some(algorithm), Some(position), Some(lesson)) =
+            (stepping.algorithm(), stepping.position(), stepping.lesson())
+        else {
+            return;
+        };
+        let linked = LinkedLesson {
+            algorithm,
+            heuristic: stepping.shown_heuristic().unwrap_or(stepping.heuristic()),
+            step: lesson.snapshot.step,
+        };
+        let link = format!(
+            "{}{}",
+            self.sharing.base(),
+            write_lesson_query(position, &linked, true)
+        );
+        self.learning.set_snippet(lesson_snippet(&link));
     }
 
     /// What the editor asked for.

@@ -131,6 +131,16 @@ impl Neighbours {
     pub(crate) fn get(&self, blank: usize, m: usize) -> u8 {
         self.table[blank][m]
     }
+
+    /// The moves from a board whose blank is on `blank`, in the order the searches try them,
+    /// each with the square whose tile slides into the blank; all but move index `back` (the
+    /// one undoing the move that reached the board; 4 or more for none).
+    pub(crate) fn around(&self, blank: usize, back: u8) -> impl Iterator<Item = (u8, usize)> + '_ {
+        (0..4u8).filter(move |&m| m != back).filter_map(move |m| {
+            let from = self.get(blank, m as usize);
+            (from != Self::NONE).then_some((m, from as usize))
+        })
+    }
 }
 
 #[cfg(test)]

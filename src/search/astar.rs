@@ -134,7 +134,9 @@ impl<K: Packed> BestFirst<K> {
         self
     }
 
-    /// Explores until `slice` nodes are expanded or the search ends.
+    /// Explores until `slice` nodes are expanded or the search ends. Never inlined: one copy
+    /// serves the solver, a slice at a time, and learn mode's stepper, a node at a time.
+    #[inline(never)]
     pub(crate) fn explore(&mut self, slice: u64) -> Option<Outcome> {
         let mut left = slice;
         while left > 0 {
@@ -230,52 +232,56 @@ impl<K: Packed> BestFirst<K> {
     }
 }
 
-/// What a step-through shows of one node: its key, depth, estimate and priority.
-pub(crate) struct Seen<K> {
-    pub key: K,
-    pub g: u32,
-    pub h: u32,
-    pub f: u64,
-}
-
+/// What learn mode's stepper reads of a best-first search (see [`super::watch`]).
 impl<K: Packed> BestFirst<K> {
-    /// The node last taken from the open list.
-    pub(crate) fn last(&self) -> Option<Seen<K>> {
-        let node = self.arena.nodes[self.last? as usize];
-        Some(self.seen(&node))
+    /// Every board generated so far, in the order generated, each with its parent.
+    pub(crate) fn nodes(&self) -> &[Node<K>] {
+        &self.arena.nodes
     }
 
-    /// The `k` open nodes that would be expanded next, best first: taken one at a time from
-    /// the open list (a handful, for the step-through; sorting the whole list, twice as it once
-    /// was, brought two sorts' code into the page for them).
-    pub(crate) fn best_open(&self, k: usize) -> Vec<Seen<K>> {
-        let mut entries: Vec<Entry> = self.open.iter().chain(&self.next).copied().collect();
-        let mut best = Vec::with_capacity(k);
-        while best.len() < k {
-            let Some(at) = (0..entries.len()).max_by_key(|&i| entries[i]) else {
-                break;
-            };
-            let e = entries.swap_remove(at);
-            let node = self.arena.nodes[e.idx() as usize];
-            if !node.closed && e.f() == self.priority.f(node.g, node.h).min(F_MAX) {
-                best.push(self.seen(&node));
+    /// The node generated for `key`, if any.
+    pub(crate) fn node_of(&self, key: K) -> Option<u32> {
+        self.arena.index.get(&key).copied()
+    }
+
+    /// The node last taken from the open list (expanded, or found to be the goal).
+    pub(crate) fn last(&self) -> Option<u32> {
+        self.last
+    }
+
+    /// A node's priority: g + h for A*, h for greedy.
+    pub(crate) fn f(&self, node: &Node<K>) -> u64 {
+        self.priority.f(node.g, node.h)
+    }
+
+    /// The open nodes in the order the search would take them, each once: the entries of the
+    /// open list as it pops them, greatest first, without the stale ones (a node closed since,
+    /// or queued again by a shorter path).
+    pub(crate) fn open_in_order(&self) -> Vec<u32> {
+        // The heap's own sort (its pops, ascending), and `next`, ascending as it is kept: merged
+        // greatest first, without a sort's code of its own.
+        let heap = self.open.clone().into_sorted_vec();
+        let (mut a, mut b) = (
+            heap.iter().rev().peekable(),
+            self.next.iter().rev().peekable(),
+        );
+        let entries = std::iter::from_fn(|| match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) if x > y => a.next(),
+            (_, Some(_)) => b.next(),
+            _ => a.next(),
+        });
+        let mut listed = vec![false; self.arena.nodes.len()];
+        let mut order = Vec::new();
+        for &e in entries {
+            let idx = e.idx() as usize;
+            let node = self.arena.nodes[idx];
+            let live = !node.closed && e.f() == self.priority.f(node.g, node.h).min(F_MAX);
+            if live && !listed[idx] {
+                listed[idx] = true;
+                order.push(e.idx());
             }
         }
-        best
-    }
-
-    /// Entries waiting in the open list (stale ones included, as a heap holds them).
-    pub(crate) fn open_len(&self) -> usize {
-        self.open.len() + self.next.len()
-    }
-
-    fn seen(&self, node: &Node<K>) -> Seen<K> {
-        Seen {
-            key: node.key,
-            g: node.g,
-            h: node.h,
-            f: self.priority.f(node.g, node.h),
-        }
+        order
     }
 }
 
@@ -348,35 +354,24 @@ mod tests {
     }
 
     #[test]
-    fn the_best_open_nodes_are_the_open_list_sorted_best_first() {
-        // Against a whole sort of the open list, step after step of A* and greedy on a 4×4.
+    fn the_open_list_in_order_is_the_order_the_search_takes_it() {
+        // Step after step of A* and greedy on a 4×4: the board first in line is the one the
+        // next step expands, and every open board is listed once.
         let (start, goal) = random(4, 4, 3);
         let estimator = Estimator::new(Heuristic::Manhattan, &goal).unwrap();
         for priority in [Priority::ASTAR, Priority::GREEDY] {
             let mut search =
                 BestFirst::<u64>::new(&start, &goal, estimator.clone(), priority, 1 << 20);
             for _ in 0..300 {
+                let order = search.open_in_order();
+                assert_eq!(
+                    order.len() as u64,
+                    search.nodes().len() as u64 - search.stats.expanded
+                );
                 if search.explore(1).is_some() {
                     break;
                 }
-                let mut all: Vec<Entry> = search.open.iter().chain(&search.next).copied().collect();
-                all.sort_unstable_by(|a, b| b.cmp(a));
-                let sorted: Vec<(u64, u32, u32, u64)> = (all.into_iter())
-                    .filter_map(|e| {
-                        let node = search.arena.nodes[e.idx() as usize];
-                        let live =
-                            !node.closed && e.f() == search.priority.f(node.g, node.h).min(F_MAX);
-                        live.then(|| search.seen(&node))
-                    })
-                    .take(8)
-                    .map(|s| (s.key, s.g, s.h, s.f))
-                    .collect();
-                let best: Vec<(u64, u32, u32, u64)> = search
-                    .best_open(8)
-                    .into_iter()
-                    .map(|s| (s.key, s.g, s.h, s.f))
-                    .collect();
-                assert_eq!(best, sorted);
+                assert_eq!(search.last(), order.first().copied());
             }
         }
     }

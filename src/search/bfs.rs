@@ -46,6 +46,8 @@ impl<K: Packed> Bfs<K> {
         self
     }
 
+    /// Never inlined: one copy serves the solver and learn mode's stepper (a node at a time).
+    #[inline(never)]
     fn explore(&mut self, slice: u64) -> Option<Outcome> {
         if self.start_is_goal {
             return Some(Outcome::Found(Vec::new()));
@@ -96,6 +98,30 @@ impl<K: Packed> Bfs<K> {
             self.stats.peak_frontier = self.stats.peak_frontier.max(self.queue.len() as u64);
         }
         None
+    }
+}
+
+/// What learn mode's stepper reads of breadth-first search (see [`super::watch`]).
+impl<K: Packed> Bfs<K> {
+    /// Every board generated so far, in the order generated, each with its parent. The queue
+    /// takes them in this order too, so the first [`Bfs::expanded`] of them are closed.
+    pub(crate) fn nodes(&self) -> &[Node<K>] {
+        &self.arena.nodes
+    }
+
+    /// The node generated for `key`, if any.
+    pub(crate) fn node_of(&self, key: K) -> Option<u32> {
+        self.arena.index.get(&key).copied()
+    }
+
+    /// The queue, front first.
+    pub(crate) fn queue(&self) -> impl ExactSizeIterator<Item = u32> + '_ {
+        self.queue.iter().copied()
+    }
+
+    /// Nodes expanded so far.
+    pub(crate) fn expanded(&self) -> u64 {
+        self.stats.expanded
     }
 }
 

@@ -40,6 +40,8 @@ impl<K: Packed> Dfs<K> {
         }
     }
 
+    /// Never inlined: one copy serves the solver and learn mode's stepper (a node at a time).
+    #[inline(never)]
     fn explore(&mut self, slice: u64) -> Option<Outcome> {
         if slice == 0 {
             return None; // nothing asked for: the countdown in the walk starts at one
@@ -48,6 +50,34 @@ impl<K: Packed> Dfs<K> {
             return Some(Outcome::Found(Vec::new()));
         }
         self.walk.explore(&mut self.limit, slice)
+    }
+}
+
+impl<K: Packed> DepthLimit<K> {
+    /// Whether `key`, reached `depth` moves from the start, was never entered at that depth or
+    /// shallower.
+    #[inline(always)]
+    fn fresh(&self, key: K, depth: u32) -> bool {
+        self.depth_seen.get(&key).is_none_or(|&seen| seen > depth)
+    }
+}
+
+/// What learn mode's stepper reads of depth-first search (see [`super::watch`]).
+impl<K: Packed> Dfs<K> {
+    /// The walk, whose path is the boards entered and not yet left.
+    pub(crate) fn walk(&self) -> &Walk<K, ()> {
+        &self.walk
+    }
+
+    /// Whether boards `depth` moves from the start are within the limit.
+    pub(crate) fn within_limit(&self, depth: u32) -> bool {
+        self.limit.within(depth)
+    }
+
+    /// Whether the board `key`, `depth` moves from the start, was never entered at that depth
+    /// or shallower: if within the limit, the walk enters it when its turn comes.
+    pub(crate) fn fresh(&self, key: K, depth: u32) -> bool {
+        self.limit.fresh(key, depth)
     }
 }
 
@@ -66,17 +96,11 @@ impl<K: Packed> Rule<K> for DepthLimit<K> {
 
     #[inline(always)]
     fn admit(&mut self, key: K, depth: u32) -> bool {
-        match self.depth_seen.get_mut(&key) {
-            Some(seen) if *seen <= depth => false,
-            Some(seen) => {
-                *seen = depth;
-                true
-            }
-            None => {
-                self.depth_seen.insert(key, depth);
-                true
-            }
+        let fresh = self.fresh(key, depth);
+        if fresh {
+            self.depth_seen.insert(key, depth);
         }
+        fresh
     }
 
     fn again(&mut self, _: &mut Walk<K, ()>) -> Option<Outcome> {

@@ -187,6 +187,8 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
         self
     }
 
+    /// Never inlined: one copy serves the solver and learn mode's stepper (a node at a time).
+    #[inline(never)]
     fn explore(&mut self, slice: u64) -> Option<Outcome> {
         if slice == 0 {
             return None; // nothing asked for: the countdown in the walk starts at one
@@ -195,6 +197,20 @@ impl<K: Packed, E: Estimate<K>> IdaStar<K, E> {
             return Some(Outcome::Found(Vec::new()));
         }
         self.walk.explore(&mut self.bounds, slice)
+    }
+}
+
+impl<K, E: Estimate<K>> Bounds<K, E> {
+    /// Whether a board `g` moves from the start with estimate `h` is entered in this
+    /// iteration: `Err(Some(f))` when its f (in sixteenths of a move) is over the bound, so it
+    /// counts toward the next one; `Err(None)` when no path through it is wanted (the cutoff).
+    #[inline(always)]
+    fn within(&self, g: u32, h: u32) -> Result<(), Option<u32>> {
+        if g + h >= self.cutoff {
+            return Err(None);
+        }
+        let f = 16 * g + self.weight * h;
+        if f > self.bound { Err(Some(f)) } else { Ok(()) }
     }
 }
 
@@ -226,16 +242,15 @@ impl<K: Packed, E: Estimate<K>> Rule<K> for Bounds<K, E> {
                 return None;
             }
         };
-        let h = E::h(&state);
-        if g + h >= self.cutoff {
-            return None;
+        match self.within(g, E::h(&state)) {
+            Ok(()) => Some(state),
+            Err(over) => {
+                if let Some(f) = over {
+                    self.next_bound = self.next_bound.min(f);
+                }
+                None
+            }
         }
-        let f = g16 + w * h;
-        if f > self.bound {
-            self.next_bound = self.next_bound.min(f);
-            return None;
-        }
-        Some(state)
     }
 
     #[cold]
@@ -255,6 +270,40 @@ impl<K: Packed, E: Estimate<K>> Rule<K> for Bounds<K, E> {
         walk.stats.bound = Some(self.bound / 16);
         walk.push_root(self.root);
         None
+    }
+}
+
+/// What learn mode's stepper reads of IDA* (see [`super::watch`]), with an estimate kept as a
+/// number on each board.
+impl<K: Packed> IdaStar<K, Estimator> {
+    /// The walk, whose path is the boards entered and not yet left.
+    pub(crate) fn walk(&self) -> &Walk<K, u32> {
+        &self.walk
+    }
+
+    /// The start, as each iteration enters it.
+    pub(crate) fn root(&self) -> Frame<K, u32> {
+        self.bounds.root
+    }
+
+    /// The estimate of the board reached when the tile on `from` slides into `frame`'s blank,
+    /// `depth` moves from the start, if this iteration will enter it when its turn comes:
+    /// what [`Rule::child`] decides, without counting it toward the next bound.
+    pub(crate) fn would_enter(
+        &self,
+        frame: &Frame<K, u32>,
+        from: usize,
+        depth: u32,
+    ) -> Result<u32, u32> {
+        let tile = frame.key.tile(from);
+        let blank = frame.blank as usize;
+        let estimator = &self.bounds.estimator;
+        let child = Estimate::<K>::child(estimator, &frame.h, &frame.key, tile, from, blank, 0);
+        let h = child.unwrap_or_else(|h| h);
+        match self.bounds.within(self.bounds.depth + depth, h) {
+            Ok(()) => Ok(h),
+            Err(_) => Err(h),
+        }
     }
 }
 

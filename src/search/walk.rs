@@ -121,10 +121,16 @@ impl<K: Packed, H: Copy> Walk<K, H> {
         let mut left = slice;
         loop {
             let Some(top) = self.stack.last_mut() else {
-                match rule.again(self) {
-                    Some(outcome) => return Some(outcome),
-                    None => continue,
+                if let Some(outcome) = rule.again(self) {
+                    return Some(outcome);
                 }
+                // The root pushed again is a node entered like any other: one of the slice's,
+                // so that a slice of one node enters one node (learn mode's stepper counts on it).
+                left -= 1;
+                if left == 0 {
+                    return None;
+                }
+                continue;
             };
             if top.next >= 4 {
                 self.stack.pop();

@@ -302,7 +302,7 @@ fn unfold_when_idle(on: Callback<Action>, page: Rc<RefCell<Page>>) {
     );
 }
 
-/// The replay's timer (one per step, waiting as long as the model says), the step-through's
+/// The replay's timer (one per step, waiting as long as the model says), the stepper's
 /// (while it runs), a fewest-moves round's clock (while it runs), the look for silent workers
 /// (while one owes an answer), and the status bar's clock (drawn again as each second ends
 /// while it runs: only the app and the bar are drawn, the parts' revisions unchanged).
@@ -348,15 +348,18 @@ fn use_timers(page: &Page, since: Option<f64>, on: &Callback<Action>, redraw: &C
         });
         move || drop(interval)
     });
+    // The stepper's Run: a tick at the pace chosen (a tick asks for a step once the last is
+    // shown, so a slow answer is never overtaken).
     let on_step = on.clone();
-    use_effect_with(page.learning().watch_running(), move |&running| {
-        let interval = running.then(|| {
-            Interval::new(250, move || {
-                on_step.emit(Action::Learn(LearnAction::WatchStep))
-            })
-        });
-        move || drop(interval)
-    });
+    let stepping = page.learning().stepping();
+    use_effect_with(
+        (stepping.running(), stepping.pace_ms()),
+        move |&(running, ms)| {
+            let interval = running
+                .then(|| Interval::new(ms, move || on_step.emit(Action::Learn(LearnAction::Tick))));
+            move || drop(interval)
+        },
+    );
 }
 
 /// The arrows and the four move keys (W A S D unless rebound) slide a tile (the key names the
@@ -412,12 +415,18 @@ fn keep_run(page: &Rc<RefCell<Page>>) -> Option<[gloo_events::EventListener; 2]>
     Some([listen("pagehide"), listen("visibilitychange")])
 }
 
-/// Whether a key went to a field or a picker.
+/// Whether a key went to a field, a picker, or the stepper's drawing of its tree (whose arrows
+/// pan it).
 fn in_control(event: &web_sys::KeyboardEvent) -> bool {
     event
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+        .is_some_and(|el| {
+            matches!(
+                el.tag_name().as_str(),
+                "INPUT" | "SELECT" | "TEXTAREA" | "CANVAS"
+            )
+        })
 }
 
 /// The page's parts, from the model. On a phone they stack in this order: the header, how to
@@ -431,10 +440,12 @@ fn layout(p: &Page, (moves, running_since_ms, elapsed_ms): StatusFigures, wires:
     let shown = p.shown();
     let embed = p.sharing().embed();
     let blind = p.eventing().blind();
+    let lesson = embed && p.learning().stepping().active();
     let classes = classes!(
         "page",
         embed.then_some("embed"),
-        g.replay().is_some().then_some("replaying")
+        g.replay().is_some().then_some("replaying"),
+        lesson.then_some("lesson")
     );
     let revisions = wires.dispatcher.revisions.get();
     let part = |part: Part, revision: u32| {
@@ -477,6 +488,8 @@ fn layout(p: &Page, (moves, running_since_ms, elapsed_ms): StatusFigures, wires:
                 { part(Part::Stats, revisions.all()) }
                 { part(Part::Learn, revisions.all()) }
                 <p class="more"><a href="bench/">{ "Benchmark: Korf's puzzles in this browser" }</a></p>
+            } else if lesson {
+                { part(Part::Learn, revisions.all()) }
             }
         </div>
     }

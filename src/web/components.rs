@@ -25,11 +25,12 @@ pub mod race;
 pub mod replay;
 pub mod replay_bar;
 pub mod result;
+pub mod search_tree;
 pub mod share;
 pub mod solver_panel;
 pub mod stats;
 pub mod status;
-pub mod step_through;
+pub mod stepper;
 pub mod sync;
 pub mod unsolvable;
 
@@ -80,12 +81,18 @@ pub struct Fold {
 /// `fold`'s panel holding `body`, which is `None` until the page builds the folded panels
 /// ([`Page::unfolded`](crate::play::page::Page::unfolded)); until then, unfolding it asks for them.
 pub fn folded(fold: Fold, body: Option<Html>, on: &Callback<Action>) -> Html {
+    folded_open(fold, body, on, false)
+}
+
+/// [`folded`], open from the start where `open` (a link to a lesson opens learn mode): the
+/// attribute is set once, and the player folds the panel as any other.
+pub fn folded_open(fold: Fold, body: Option<Html>, on: &Callback<Action>, open: bool) -> Html {
     // A summary's click is how a panel unfolds, by pointer or by keyboard (Enter, Space).
     let onclick = body
         .is_none()
         .then(|| click(on, Action::Unfold(Some(fold.panel))));
     html! {
-        <details class={fold.class}>
+        <details class={fold.class} {open}>
             <summary {onclick}>{ fold.summary }</summary>
             // Always one node after the summary (an empty one until built): Yew matches a
             // changed list of children from its end, and a summary matched with the body would

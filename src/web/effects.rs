@@ -28,6 +28,7 @@ pub fn run(effect: Effect, workers: &mut Workers, dispatch: &Callback<Action>) {
         Effect::Helper { worker, message } => workers.send(worker, Channel::Game, message),
         Effect::Measure(message) => workers.send(0, Channel::Measure, message),
         Effect::Analyse(message) => workers.send(0, Channel::Analysis, message),
+        Effect::Lesson(message) => workers.send(0, Channel::Lesson, message),
         Effect::Restart(worker) => workers.restart(worker),
         Effect::SaveSettings(settings) => browser::save_settings(&settings),
         Effect::ForgetSettings => browser::forget_settings(),

@@ -13,7 +13,6 @@ use super::components::controls::{ControlsProps, controls};
 use super::components::editor::{EDITOR, EditorProps, editor};
 use super::components::event::{EventProps, event_bar, event_challenge, event_panel};
 use super::components::event_result::{EventResultProps, event_result};
-use super::components::folded;
 use super::components::handling::{HANDLING, HandlingProps, handling};
 use super::components::how_to::{HowToProps, how_to};
 use super::components::learn::{LEARN, LearnProps, learn};
@@ -22,10 +21,13 @@ use super::components::race::race_panel;
 use super::components::replay::{ReplayProps, replay_panel};
 use super::components::replay_bar::{self, ReplayBarProps, replay_bar};
 use super::components::result::{ResultProps, result_panel};
+use super::components::search_tree::use_tree_view;
 use super::components::share::{self, ShareProps};
 use super::components::solver_panel::{SolverPanelProps, solver_panel};
 use super::components::stats::{STATS, StatsProps, stats_panel, store_note};
+use super::components::stepper::{StepperProps, stepper, tree_props};
 use super::components::unsolvable::{UnsolvableProps, unsolvable};
+use super::components::{folded, folded_open};
 use super::render_counts;
 use crate::play::game::moving::Pointer;
 use crate::play::page::{Action, Page, Panel, Shared};
@@ -102,6 +104,9 @@ pub fn PagePart(props: &PartProps) -> Html {
             Focus::Nothing => {}
         });
     }
+    // Learn mode's tree, drawn and listed by hand after a render that changed it.
+    let learning = (props.part == Part::Learn).then(|| tree_props(p.learning().stepping()));
+    let tree = use_tree_view(learning.flatten());
     match props.part {
         Part::Intro => intro(p, on),
         Part::Under => under_the_board(p, on, node),
@@ -110,15 +115,29 @@ pub fn PagePart(props: &PartProps) -> Html {
         Part::Stats => folded(STATS, p.unfolded(STATS.panel).then(|| stats(p, on)), on),
         Part::Learn => {
             let learning = p.learning();
+            // Embedded, learn mode is the stepper a link opened, under the board.
+            if p.sharing().embed() {
+                let snippet = learning.snippet();
+                let stepping = learning.stepping();
+                let tree = &tree;
+                return stepper(&StepperProps {
+                    stepping,
+                    snippet,
+                    tree,
+                    on: on.clone(),
+                });
+            }
             let body = p.unfolded(LEARN.panel).then(|| {
                 learn(&LearnProps {
                     comparison: learning.comparison(),
-                    watching: &learning.watch_view(),
+                    stepping: learning.stepping(),
+                    snippet: learning.snippet(),
+                    tree: &tree,
                     locked: p.eventing().running(),
                     on: on.clone(),
                 })
             });
-            folded(LEARN, body, on)
+            folded_open(LEARN, body, on, learning.linked())
         }
     }
 }

@@ -3,9 +3,9 @@
 //! in the one binary form of [`crate::play::wire`] (a copy of a few hundred bytes, where a structured
 //! clone of the same data would walk every field).
 //!
-//! One worker serves three channels, the game's searches, the measures of solves by hand and
-//! their analyses, so that a Solve or a Hint, which replace each other's searches, never cancel
-//! a measure or an analysis, and the two never cancel each other.
+//! One worker serves four channels, the game's searches, the measures of solves by hand, their
+//! analyses and learn mode's stepper, so that a Solve or a Hint, which replace each other's
+//! searches, never cancel a measure, an analysis or a step, and those never cancel each other.
 
 use crate::play::wire::{self, Wire};
 use crate::play::worker::protocol::{FromWorker, ToWorker};
@@ -22,6 +22,8 @@ pub enum Channel {
     Measure,
     /// The analysis of a solve by hand against the optimum, move by move.
     Analysis,
+    /// Learn mode's stepper.
+    Lesson,
 }
 
 /// What the page posts to a worker.
@@ -48,7 +50,12 @@ pub enum Reply {
 
 wire_units!(
     Channel,
-    [Channel::Game, Channel::Measure, Channel::Analysis]
+    [
+        Channel::Game,
+        Channel::Measure,
+        Channel::Analysis,
+        Channel::Lesson
+    ]
 );
 wire_fields!(Posted { channel, message });
 wire_variants!(Reply {

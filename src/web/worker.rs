@@ -13,8 +13,8 @@ use crate::heuristics::Estimator;
 use crate::heuristics::Heuristic;
 use crate::heuristics::pdb;
 use crate::play::worker::protocol::{
-    Answer, Failure, FromWorker, Heard, Purpose, Requests, Resolved, ShareWork, Tables, TablesFrom,
-    ToWorker, analysis, analysis_failure, finished, resolve,
+    Answer, Failure, FromWorker, Heard, Lessons, Purpose, Requests, Resolved, ShareWork, Tables,
+    TablesFrom, ToWorker, analysis, analysis_failure, finished, resolve,
 };
 use crate::puzzle::board::Board;
 use crate::puzzle::notation::parse_board;
@@ -85,6 +85,8 @@ struct Worker {
     /// A download of the site's tables still under way when a newer request came: that request
     /// waits on the same download instead of starting again.
     downloading: Option<(Board, Download)>,
+    /// Learn mode's stepper: the search it steps through, kept between its requests.
+    lessons: Lessons,
 }
 
 /// The site's tables on their way (`None` at the end: the site has none, or they were damaged).
@@ -484,6 +486,18 @@ async fn serve(mut scope: Scope) {
             }
             ToWorker::Share { id, purpose, work } => {
                 worker.share(&mut scope, id, purpose, work).await
+            }
+            // A step takes milliseconds: it is answered at once.
+            ToWorker::Lesson {
+                id,
+                board,
+                goal,
+                algorithm,
+                heuristic,
+                step,
+            } => {
+                let lesson = (worker.lessons).show(&board, &goal, algorithm, heuristic, step);
+                send(&mut scope, FromWorker::Lesson { id, lesson }).await
             }
             // Taken in by `next_request`.
             ToWorker::Site { .. } | ToWorker::Cancel { .. } | ToWorker::Queue(_) => Ok(()),

@@ -328,6 +328,12 @@ describe('contrast and the rest, by axe-core in every state a player meets', () 
       await unfold(page);
     }],
     ['challenge', '?board=1,2,3/4,5,6/0,7,8&challenge=2,2000&moves=LL', async () => {}],
+    // The stepper open (a lesson's link), its list of every board unfolded, its embed code shown.
+    ['stepper', '?board=8,6,7/2,5,4/3,0,1&learn=idastar&step=30', async (page) => {
+      await page.waitForSelector('[data-testid=stepper][data-step="30"][aria-busy=false]');
+      await page.getByText('Every board of the tree, as a list').click();
+      await button(page, 'Embed this step').click();
+    }],
   ];
 
   for (const [name, link, act] of states) {

@@ -59,7 +59,7 @@ describe('learn mode', () => {
     }
   });
 
-  it('the A* step-through starts by expanding the start with g = 0 and h = 21', async () => {
+  it('the A* stepper starts by expanding the start with g = 0 and h = 21', async () => {
     for (const [name, viewport] of [
       ['desktop', { width: 1280, height: 900 }],
       ['phone', { width: 390, height: 844 }],
@@ -76,6 +76,8 @@ describe('learn mode', () => {
       );
       await button(page, 'Step').click();
       await button(page, 'Step').click();
+      // Each step is the worker's answer: the third is in once the stepper shows it.
+      await page.waitForSelector('[data-testid=stepper][data-step="3"][aria-busy=false]');
       const latest = await steps.locator('li[data-g]').first().evaluate((li) => Number(li.dataset.f));
       assert.ok(latest >= 21, 'A* expands in order of f');
       assert.equal(await steps.locator('li[data-g]').count(), 3);

@@ -88,6 +88,12 @@ pub(crate) struct SolveArgs {
     /// Print each shorter answer's length as it comes, on stderr
     #[arg(long)]
     pub(crate) progress: bool,
+    /// Before the usual output, one JSON line per expansion of the search, as learn mode's
+    /// stepper shows it: {"step":K,"board":"…","g":G,"h":H,"f":F,"open":N,"closed":N}, with
+    /// "bound" for idastar and no h or f for bfs and dfs (astar, greedy, idastar, bfs or dfs with
+    /// hamming, manhattan or linear-conflict, on boards up to 4x4)
+    #[arg(long)]
+    pub(crate) trace: bool,
     #[command(flatten)]
     pub(crate) board: BoardArgs,
 }

@@ -3,12 +3,13 @@
 use super::args::{SolveArgs, goal_for, read_board};
 use super::tables::Prepared;
 use super::{Failure, not_solved, round3};
+use crate::cli::bad_input;
 use serde_json::json;
 use slide::Board;
 use slide::puzzle::notation::format_moves;
 use slide::puzzle::numbers::thousands;
 use slide::solver::{
-    Algorithm, Ending, Method, Options, Progress, Report, SolveError, Solver, promise, solve,
+    Algorithm, Ending, Method, Options, Progress, Report, SolveError, Solver, promise, solve, watch,
 };
 use std::time::Instant;
 
@@ -20,6 +21,9 @@ pub(crate) fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
         ..args.method.options()
     };
     let json = args.method.json;
+    if args.trace {
+        trace(&board, &goal, &options)?;
+    }
     let tables = args.method.prepare_tables(&board, &goal)?;
     let solved = match args.progress {
         true => solve_saying_each_answer(&board, &goal, &options),
@@ -40,6 +44,36 @@ pub(crate) fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
         }
         Err(e) => Err(not_solved(e)),
     }
+}
+
+/// `--trace`: each expansion of the search as a JSON line, the step learn mode's stepper shows
+/// with the same number (a board that cannot reach its goal has none: the usual output says why).
+fn trace(board: &Board, goal: &Board, options: &Options) -> Result<(), Failure> {
+    let mut watch = match watch(board, goal, options) {
+        Ok(watch) => watch,
+        Err(SolveError::Unsolvable(_)) => return Ok(()),
+        Err(e) => return Err(bad_input(format!("--trace: {e}"))),
+    };
+    while let Some(e) = watch.step() {
+        let mut line = json!({
+            "step": e.step,
+            "board": watch.board(e.key).to_string(),
+            "g": e.g,
+        });
+        if let Some(o) = line.as_object_mut() {
+            if let (Some(h), Some(f)) = (e.h, e.f) {
+                o.insert("h".into(), h.into());
+                o.insert("f".into(), f.into());
+            }
+            o.insert("open".into(), e.open.into());
+            o.insert("closed".into(), e.closed.into());
+            if let Some(bound) = e.bound {
+                o.insert("bound".into(), bound.into());
+            }
+        }
+        say!("{line}");
+    }
+    Ok(())
 }
 
 /// [`solve`], saying on stderr each answer shorter than the last as it comes: when, how long,

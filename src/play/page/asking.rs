@@ -95,6 +95,8 @@ pub enum Heard {
     Alert(String),
     /// A message for the analysis of a solve by hand (its part tells current from late).
     Analysis(FromWorker),
+    /// A message for learn mode's stepper (its part tells current from late).
+    Lesson(FromWorker),
 }
 
 /// The asking part of the page.
@@ -116,6 +118,8 @@ pub struct Asking {
     measuring: Option<(u32, u64)>,
     /// The analysis in flight (its part's request), which the watchdog looks after too.
     analysing: Option<u32>,
+    /// The stepper's request in flight (learn mode's), likewise.
+    lesson: Option<u32>,
     /// The goal whose pattern databases were asked for.
     prepared: Option<String>,
     /// When each worker was last heard from.
@@ -136,6 +140,7 @@ impl Asking {
             team: None,
             measuring: None,
             analysing: None,
+            lesson: None,
             prepared: None,
             watchdog: Watchdog::default(),
             tables: format!("{folder}tables/"),
@@ -340,6 +345,9 @@ impl Asking {
         if worker != 0 {
             return Vec::new(); // helpers only ever work for the team
         }
+        if let FromWorker::Lesson { .. } = message {
+            return vec![Heard::Lesson(message)];
+        }
         let Some((id, purpose)) = message_request(&message) else {
             return Vec::new();
         };
@@ -389,7 +397,8 @@ impl Asking {
             FromWorker::TablesReady { .. }
             | FromWorker::Shared { .. }
             | FromWorker::Analysing { .. }
-            | FromWorker::Analysed { .. } => {}
+            | FromWorker::Analysed { .. }
+            | FromWorker::Lesson { .. } => {}
         }
         Vec::new()
     }
@@ -537,14 +546,7 @@ impl Asking {
                 let why = failure.to_string();
                 heard.push(Heard::Unmeasured { solve, why });
             }
-            if let Some(id) = self.analysing.take() {
-                heard.push(Heard::Analysis(FromWorker::Failed {
-                    id,
-                    purpose: Purpose::Analysis,
-                    failure: failure.clone(),
-                    stats: None,
-                }));
-            }
+            heard.extend(self.channels_stopped(&failure));
         }
         let team_solve = self.request.as_ref().is_some_and(|r| r.team.is_some());
         // A team that counted on the worker starts afresh next time; its others are stopped.
@@ -568,6 +570,25 @@ impl Asking {
         }
         if !heard.is_empty() {
             heard.push(Heard::Alert(failure.to_string()));
+        }
+        heard
+    }
+
+    /// What the game's worker owed on its channels of their own, ended by `failure`: the
+    /// analysis and the stepper's step.
+    fn channels_stopped(&mut self, failure: &Failure) -> Vec<Heard> {
+        let mut heard = Vec::new();
+        if let Some(id) = self.analysing.take() {
+            heard.push(Heard::Analysis(FromWorker::Failed {
+                id,
+                purpose: Purpose::Analysis,
+                failure: failure.clone(),
+                stats: None,
+            }));
+        }
+        if let Some(id) = self.lesson.take() {
+            let lesson = Err(failure.clone());
+            heard.push(Heard::Lesson(FromWorker::Lesson { id, lesson }));
         }
         heard
     }
@@ -619,13 +640,19 @@ impl Asking {
         self.analysing = id;
     }
 
+    /// The stepper's request `id` is in flight (or, with `None`, none is).
+    pub(super) fn owe_lesson(&mut self, id: Option<u32>) {
+        self.lesson = id;
+    }
+
     /// The workers that owe the page an answer (0: the game's, which also measures and
     /// analyses; 1, 2, …: helpers sharing a solve).
     pub fn owing(&self) -> Vec<usize> {
         let team = self.request.as_ref().is_some_and(|r| r.team.is_some());
         let mut owing = Vec::new();
-        if (self.request.is_some() && !team) || self.measuring.is_some() || self.analysing.is_some()
-        {
+        let channels =
+            self.measuring.is_some() || self.analysing.is_some() || self.lesson.is_some();
+        if (self.request.is_some() && !team) || channels {
             owing.push(0);
         }
         // The team's busy seats come in order: the list stays in order without a sort (whose
@@ -641,7 +668,9 @@ impl Asking {
     /// Whether a worker owes an answer: the web layer then has the page look for silent ones
     /// ([`AskAction::CheckWorkers`]).
     pub fn awaiting(&self) -> bool {
-        self.request.is_some() || self.measuring.is_some() || self.analysing.is_some()
+        let channels =
+            self.measuring.is_some() || self.analysing.is_some() || self.lesson.is_some();
+        self.request.is_some() || channels
     }
 
     /// Worker `worker` was given work at `now_ms`: its silence counts from then.
@@ -721,6 +750,8 @@ fn message_request(message: &FromWorker) -> Option<(u32, Purpose)> {
         FromWorker::Analysing { id, .. } | FromWorker::Analysed { id, .. } => {
             Some((*id, Purpose::Analysis))
         }
-        FromWorker::TablesReady { .. } | FromWorker::Shared { .. } => None,
+        FromWorker::TablesReady { .. } | FromWorker::Shared { .. } | FromWorker::Lesson { .. } => {
+            None
+        }
     }
 }

@@ -9,7 +9,7 @@ use crate::play::worker::protocol::{FromWorker, Purpose};
 
 /// A few cheap facts about the parts a move reaches only by ending something: a solve by hand
 /// kept (the record), an event started, ended or on to its next board, learn mode's
-/// step-through left behind, an alert.
+/// stepper left behind, an alert.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Glance {
     won: bool,
@@ -40,7 +40,7 @@ impl Page {
                 eventing.result().is_some(),
             ),
             size: (self.game().board().width(), self.game().board().height()),
-            watching: self.learning().watch_shown(),
+            watching: self.learning().stepping().active(),
             alert: self.alert().map(str::len),
         }
     }
@@ -125,7 +125,7 @@ mod tests {
             "{:?} {:?} {:?} {:?}",
             page.record(),
             page.learning().comparison(),
-            page.learning().watch_view(),
+            page.learning().stepping(),
             page.alert()
         )
     }
@@ -194,14 +194,14 @@ mod tests {
         );
     }
 
-    /// A restless player's moves on a board near its goal, with a step-through started now and
+    /// A restless player's moves on a board near its goal, with the stepper opened now and
     /// then and an event or two: each action whose glance stayed left the record, learn mode
-    /// and the alert as they were, and the solves and step-throughs ended did change it.
+    /// and the alert as they were, and the solves and steppers closed did change it.
     #[test]
     fn a_move_that_keeps_the_glance_changes_nothing_beyond_the_board() {
         let mut rng = Rng::seeded(44);
         let mut kept = 0;
-        // The glances changed: by a solve, a step-through left behind, an event's next board.
+        // The glances changed: by a solve, a stepper left behind, an event's next board.
         let (mut solves, mut left_behind, mut next_boards) = (0, 0, 0);
         for session in 0..40 {
             // A board a move from its goal, so that random play solves it now and then.
@@ -221,7 +221,7 @@ mod tests {
                     }
                     8 => PlayAction::Undo.into(),
                     9 => PlayAction::Redo.into(),
-                    10 if i % 40 == 0 => LearnAction::Watch(false).into(),
+                    10 if i % 40 == 0 => LearnAction::Watch(crate::solver::Algorithm::AStar).into(),
                     11 if session % 5 == 0 && i == 20 => {
                         EventAction::Choose(Choice::Marathon).into()
                     }
@@ -265,6 +265,6 @@ mod tests {
         assert!(moves_only(&PlayAction::Tap(3, Input::Hover).into()));
         assert!(!moves_only(&BoardAction::Shuffle.into()));
         assert!(!moves_only(&AskAction::Solve.into()));
-        assert!(!moves_only(&LearnAction::WatchStep.into()));
+        assert!(!moves_only(&LearnAction::Step.into()));
     }
 }

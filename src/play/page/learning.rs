@@ -1,14 +1,16 @@
 //! Learn mode: the comparison (every search on the board, one row at a time in the worker) and
-//! the step-through of A* or greedy best-first (right here, a step at a time).
+//! the stepper (one of the searches a step at a time, also in the worker).
 
+use crate::heuristics::Heuristic;
 use crate::play::learn::comparison::{Comparison, Row};
-use crate::play::learn::watching::{WatchView, Watching};
+use crate::play::learn::stepping::Stepping;
+use crate::play::worker::protocol::{FromWorker, ToWorker};
 use crate::play::worker::solving::Summary;
 use crate::puzzle::board::Board;
 use crate::puzzle::moves::Move;
 use crate::puzzle::position::Position;
 use crate::search::Stats;
-use crate::solver::Method;
+use crate::solver::{Algorithm, Method};
 
 /// What the player can do in learn mode.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,12 +19,26 @@ pub enum LearnAction {
     Compare,
     /// Replay row `i` of the comparison.
     ReplayRow(usize),
-    /// Start the step-through of A* (`false`) or greedy best-first (`true`).
-    Watch(bool),
-    /// One expansion of the step-through (Step, or its timer).
-    WatchStep,
-    /// Run or stop the step-through's timer.
-    WatchRun(bool),
+    /// Open the stepper on the board shown, with this search.
+    Watch(Algorithm),
+    /// The estimate the stepper's searches take.
+    Estimate(Heuristic),
+    /// One step on (Step).
+    Step,
+    /// One step back (Back a step).
+    Back,
+    /// Step on a timer (Run), or stop (Stop).
+    Run(bool),
+    /// Run's pace: an index into [`crate::play::learn::stepping::PACES`].
+    Pace(usize),
+    /// Run's timer rang.
+    Tick,
+    /// Fold what is far from the board taken in the drawing of the tree, or draw every board.
+    Fold(bool),
+    /// The snippet that embeds the step shown (the page writes it: it knows the site's address).
+    EmbedStep,
+    /// The worker's answer to the stepper.
+    Stepped(FromWorker),
 }
 
 /// What learn mode asks of the page.
@@ -36,6 +52,8 @@ pub enum Learned {
         optimal: bool,
         summary: Summary,
     },
+    /// Ask the stepper's worker channel.
+    Lesson(ToWorker),
     /// Say this.
     Alert(String),
 }
@@ -44,12 +62,22 @@ pub enum Learned {
 #[derive(Debug, Default)]
 pub struct Learning {
     comparison: Comparison,
-    watching: Watching,
+    stepping: Stepping,
+    /// A link's lesson, asked for once the page is on screen.
+    deferred: Option<ToWorker>,
+    /// The snippet that embeds the step shown, once asked for.
+    snippet: Option<String>,
+    /// A link opened the stepper: learn mode is open from the start.
+    linked: bool,
 }
 
 impl Learning {
     /// Carries out `action` on the board on show (`position`).
     pub fn reduce(&mut self, action: LearnAction, position: &Position) -> Vec<Learned> {
+        use LearnAction::{Back, Estimate, Step, Tick};
+        if matches!(action, Estimate(_) | Step | Back | Tick) {
+            self.snippet = None; // it was the step before's
+        }
         match action {
             LearnAction::Compare => {
                 self.comparison
@@ -57,9 +85,20 @@ impl Learning {
                 return self.next_row().into_iter().collect();
             }
             LearnAction::ReplayRow(i) => return self.replay_row(i, position.board()),
-            LearnAction::Watch(greedy) => self.watching.start(position, greedy),
-            LearnAction::WatchStep => self.watching.step(),
-            LearnAction::WatchRun(on) => self.watching.running = on && self.watching.active(),
+            LearnAction::Watch(algorithm) => {
+                self.snippet = None;
+                return lesson(self.stepping.open(algorithm, position, 0, false));
+            }
+            LearnAction::Estimate(heuristic) => return lesson(self.stepping.estimate(heuristic)),
+            LearnAction::Step => return lesson(self.stepping.step()),
+            LearnAction::Back => return lesson(self.stepping.back()),
+            LearnAction::Run(on) => self.stepping.run(on),
+            LearnAction::Pace(pace) => self.stepping.set_pace(pace),
+            LearnAction::Tick => return lesson(self.stepping.tick()),
+            LearnAction::Fold(fold) => self.stepping.set_fold(fold),
+            // The page's: it knows the site's address.
+            LearnAction::EmbedStep => {}
+            LearnAction::Stepped(message) => self.stepping.hear(message),
         }
         Vec::new()
     }
@@ -79,9 +118,43 @@ impl Learning {
         self.comparison.stop();
     }
 
-    /// Another board or goal on show: the step-through belongs to the one before.
+    /// Another board or goal on show: the stepper belongs to the one before.
     pub(super) fn board_changed(&mut self) {
-        self.watching.reset();
+        self.stepping.close();
+        self.snippet = None;
+    }
+
+    /// Opens the stepper on `position` at a link's step: asked for once the page is on screen
+    /// ([`Learning::mounted`]).
+    pub(super) fn open_linked(
+        &mut self,
+        algorithm: Algorithm,
+        heuristic: Heuristic,
+        step: u64,
+        position: &Position,
+    ) {
+        self.stepping.estimate(heuristic);
+        self.deferred = self.stepping.open(algorithm, position, step, true);
+        self.linked = true;
+    }
+
+    /// Whether a link opened the stepper (learn mode is then open from the start).
+    pub fn linked(&self) -> bool {
+        self.linked
+    }
+
+    /// The page is on screen: a link's lesson is asked for.
+    pub(super) fn mounted(&mut self) -> Option<Learned> {
+        self.deferred.take().map(Learned::Lesson)
+    }
+
+    /// The request the worker owes the stepper.
+    pub(super) fn owed(&self) -> Option<u32> {
+        self.stepping.owed()
+    }
+
+    pub(super) fn set_snippet(&mut self, snippet: String) {
+        self.snippet = Some(snippet);
     }
 
     fn replay_row(&self, i: usize, board: &Board) -> Vec<Learned> {
@@ -120,20 +193,18 @@ impl Learning {
         &self.comparison
     }
 
-    /// What the step-through panel shows.
-    pub fn watch_view(&self) -> WatchView {
-        WatchView::of(&self.watching)
+    /// The stepper.
+    pub fn stepping(&self) -> &Stepping {
+        &self.stepping
     }
 
-    /// Whether the step-through's timer runs.
-    pub fn watch_running(&self) -> bool {
-        self.watching.running
+    /// The snippet that embeds the step shown, once asked for.
+    pub fn snippet(&self) -> Option<&str> {
+        self.snippet.as_deref()
     }
+}
 
-    /// Whether the step-through shows anything (a search begun, a step, a problem): a new
-    /// board leaves it behind.
-    pub fn watch_shown(&self) -> bool {
-        let w = &self.watching;
-        w.active() || w.running || w.problem.is_some() || !w.steps.is_empty()
-    }
+/// A request for the stepper's worker channel, if there is one.
+fn lesson(request: Option<ToWorker>) -> Vec<Learned> {
+    request.map(Learned::Lesson).into_iter().collect()
 }

@@ -119,8 +119,8 @@ fn timed(result: Option<&HandResult>) -> Option<&HandResult> {
     result.filter(|r| r.solve.times.len() == r.path.len() && !r.path.is_empty())
 }
 
-/// A Slide link's query, opened to watch here (not framed, no event, no friend's challenge), or
-/// why it cannot be.
+/// A Slide link's query, opened to watch here (not framed, no event, no friend's challenge, no
+/// lesson), or why it cannot be.
 pub(super) fn to_watch(query: &str) -> Result<LinkRequest, String> {
     let link = read_query(query);
     match link.problem {
@@ -129,6 +129,7 @@ pub(super) fn to_watch(query: &str) -> Result<LinkRequest, String> {
             embed: false,
             event: None,
             challenge: None,
+            lesson: None,
             ..link
         }),
     }
@@ -478,11 +479,27 @@ impl Sharing {
     }
 }
 
-/// The `<iframe>` to paste into a page, as DESIGN.md gives it. The link is already safe text
-/// (our own query writer); quotes are escaped anyway.
+/// The `<iframe>` to paste into a page, as DESIGN.md gives it.
 pub fn iframe_snippet(embed_link: &str) -> String {
+    iframe(embed_link, "Sliding puzzle", 360, 460)
+}
+
+/// The `<iframe>` of a step of learn mode's stepper: the board with the stepper below it, in a
+/// frame tall enough to read the step without scrolling on a course page.
+pub fn lesson_snippet(embed_link: &str) -> String {
+    iframe(
+        embed_link,
+        "Sliding puzzle: a search step by step",
+        720,
+        1100,
+    )
+}
+
+/// An `<iframe>` of `link`. The link is already safe text (our own query writer); quotes are
+/// escaped anyway.
+fn iframe(link: &str, title: &str, width: u32, height: u32) -> String {
     format!(
-        r#"<iframe src="{}" title="Sliding puzzle" width="360" height="460"></iframe>"#,
-        embed_link.replace('&', "&amp;").replace('"', "&quot;")
+        r#"<iframe src="{}" title="{title}" width="{width}" height="{height}"></iframe>"#,
+        link.replace('&', "&amp;").replace('"', "&quot;")
     )
 }

@@ -17,6 +17,8 @@
 //!   ends a search ([`finished()`]).
 //! - `analysing`: a solve by hand to analyse against the optimum, as the worker runs it
 //!   ([`analysis()`]), and why it failed ([`analysis_failure`]).
+//! - `lesson`, `telling`: learn mode's stepper, the search stepped to the step the page asks
+//!   for ([`Lessons`]) and what it shows then ([`Lesson`]), in words too.
 //! - `team`: a team's orders and its workers' answers ([`order_message`], [`team_hears`]; see
 //!   [`crate::solver::team`]).
 //! - `wire`: every message above in the one binary form ([`crate::play::wire`]).
@@ -27,11 +29,13 @@ mod budgets;
 mod failure;
 mod finished;
 mod from_worker;
+mod lesson;
 mod purpose;
 mod requests;
 mod resolved;
 mod tables;
 mod team;
+mod telling;
 mod to_worker;
 mod wire;
 
@@ -44,6 +48,7 @@ pub use budgets::{
 pub use failure::Failure;
 pub use finished::finished;
 pub use from_worker::FromWorker;
+pub use lesson::{Lesson, Lessons, MAX_STEPS, Onward, RECENT};
 pub use purpose::Purpose;
 pub use requests::{Heard, Requests};
 pub use resolved::{Resolved, resolve};

@@ -1,11 +1,12 @@
 //! Learn mode: every search side by side on the board (run in the worker, one after another),
-//! a chart of the work each did, a step-through of A* and greedy best-first, and why they differ.
+//! a chart of the work each did, the stepper (one search a step at a time), and why they differ.
 
 use super::compare_table::{ChartProps, TableProps, chart, compare_table};
-use super::step_through::{StepProps, step_through};
+use super::search_tree::TreeView;
+use super::stepper::{StepperProps, stepper};
 use super::{Fold, click};
 use crate::play::learn::comparison::Comparison;
-use crate::play::learn::watching::WatchView;
+use crate::play::learn::stepping::Stepping;
 use crate::play::page::{Action, AskAction, LearnAction, Panel};
 use crate::puzzle::numbers::thousands;
 use crate::solver::compare::{COMPARE_IDA_MAX_NODES, COMPARE_MAX_NODES};
@@ -13,7 +14,10 @@ use yew::prelude::*;
 
 pub struct LearnProps<'a> {
     pub comparison: &'a Comparison,
-    pub watching: &'a WatchView,
+    pub stepping: &'a Stepping,
+    /// The snippet that embeds the stepper's step shown, once asked for.
+    pub snippet: Option<&'a str>,
+    pub tree: &'a TreeView,
     /// An event runs: its boards are the player's own, so nothing is compared on them.
     pub locked: bool,
     pub on: Callback<Action>,
@@ -50,7 +54,7 @@ pub fn learn(props: &LearnProps) -> Html {
                 { compare_table(&TableProps { comparison: c, on: props.on.clone() }) }
                 { chart(&ChartProps { rows: &c.rows }) }
             }
-            { step_through(&StepProps { watching: props.watching, on: props.on.clone() }) }
+            { stepper(&StepperProps { stepping: props.stepping, snippet: props.snippet, tree: props.tree, on: props.on.clone() }) }
             { explain() }
         </>
     }

@@ -1,6 +1,6 @@
 //! What the worker answers.
 
-use super::{Answer, Failure, Purpose, Tables};
+use super::{Answer, Failure, Lesson, Purpose, Tables};
 use crate::search::Stats;
 use crate::solver::analysis::Analysed;
 use crate::solver::team::ShareEnd;
@@ -53,6 +53,12 @@ pub enum FromWorker {
     Analysing { id: u32, done: usize, total: usize },
     /// An analysis's end: every distance, and the moves that went away.
     Analysed { id: u32, analysed: Analysed },
+    /// The stepper's search at the step asked for (boxed: thousands of boards, where every
+    /// other message is a few words), or why it cannot be stepped through.
+    Lesson {
+        id: u32,
+        lesson: Result<Box<Lesson>, Failure>,
+    },
     /// How a [`ToWorker::Share`] ended; `tables`: the pattern databases it got first.
     Shared {
         id: u32,

@@ -54,6 +54,17 @@ pub enum ToWorker {
         goal: String,
         moves: String,
     },
+    /// Learn mode's stepper: `algorithm` with `heuristic` on `board` toward `goal`, at step
+    /// `step` (or its last, if it ends before). Answered by [`FromWorker::Lesson`], on a channel
+    /// of its own.
+    Lesson {
+        id: u32,
+        board: String,
+        goal: String,
+        algorithm: Algorithm,
+        heuristic: Heuristic,
+        step: u64,
+    },
     /// A request to run after the running one and those queued before it, instead of replacing
     /// it; answered as that request. The benchmark keeps each worker's next puzzle waiting, so
     /// that a worker never idles while its answer travels to the page and the next puzzle back.
@@ -67,7 +78,8 @@ impl ToWorker {
         match self {
             ToWorker::Solve { id, .. }
             | ToWorker::Share { id, .. }
-            | ToWorker::Analyse { id, .. } => Some(*id),
+            | ToWorker::Analyse { id, .. }
+            | ToWorker::Lesson { id, .. } => Some(*id),
             ToWorker::Queue(request) => request.id(),
             ToWorker::Cancel { .. } | ToWorker::Prepare { .. } | ToWorker::Site { .. } => None,
         }

@@ -2,10 +2,13 @@
 //! page asks, what the worker answers, and what they are made of. A variant's tag is its place
 //! below, kept for good.
 
-use super::{Answer, Failure, FromWorker, Purpose, ShareWork, Tables, TablesFrom, ToWorker};
+use super::{
+    Answer, Failure, FromWorker, Lesson, Onward, Purpose, ShareWork, Tables, TablesFrom, ToWorker,
+};
 use crate::heuristics::Heuristic;
 use crate::search::Stats;
 use crate::search::pieces::ShareEnd;
+use crate::search::watch::{Child, Expansion, Fate, NodeState, Snapshot, Stopped, TreeNode};
 use crate::solver::Algorithm;
 use crate::solver::analysis::{Analysed, Away};
 use crate::solver::team::Portion;
@@ -19,6 +22,7 @@ wire_variants!(ToWorker {
     4 => Share { id, purpose, work },
     5 => Analyse { id, board, goal, moves },
     6 => Queue(request),
+    7 => Lesson { id, board, goal, algorithm, heuristic, step },
 });
 
 wire_variants!(FromWorker {
@@ -32,6 +36,7 @@ wire_variants!(FromWorker {
     7 => Analysing { id, done, total },
     8 => Analysed { id, analysed },
     9 => Shared { id, purpose, end, tables },
+    10 => Lesson { id, lesson },
 });
 
 wire_variants!(Failure {
@@ -111,6 +116,68 @@ wire_fields!(Analysed {
     expanded
 });
 
+/// The stepper's words in the order their tags count them.
+const NODE_STATES: [NodeState; 3] = [NodeState::Open, NodeState::Closed, NodeState::Current];
+const FATES: [Fate; 7] = [
+    Fate::Opened,
+    Fate::Shorter,
+    Fate::Open,
+    Fate::Closed,
+    Fate::Seen,
+    Fate::OverBound,
+    Fate::TooDeep,
+];
+const STOPPED: [Stopped; 3] = [Stopped::Budget, Stopped::DepthLimit, Stopped::Other];
+
+wire_units!(NodeState, NODE_STATES);
+wire_units!(Fate, FATES);
+wire_units!(Stopped, STOPPED);
+wire_variants!(Onward {
+    0 => More {},
+    1 => Goal {},
+    2 => Stopped(why),
+    3 => Limit {},
+});
+wire_fields!(TreeNode {
+    key,
+    parent,
+    g,
+    h,
+    f,
+    state
+});
+wire_fields!(Child { key, g, h, f, fate });
+wire_fields!(Expansion {
+    step,
+    key,
+    g,
+    h,
+    f,
+    open,
+    closed,
+    bound,
+    goal
+});
+wire_fields!(Snapshot {
+    step,
+    tree,
+    open,
+    closed,
+    current,
+    children,
+    bound,
+    raised_from,
+    solution
+});
+wire_fields!(Lesson {
+    snapshot,
+    recent,
+    onward,
+    sentence,
+    pseudocode,
+    line
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +252,14 @@ mod tests {
                 moves: "LLUR".into(),
             },
             ToWorker::Queue(Box::new(request)),
+            ToWorker::Lesson {
+                id: 12,
+                board: b.clone(),
+                goal: g.clone(),
+                algorithm: Algorithm::IdaStar,
+                heuristic: Heuristic::Hamming,
+                step: 3000,
+            },
         ] {
             crosses(request);
         }
@@ -278,12 +353,26 @@ mod tests {
         ] {
             crosses(answer);
         }
+        // The stepper's answers: a few steps of each search that weighs boards by an estimate
+        // (every field of a step, its tree and its lists), and a refusal.
+        let mut lessons = super::super::Lessons::default();
+        for algorithm in [Algorithm::IdaStar, Algorithm::Greedy, Algorithm::Bfs] {
+            let lesson = lessons.show(&b, &g, algorithm, Heuristic::Manhattan, 4);
+            crosses(FromWorker::Lesson { id: 13, lesson });
+        }
+        let refused = Err(Failure::BadRequest {
+            problem: "p".into(),
+        });
+        crosses(FromWorker::Lesson {
+            id: 14,
+            lesson: refused,
+        });
     }
 
     #[test]
     fn a_tag_out_of_range_is_no_message() {
-        assert_eq!(decode::<ToWorker>(&[7]), None);
-        assert_eq!(decode::<FromWorker>(&[10]), None);
+        assert_eq!(decode::<ToWorker>(&[8]), None);
+        assert_eq!(decode::<FromWorker>(&[11]), None);
         assert_eq!(decode::<Failure>(&[7]), None);
         // The units: one past the last is nothing, the last is itself.
         assert_eq!(decode::<Algorithm>(&[10]), None);
