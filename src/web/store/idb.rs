@@ -122,7 +122,7 @@ fn renew_all(tx: &IdbTransaction) -> Result<(), JsValue> {
             if let Some(renewed) = cursor
                 .value()
                 .ok()
-                .and_then(|v| super::records::renewed(name, &v))
+                .and_then(|v| super::records::renewed(&v, name == SOLVES))
             {
                 let _ = cursor.update(&renewed);
             }

@@ -18,17 +18,17 @@ fn set(record: &Object, key: &str, value: JsValue) {
     let _ = Reflect::set(record, &key.into(), &value);
 }
 
-/// A record of `store` kept before version 2 (without a `uid`), in its new form: its `uid`,
-/// its JSON with it, waiting to go up; `None` for a record that has one, or cannot be read
-/// (left as it is, for its download).
-pub fn renewed(store: &str, record: &JsValue) -> Option<JsValue> {
+/// A record kept before version 2 (without a `uid`), a solve's or an event's, in its new form:
+/// its `uid`, its JSON with it, waiting to go up; `None` for a record that has one, or cannot be
+/// read (left as it is, for its download).
+pub fn renewed(record: &JsValue, solve: bool) -> Option<JsValue> {
     if Reflect::has(record, &"uid".into()).unwrap_or(true) {
         return None;
     }
     let keys = Keys::new();
-    match store {
-        super::idb::SOLVES => keys.solve(record).map(|s| solve_record(&s)),
-        _ => keys.event(record).map(|e| event_record(&e)),
+    match solve {
+        true => keys.solve(record).map(|s| solve_record(&s)),
+        false => keys.event(record).map(|e| event_record(&e)),
     }
 }
 
