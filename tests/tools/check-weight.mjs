@@ -20,15 +20,19 @@ const KB = 1000;
 
 /** Each budget: the files it counts, and the most they may weigh together, gzipped. */
 const BUDGETS = [
-  { name: "the app's wasm", files: ['app_bg.wasm'], limit: 230 * KB },
+  // Raised once for issues 69, 70 and 71 together (sync, the daily race, the stepper): by 30 KB
+  // the app and 20 KB the record's worker, as they were given.
+  { name: "the app's wasm", files: ['app_bg.wasm'], limit: 260 * KB },
   // The style sheet is inlined in index.html (its first screen paints without waiting for it).
   {
     name: 'before the first board',
     files: ['index.html', 'app.js', 'app_bg.wasm'],
-    limit: 245 * KB,
+    limit: 275 * KB,
   },
   { name: "the solver's worker", files: ['worker.js', 'worker_bg.wasm'], limit: 200 * KB },
-  { name: "the record's worker", files: ['store-loader.js', 'store.js', 'store_bg.wasm'], limit: 80 * KB },
+  { name: "the record's worker", files: ['store-loader.js', 'store.js', 'store_bg.wasm'], limit: 100 * KB },
+  // Fetched only on a device that syncs or races, or when a device link is opened.
+  { name: 'the sync worker', files: ['sync-loader.js', 'sync.js', 'sync_bg.wasm'], limit: 75 * KB },
 ];
 
 /** The gzipped size of a file of the site, or null when the build has no such file. */
