@@ -67,8 +67,12 @@ fn store_rate(db: Db, servers: usize, offered: Option<f64>) {
     let clients: Vec<Client> = (0..CLIENTS)
         .map(|i| {
             let server = &running[i % servers];
-            let key = server.client().player(&format!("bench{i}")).key.unwrap();
-            server.client().with_key(&key)
+            let key = server
+                .keeping_client()
+                .player(&format!("bench{i}"))
+                .key
+                .unwrap();
+            server.keeping_client().with_key(&key)
         })
         .collect();
     let until = Instant::now() + Duration::from_secs(SECONDS);
@@ -114,7 +118,7 @@ fn store_rate(db: Db, servers: usize, offered: Option<f64>) {
     let mut kept_once = true;
     for (client, _, _, sent) in &done {
         let reader = running[running.len() - 1]
-            .client()
+            .keeping_client()
             .with_key(client.key.as_deref().unwrap());
         let all = reader.everything();
         let unique: std::collections::HashSet<&String> = all.iter().collect();
@@ -143,14 +147,16 @@ fn store_rate(db: Db, servers: usize, offered: Option<f64>) {
 /// A player with 100,000 solves: a new device reads them all; one more solve's server time.
 fn large_history(db: Db) {
     let server = Server::on(&fresh_database(db), &OPEN);
-    let player = server.client().player("speedsolver");
+    let player = server.keeping_client().player("speedsolver");
     let started = Instant::now();
     for chunk in (0..100_000u64).collect::<Vec<_>>().chunks(1_000) {
         let solves: Vec<_> = chunk.iter().map(|&n| solve(n)).collect();
         assert_eq!(player.upload(&solves), 1_000);
     }
     let uploaded = started.elapsed().as_secs_f64();
-    let device = server.client().with_key(player.key.as_deref().unwrap());
+    let device = server
+        .keeping_client()
+        .with_key(player.key.as_deref().unwrap());
     let started = Instant::now();
     let all = device.everything();
     let read = started.elapsed().as_secs_f64();
@@ -181,7 +187,7 @@ fn race(db: Db) {
         &fresh_database(db),
         &["--max-tps", "100000", OPEN[0], OPEN[1], OPEN[2], OPEN[3]],
     );
-    let ada = server.client().player("Ada");
+    let ada = server.keeping_client().player("Ada");
     let today = slide::play::game::daily::Date::at(now_ms(), 0).to_string();
     let started = ada.post(&format!("/api/race/{today}/10x10/start"), "{}");
     let began = Instant::now();
@@ -214,7 +220,7 @@ fn race(db: Db) {
         let (client, started, began) = match n {
             0 => (ada.clone(), started.clone(), began),
             n => {
-                let client = server.client().player(&format!("racer-{n}"));
+                let client = server.keeping_client().player(&format!("racer-{n}"));
                 let answer = client.post(&format!("/api/race/{today}/10x10/start"), "{}");
                 (client, answer, Instant::now())
             }
@@ -234,7 +240,7 @@ fn race(db: Db) {
     // A day of 100,000 entries; the leaderboard read by a player among them (their own place
     // counted too).
     let day = "2026-11-02";
-    let reader = server.client().player("reader");
+    let reader = server.keeping_client().player("reader");
     let id: i64 = reader.get("/api/players/me").json["player"]
         .as_str()
         .unwrap()

@@ -142,13 +142,29 @@ impl Server {
         self.child.wait().unwrap();
     }
 
+    /// A client for the tests, a fresh connection a request: a refusal made before the body is
+    /// read (a 401, a 413) ends its connection, as HTTP servers do, and a browser sends again on
+    /// a fresh one where ureq's pool would hand the closed one to the next request.
     pub fn client(&self) -> Client {
+        let config = ureq::Agent::config_builder()
+            .max_idle_connections(0)
+            .max_idle_connections_per_host(0);
+        self.client_with(config)
+    }
+
+    /// A client that keeps its connections open between requests, as a browser does: the
+    /// benchmark's, whose requests are all accepted.
+    pub fn keeping_client(&self) -> Client {
+        self.client_with(ureq::Agent::config_builder())
+    }
+
+    fn client_with(
+        &self,
+        config: ureq::config::ConfigBuilder<ureq::typestate::AgentScope>,
+    ) -> Client {
         Client {
             url: self.url.clone(),
-            agent: ureq::Agent::config_builder()
-                .http_status_as_error(false)
-                .build()
-                .into(),
+            agent: config.http_status_as_error(false).build().into(),
             key: None,
         }
     }
