@@ -15,7 +15,7 @@
 #[path = "../tests/common/serving.rs"]
 mod serving;
 
-use serving::{Client, Db, Server, fresh_database, solve, upload_body};
+use serving::{Client, Db, Server, block_on, fresh_database, solve, upload_body};
 use std::time::{Duration, Instant};
 
 const CLIENTS: usize = 64;
@@ -274,26 +274,19 @@ fn now_ms() -> f64 {
 /// `n` entries on the 10×10 race of `day`, written straight into the database (the API takes
 /// no entry for a day gone), each its own player; the middle one is player `reader`'s.
 fn fill_race(server: &Server, day: &str, n: usize, reader: i64) {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        sqlx::any::install_default_drivers();
-        let url = match server.database.starts_with("sqlite:") {
-            true => format!("{}?mode=rw", server.database),
-            false => server.database.clone(),
-        };
-        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    block_on(async {
+        let pool = server.pool().await;
         let mut tx = pool.begin().await.unwrap();
         for i in 0..n {
             let id: i64 = match i == n / 2 {
                 true => reader,
-                false => sqlx::query_scalar("INSERT INTO players (name, created) VALUES ($1, 0) RETURNING id")
-                    .bind(format!("racer{i}"))
-                    .fetch_one(&mut *tx)
-                    .await
-                    .unwrap(),
+                false => sqlx::query_scalar(
+                    "INSERT INTO players (name, created) VALUES ($1, 0) RETURNING id",
+                )
+                .bind(format!("racer{i}"))
+                .fetch_one(&mut *tx)
+                .await
+                .unwrap(),
             };
             sqlx::query(
                 "INSERT INTO race_entries (player, day, size, millis, moves, finished, looked, replay) \

@@ -6,7 +6,7 @@
 #[path = "common/serving.rs"]
 mod serving;
 
-use serving::{Client, Db, Server};
+use serving::{Client, Db, Server, block_on};
 use slide::play::game::daily::Date;
 use slide::puzzle::notation::{format_moves, parse_board};
 use slide::puzzle::position::Position;
@@ -304,23 +304,16 @@ fn today_shows_no_board_or_replay_to_who_has_not_finished(db: Db) {
 /// Entries written straight into the server's database (player, millis, moves, finished), on
 /// a day the API no longer takes: the leaderboard must order what it finds.
 fn insert(server: &Server, day: &str, size: &str, rows: &[(i64, f64, i64, i64)]) {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        sqlx::any::install_default_drivers();
-        let url = match server.database.starts_with("sqlite:") {
-            true => format!("{}?mode=rw", server.database),
-            false => server.database.clone(),
-        };
-        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    block_on(async {
+        let pool = server.pool().await;
         for &(player, millis, moves, finished) in rows {
-            sqlx::query("INSERT INTO players (name, created) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING")
-                .bind(format!("p{player}"))
-                .execute(&pool)
-                .await
-                .unwrap();
+            sqlx::query(
+                "INSERT INTO players (name, created) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING",
+            )
+            .bind(format!("p{player}"))
+            .execute(&pool)
+            .await
+            .unwrap();
             let id: i64 = sqlx::query_scalar("SELECT id FROM players WHERE name = $1")
                 .bind(format!("p{player}"))
                 .fetch_one(&pool)
@@ -400,17 +393,8 @@ fn the_optimal_field_is_the_shortest_solution_on_three_and_four(db: Db) {
 
 /// The optimal length the server keeps for today's board of `size`, once it is known.
 fn wait_for_optimal(server: &Server, size: &str) -> i64 {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        sqlx::any::install_default_drivers();
-        let url = match server.database.starts_with("sqlite:") {
-            true => format!("{}?mode=rw", server.database),
-            false => server.database.clone(),
-        };
-        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    block_on(async {
+        let pool = server.pool().await;
         loop {
             let optimal: Option<i64> =
                 sqlx::query_scalar("SELECT optimal FROM race_boards WHERE day = $1 AND size = $2")

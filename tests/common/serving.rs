@@ -39,11 +39,7 @@ pub fn fresh_database(db: Db) -> String {
                 "the PostgreSQL tests need SLIDE_TEST_POSTGRES, the URL of a database on a \
                  running PostgreSQL: make test-native starts one (tests/tools/with-postgres.sh)",
             );
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async {
+            block_on(async {
                 sqlx::any::install_default_drivers();
                 let pool = sqlx::AnyPool::connect(&admin).await.unwrap();
                 let sql = format!("CREATE DATABASE {name}");
@@ -67,7 +63,26 @@ pub struct Server {
     log: Arc<Mutex<String>>,
 }
 
+/// Runs `future` to its end on a runtime of its own: the tests and the benchmark are not async.
+pub fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(future)
+}
+
 impl Server {
+    /// A pool on the server's own database, to write or read what the API does not.
+    pub async fn pool(&self) -> sqlx::AnyPool {
+        sqlx::any::install_default_drivers();
+        let url = match self.database.starts_with("sqlite:") {
+            true => format!("{}?mode=rw", self.database),
+            false => self.database.clone(),
+        };
+        sqlx::AnyPool::connect(&url).await.unwrap()
+    }
+
     /// A server on a fresh database.
     pub fn start(db: Db) -> Server {
         Server::on(&fresh_database(db), &[])

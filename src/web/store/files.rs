@@ -138,13 +138,8 @@ async fn write_export(
     if let Some(db) = db {
         let total = idb::result(&idb::store(db, SOLVES, false)?.count()?).await?;
         let total = total.as_f64().unwrap_or(0.0) as u64;
-        let (mut after, mut done) = (None, 0);
-        loop {
-            let chunk = idb::after(&idb::store(db, SOLVES, false)?, after, CHUNK).await?;
-            if chunk.length() == 0 {
-                break;
-            }
-            after = keys.id(&chunk.get(chunk.length() - 1));
+        let (mut chunks, mut done) = (idb::Chunks::new(db, SOLVES, CHUNK), 0);
+        while let Some(chunk) = chunks.next().await? {
             done += u64::from(chunk.length());
             let piece: JsValue = match format {
                 // Each solve as it is kept: copied, never read.

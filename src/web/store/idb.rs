@@ -232,17 +232,47 @@ pub async fn newest(
 }
 
 /// Up to `limit` values after key `after` (from the first without it), in order of key.
-pub async fn after(
-    store: &IdbObjectStore,
-    after: Option<f64>,
-    limit: u32,
-) -> Result<Array, JsValue> {
+async fn after(store: &IdbObjectStore, after: Option<f64>, limit: u32) -> Result<Array, JsValue> {
     let range = match after {
         Some(key) => web_sys::IdbKeyRange::lower_bound_with_open(&key.into(), true)?.into(),
         None => JsValue::UNDEFINED,
     };
     let values = result(&store.get_all_with_key_and_limit(&range, limit)?).await?;
     Ok(values.unchecked_into())
+}
+
+/// A store read in key order, `limit` records a chunk, each chunk in a read of its own: a long
+/// walk never holds the database, and what it writes between chunks is its own business.
+pub struct Chunks<'a> {
+    db: &'a IdbDatabase,
+    store: &'static str,
+    limit: u32,
+    after: Option<f64>,
+    done: bool,
+}
+
+impl<'a> Chunks<'a> {
+    pub fn new(db: &'a IdbDatabase, store: &'static str, limit: u32) -> Chunks<'a> {
+        Chunks {
+            db,
+            store,
+            limit,
+            after: None,
+            done: false,
+        }
+    }
+
+    /// The next chunk, or `None` once every record was read.
+    pub async fn next(&mut self) -> Result<Option<Array>, JsValue> {
+        if self.done {
+            return Ok(None);
+        }
+        let chunk = after(&store(self.db, self.store, false)?, self.after, self.limit).await?;
+        let id = js_sys::Reflect::get(&chunk.get(chunk.length().max(1) - 1), &"id".into());
+        self.after = id.ok().and_then(|id| id.as_f64());
+        self.done = chunk.length() == 0 || self.after.is_none();
+        Ok((chunk.length() > 0).then_some(chunk))
+    }
 }
 
 /// A browser's error as the record's refusal: a quota reached, or its name and words.

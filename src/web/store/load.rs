@@ -53,27 +53,24 @@ async fn read(db: &IdbDatabase, told: usize) -> Result<(), JsValue> {
         solves: newest.iter().filter_map(|r| keys.solve(r)).collect(),
         total,
     });
-    let mut after = None;
+    let mut chunks = idb::Chunks::new(db, SOLVES, CHUNK);
     let mut unreadable = Vec::new();
     let mut briefs = Vec::new();
-    loop {
-        let chunk = idb::after(&idb::store(db, SOLVES, false)?, after, CHUNK).await?;
-        let end = chunk.length() == 0;
+    while let Some(chunk) = chunks.next().await? {
         for record in chunk.iter() {
             match keys.brief(&record) {
                 Some(brief) => briefs.push(brief),
                 None => unreadable.extend(keys.id(&record)),
             }
-            after = keys.id(&record).or(after);
         }
         // A few large words rather than many small ones: each redraws the page.
-        if briefs.len() >= SAID || (end && !briefs.is_empty()) {
+        if briefs.len() >= SAID {
             say(StoreSaid::Briefs(std::mem::take(&mut briefs)));
         }
-        if end {
-            break;
-        }
         breathe().await;
+    }
+    if !briefs.is_empty() {
+        say(StoreSaid::Briefs(briefs));
     }
     let events = idb::result(&idb::store(db, EVENTS, false)?.get_all()?).await?;
     let events: js_sys::Array = events.unchecked_into();

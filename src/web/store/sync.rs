@@ -904,15 +904,9 @@ async fn rewrite_all(
     db: &IdbDatabase,
     mut change: impl FnMut(&JsValue) -> bool,
 ) -> Result<(), JsValue> {
-    let keys = Keys::new();
     for store in [SOLVES, EVENTS] {
-        let mut after = None;
-        loop {
-            let chunk = idb::after(&idb::store(db, store, false)?, after, 2_000).await?;
-            if chunk.length() == 0 {
-                break;
-            }
-            after = keys.id(&chunk.get(chunk.length() - 1));
+        let mut chunks = idb::Chunks::new(db, store, 2_000);
+        while let Some(chunk) = chunks.next().await? {
             let tx = idb::transaction(db, &[store], true)?;
             let writing = tx.object_store(store)?;
             for record in chunk.iter() {

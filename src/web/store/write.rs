@@ -103,16 +103,11 @@ pub async fn forget(db: &IdbDatabase, everywhere: bool) {
 
 /// The uids of every solve and event kept, read in chunks.
 async fn every_uid(db: &IdbDatabase) -> Result<Vec<String>, JsValue> {
-    let (keys, uid) = (super::records::Keys::new(), JsValue::from("uid"));
+    let uid = JsValue::from("uid");
     let mut uids = Vec::new();
     for store in [SOLVES, EVENTS] {
-        let mut after = None;
-        loop {
-            let chunk = idb::after(&idb::store(db, store, false)?, after, 2_000).await?;
-            if chunk.length() == 0 {
-                break;
-            }
-            after = keys.id(&chunk.get(chunk.length() - 1));
+        let mut chunks = idb::Chunks::new(db, store, 2_000);
+        while let Some(chunk) = chunks.next().await? {
             let found = chunk
                 .iter()
                 .filter_map(|r| js_sys::Reflect::get(&r, &uid).ok());
