@@ -4,6 +4,7 @@
 //! replays of today shown only to those who finished.
 
 #[path = "common/serving.rs"]
+#[macro_use]
 mod serving;
 
 use serving::{Client, Db, Server, block_on};
@@ -13,17 +14,6 @@ use slide::puzzle::position::Position;
 use slide::solver::{Algorithm, Options};
 use slide::{Heuristic, Move};
 use std::time::{Duration, Instant};
-
-macro_rules! on_both {
-    ($($test:ident),* $(,)?) => {
-        mod sqlite {
-            $( #[test] fn $test() { super::$test(super::Db::Sqlite) } )*
-        }
-        mod postgres {
-            $( #[test] fn $test() { super::$test(super::Db::Postgres) } )*
-        }
-    };
-}
 
 on_both!(
     two_players_race_the_same_board_and_are_ranked,

@@ -3,22 +3,11 @@
 //! in words, rate limits, and a server killed or stopped.
 
 #[path = "common/serving.rs"]
+#[macro_use]
 mod serving;
 
 use serving::{Answer, Client, Db, Server, fresh_database, solve, upload_body};
 use std::collections::HashSet;
-
-/// Each test, once on SQLite and once on PostgreSQL.
-macro_rules! on_both {
-    ($($test:ident),* $(,)?) => {
-        mod sqlite {
-            $( #[test] fn $test() { super::$test(super::Db::Sqlite) } )*
-        }
-        mod postgres {
-            $( #[test] fn $test() { super::$test(super::Db::Postgres) } )*
-        }
-    };
-}
 
 on_both!(
     health_names_the_database,

@@ -11,6 +11,19 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// Each test named, once on SQLite and once on PostgreSQL (a `fn name(db: Db)` beside it).
+#[allow(unused_macros)]
+macro_rules! on_both {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[test] fn $test() { super::$test(super::Db::Sqlite) } )*
+        }
+        mod postgres {
+            $( #[test] fn $test() { super::$test(super::Db::Postgres) } )*
+        }
+    };
+}
+
 /// The two databases every API test runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Db {

@@ -113,6 +113,7 @@ fn renew_all(tx: &IdbTransaction) -> Result<(), JsValue> {
     for name in [SOLVES, EVENTS] {
         let request = tx.object_store(name)?.open_cursor()?;
         let walking = request.clone();
+        let keys = super::records::Keys::new();
         let step = Closure::<dyn FnMut()>::new(move || {
             let cursor =
                 (walking.result().ok()).and_then(|c| c.dyn_into::<IdbCursorWithValue>().ok());
@@ -122,7 +123,7 @@ fn renew_all(tx: &IdbTransaction) -> Result<(), JsValue> {
             if let Some(renewed) = cursor
                 .value()
                 .ok()
-                .and_then(|v| super::records::renewed(&v, name == SOLVES))
+                .and_then(|v| super::records::renewed(&keys, &v, name == SOLVES))
             {
                 let _ = cursor.update(&renewed);
             }

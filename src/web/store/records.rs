@@ -21,11 +21,10 @@ fn set(record: &Object, key: &str, value: JsValue) {
 /// A record kept before version 2 (without a `uid`), a solve's or an event's, in its new form:
 /// its `uid`, its JSON with it, waiting to go up; `None` for a record that has one, or cannot be
 /// read (left as it is, for its download).
-pub fn renewed(record: &JsValue, solve: bool) -> Option<JsValue> {
-    if Reflect::has(record, &"uid".into()).unwrap_or(true) {
+pub fn renewed(keys: &Keys, record: &JsValue, solve: bool) -> Option<JsValue> {
+    if Reflect::has(record, &keys.uid).unwrap_or(true) {
         return None;
     }
-    let keys = Keys::new();
     match solve {
         true => keys.solve(record).map(|s| solve_record(&s)),
         false => keys.event(record).map(|e| event_record(&e)),
@@ -81,6 +80,7 @@ pub struct Keys {
     millis: JsValue,
     moves: JsValue,
     json: JsValue,
+    uid: JsValue,
 }
 
 impl Keys {
@@ -93,6 +93,7 @@ impl Keys {
             millis: "millis".into(),
             moves: "moves".into(),
             json: "json".into(),
+            uid: "uid".into(),
         }
     }
 
